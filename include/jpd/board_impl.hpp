@@ -1,0 +1,432 @@
+// Member definitions of BoardT (included by board.hpp). The hot ones are inline so that a
+// playout loop in another translation unit can inline them despite the extern instantiations.
+#pragma once
+
+namespace jpd {
+
+template <int Cap>
+void BoardT<Cap>::reset(int width, int height) {
+  if (height < 0) height = width;
+  if (width < kMinBoardSize || height < kMinBoardSize || width > Cap || height > Cap)
+    throw std::invalid_argument("board size " + std::to_string(width) + "x" +
+                                std::to_string(height) + " is outside 2x2 .. " +
+                                std::to_string(Cap) + "x" + std::to_string(Cap));
+  width_ = uint8_t(width);
+  height_ = uint8_t(height);
+  std::memset(color_, uint8_t(Color::Edge), sizeof color_);
+  std::memset(next_, 0, sizeof next_);
+  std::memset(head_, 0, sizeof head_);
+  std::memset(libs_, 0, sizeof libs_);
+  n_empty_ = 0;
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      Index i = index(x, y);
+      color_[i] = uint8_t(Color::Empty);
+      add_empty(i);
+    }
+  hash_ = 0;
+  ko_ = kNoIndex;
+  captured_[0] = captured_[1] = 0;
+}
+
+template <int Cap>
+int BoardT<Cap>::chain_size(Index i) const {
+  int n = 0;
+  for_each_stone(i, [&](Index) { ++n; });
+  return n;
+}
+
+template <int Cap>
+int BoardT<Cap>::liberties(Index i) const {
+  uint8_t seen[kArea] = {};
+  int n = 0;
+  for_each_stone(i, [&](Index s) {
+    for (int d : kDirs) {
+      Index j = Index(s + d);
+      if (color_[j] == uint8_t(Color::Empty) && !seen[j]) {
+        seen[j] = 1;
+        ++n;
+      }
+    }
+  });
+  return n;
+}
+
+template <int Cap>
+typename BoardT<Cap>::Index BoardT<Cap>::atari_liberty(Index i) const {
+  Index lib = kNoIndex;
+  bool more = false;
+  for_each_stone(i, [&](Index s) {
+    for (int d : kDirs) {
+      Index j = Index(s + d);
+      if (color_[j] != uint8_t(Color::Empty)) continue;
+      if (lib == kNoIndex) lib = j;
+      else if (lib != j) more = true;
+    }
+  });
+  return more ? kNoIndex : lib;
+}
+
+template <int Cap>
+inline bool BoardT<Cap>::is_suicide(Index i, Color c) const {
+  // Count, for each neighbouring chain, how many of its adjacencies i takes away.
+  Index heads[4];
+  int n = 0;
+  for (int d : kDirs) {
+    Index j = Index(i + d);
+    uint8_t cj = color_[j];
+    if (cj == uint8_t(Color::Empty)) return false;
+    if (cj == uint8_t(Color::Edge)) continue;
+    heads[n++] = head_[j];
+  }
+  for (int a = 0; a < n; ++a) {
+    Index h = heads[a];
+    bool first = true;
+    int k = 0;
+    for (int b = 0; b < n; ++b) {
+      if (heads[b] == h) {
+        if (b < a) first = false;
+        ++k;
+      }
+    }
+    if (!first) continue;
+    bool own = color_[h] == uint8_t(c);
+    if (own && libs_[h] > k) return false;        // own chain keeps another liberty
+    if (!own && libs_[h] == k) return false;      // opponent chain is captured
+  }
+  return true;
+}
+
+template <int Cap>
+inline bool BoardT<Cap>::captures(Index i, Color c) const {
+  Index heads[4];
+  int n = 0;
+  for (int d : kDirs) {
+    Index j = Index(i + d);
+    if (color_[j] == uint8_t(opponent(c))) heads[n++] = head_[j];
+  }
+  for (int a = 0; a < n; ++a) {
+    int k = 0;
+    for (int b = 0; b < n; ++b) k += heads[b] == heads[a];
+    if (libs_[heads[a]] == k) return true;
+  }
+  return false;
+}
+
+template <int Cap>
+inline bool BoardT<Cap>::is_eye(Index i, Color c) const {
+  for (int d : kDirs) {
+    uint8_t cj = color_[i + d];
+    if (cj != uint8_t(c) && cj != uint8_t(Color::Edge)) return false;
+  }
+  int enemy = 0, edge = 0;
+  for (int d : kDiagonals) {
+    uint8_t cj = color_[i + d];
+    if (cj == uint8_t(Color::Edge)) ++edge;
+    else if (cj == uint8_t(opponent(c))) ++enemy;
+  }
+  return edge ? enemy == 0 : enemy <= 1;
+}
+
+template <int Cap>
+inline uint64_t BoardT<Cap>::hash_after(Index i, Color c) const {
+  uint64_t h = hash_ ^ stone_key(i, c);
+  Index heads[4];
+  int n = 0;
+  for (int d : kDirs) {
+    Index j = Index(i + d);
+    if (is_stone(Color(color_[j]))) heads[n++] = head_[j];
+  }
+  bool captured_any = false, own_liberty = false;
+  for (int d : kDirs)
+    if (color_[i + d] == uint8_t(Color::Empty)) own_liberty = true;
+  for (int a = 0; a < n; ++a) {
+    bool first = true;
+    int k = 0;
+    for (int b = 0; b < n; ++b)
+      if (heads[b] == heads[a]) {
+        if (b < a) first = false;
+        ++k;
+      }
+    if (!first) continue;
+    Index hd = heads[a];
+    if (color_[hd] == uint8_t(c)) {
+      if (libs_[hd] > k) own_liberty = true;
+    } else if (libs_[hd] == k) {
+      captured_any = true;
+      for_each_stone(hd, [&](Index s) { h ^= stone_key(s, Color(color_[hd])); });
+    }
+  }
+  if (!captured_any && !own_liberty) {  // suicide: the new stone and its own neighbours go
+    h ^= stone_key(i, c);
+    for (int a = 0; a < n; ++a) {
+      bool first = true;
+      for (int b = 0; b < a; ++b)
+        if (heads[b] == heads[a]) first = false;
+      if (first && color_[heads[a]] == uint8_t(c))
+        for_each_stone(heads[a], [&](Index s) { h ^= stone_key(s, c); });
+    }
+  }
+  return h;
+}
+
+template <int Cap>
+inline void BoardT<Cap>::remove_chain(Index h, Color c) {
+  Index s = h;
+  do {
+    Index nxt = next_[s];
+    color_[s] = uint8_t(Color::Empty);
+    hash_ ^= stone_key(s, c);
+    for (int d : kDirs) {
+      Index j = Index(s + d);
+      uint8_t cj = color_[j];
+      if ((cj == uint8_t(Color::Black) || cj == uint8_t(Color::White)) && head_[j] != h)
+        ++libs_[head_[j]];
+    }
+    add_empty(s);  // overwrites next_[s]; nxt was saved
+    ++captured_[color_index(c)];
+    s = nxt;
+  } while (s != h);
+}
+
+template <int Cap>
+inline typename BoardT<Cap>::Undo BoardT<Cap>::play(Index i, Color c) {
+  Undo u;
+  u.point = i;
+  u.color = c;
+  u.prev_ko = ko_;
+  u.prev_hash = hash_;
+  const Color opp = opponent(c);
+
+  remove_empty(i);
+  color_[i] = uint8_t(c);
+  hash_ ^= stone_key(i, c);
+  head_[i] = i;
+  next_[i] = i;
+  libs_[i] = 0;
+
+  // Liberties of the new stone, and the adjacency it takes from neighbouring chains.
+  Index base = kNoIndex;
+  for (int d : kDirs) {
+    Index j = Index(i + d);
+    uint8_t cj = color_[j];
+    if (cj == uint8_t(Color::Empty)) {
+      ++libs_[i];
+    } else if (cj != uint8_t(Color::Edge)) {
+      --libs_[head_[j]];
+      if (cj == uint8_t(c) && (base == kNoIndex || libs_[head_[j]] > libs_[base]))
+        base = head_[j];
+    }
+  }
+  // Merge: the new stone and every other own neighbouring chain join the chain `base`.
+  if (base != kNoIndex) {
+    head_[i] = base;
+    next_[i] = next_[base];
+    next_[base] = i;
+    libs_[base] = Index(libs_[base] + libs_[i]);
+    for (int d : kDirs) {
+      Index j = Index(i + d);
+      if (color_[j] != uint8_t(c)) continue;
+      Index h = head_[j];
+      if (h == base) continue;
+      libs_[base] = Index(libs_[base] + libs_[h]);
+      Index s = h;
+      do {
+        head_[s] = base;
+        s = next_[s];
+      } while (s != h);
+      Index tmp = next_[base];
+      next_[base] = next_[h];
+      next_[h] = tmp;
+    }
+  }
+  // Captures.
+  for (int d : kDirs) {
+    Index j = Index(i + d);
+    if (color_[j] != uint8_t(opp)) continue;
+    Index h = head_[j];
+    if (libs_[h] != 0) continue;
+    uint16_t before = captured_[color_index(opp)];
+    remove_chain(h, opp);
+    u.captured = uint16_t(u.captured + captured_[color_index(opp)] - before);
+    u.captured_heads[u.captured_chains++] = h;
+  }
+  // Suicide.
+  Index own = head_[i];
+  if (libs_[own] == 0) {
+    uint16_t before = captured_[color_index(c)];
+    remove_chain(own, c);
+    u.suicided = uint16_t(captured_[color_index(c)] - before);
+  }
+  // Simple ko: one stone captured by a lone stone that now has that point as its only liberty.
+  ko_ = kNoIndex;
+  if (u.captured == 1 && u.suicided == 0 && next_[i] == i && libs_[i] == 1)
+    ko_ = u.captured_heads[0];
+  return u;
+}
+
+template <int Cap>
+void BoardT<Cap>::rebuild_chain_from(Index start, uint8_t* seen) {
+  // Flood fill the chain containing `start` (by colour), relabel it as a ring headed by start,
+  // and count its pseudo-liberties.
+  const uint8_t c = color_[start];
+  Index stack[kArea];
+  int sp = 0;
+  stack[sp++] = start;
+  seen[start] = 1;
+  Index prev = start;
+  head_[start] = start;
+  next_[start] = start;
+  int libs = 0;
+  while (sp) {
+    Index s = stack[--sp];
+    if (s != start) {
+      head_[s] = start;
+      next_[s] = next_[prev];
+      next_[prev] = s;
+      prev = s;
+    }
+    for (int d : kDirs) {
+      Index j = Index(s + d);
+      if (color_[j] == uint8_t(Color::Empty)) ++libs;
+      else if (color_[j] == c && !seen[j]) {
+        seen[j] = 1;
+        stack[sp++] = j;
+      }
+    }
+  }
+  libs_[start] = Index(libs);
+}
+
+template <int Cap>
+void BoardT<Cap>::rebuild_all() {
+  uint8_t seen[kArea] = {};
+  n_empty_ = 0;
+  hash_ = 0;
+  for (int y = 0; y < height_; ++y)
+    for (int x = 0; x < width_; ++x) {
+      Index i = index(x, y);
+      if (color_[i] == uint8_t(Color::Empty)) add_empty(i);
+      else hash_ ^= stone_key(i, Color(color_[i]));
+    }
+  for (int y = 0; y < height_; ++y)
+    for (int x = 0; x < width_; ++x) {
+      Index i = index(x, y);
+      if (is_stone(Color(color_[i])) && !seen[i]) rebuild_chain_from(i, seen);
+    }
+}
+
+template <int Cap>
+void BoardT<Cap>::undo(const Undo& u) {
+  const Index i = u.point;
+  const Color c = u.color, opp = opponent(c);
+  // Restore the stones: the captured opponent chains and any own chain removed by suicide are
+  // the empty regions bounded by stones that start at their recorded points (nothing has been
+  // played since), so a flood fill finds exactly them.
+  auto refill = [&](Index from, Color col) {
+    Index stack[kArea];
+    int sp = 0;
+    stack[sp++] = from;
+    color_[from] = uint8_t(col);
+    while (sp) {
+      Index s = stack[--sp];
+      for (int d : kDirs) {
+        Index j = Index(s + d);
+        if (color_[j] == uint8_t(Color::Empty)) {
+          color_[j] = uint8_t(col);
+          stack[sp++] = j;
+        }
+      }
+    }
+  };
+  if (u.suicided) {
+    refill(i, c);
+    captured_[color_index(c)] = uint16_t(captured_[color_index(c)] - u.suicided);
+  }
+  // The played stone still bounds the captured regions while they are refilled.
+  for (int k = 0; k < u.captured_chains; ++k) refill(u.captured_heads[k], opp);
+  color_[i] = uint8_t(Color::Empty);
+  captured_[color_index(opp)] = uint16_t(captured_[color_index(opp)] - u.captured);
+  // The structure around the move changed in ways that are simplest to recompute.
+  rebuild_all();
+  hash_ = u.prev_hash;
+  ko_ = u.prev_ko;
+}
+
+template <int Cap>
+void BoardT<Cap>::set_stone(Index i, Color c) {
+  if (!on_board(i)) throw std::invalid_argument("set_stone: point is off the board");
+  color_[i] = uint8_t(c);
+  ko_ = kNoIndex;
+  rebuild_all();
+}
+
+template <int Cap>
+int BoardT<Cap>::stones(Color c) const {
+  int n = 0;
+  for (int y = 0; y < height_; ++y)
+    for (int x = 0; x < width_; ++x) n += color_[index(x, y)] == uint8_t(c);
+  return n;
+}
+
+template <int Cap>
+std::string BoardT<Cap>::to_string() const {
+  std::string s;
+  for (int y = 0; y < height_; ++y) {
+    for (int x = 0; x < width_; ++x) {
+      Color c = at(index(x, y));
+      s += c == Color::Black ? 'X' : c == Color::White ? 'O' : '.';
+    }
+    s += '\n';
+  }
+  return s;
+}
+
+template <int Cap>
+bool BoardT<Cap>::same_position(const BoardT& o) const {
+  if (width_ != o.width_ || height_ != o.height_) return false;
+  for (int y = 0; y < height_; ++y)
+    for (int x = 0; x < width_; ++x)
+      if (color_[index(x, y)] != o.color_[index(x, y)]) return false;
+  return true;
+}
+
+template <int Cap>
+bool BoardT<Cap>::check_consistency(std::string* why) const {
+  auto fail = [&](const std::string& m) {
+    if (why) *why = m;
+    return false;
+  };
+  BoardT fresh(width_, height_);
+  for (int y = 0; y < height_; ++y)
+    for (int x = 0; x < width_; ++x) fresh.color_[index(x, y)] = color_[index(x, y)];
+  fresh.rebuild_all();
+  if (fresh.hash_ != hash_) return fail("hash differs from a recomputation");
+  if (fresh.n_empty_ != n_empty_) return fail("empty list has the wrong length");
+  for (int k = 0; k < n_empty_; ++k) {
+    Index e = empty_[k];
+    if (color_[e] != uint8_t(Color::Empty)) return fail("empty list holds a stone");
+    if (next_[e] != k) return fail("empty point does not know its list position");
+  }
+  for (int y = 0; y < height_; ++y)
+    for (int x = 0; x < width_; ++x) {
+      Index i = index(x, y);
+      if (!is_stone(Color(color_[i]))) continue;
+      // Same partition into chains, and the same pseudo-liberty count per chain.
+      if (fresh.head_[fresh.head_[i]] != fresh.head_[i]) return fail("bad fresh head");
+      for (int d : kDirs) {
+        Index j = Index(i + d);
+        if (color_[j] == color_[i] && head_[j] != head_[i])
+          return fail("adjacent stones in different chains at " + to_gtp(point(i), height_));
+      }
+      if (head_[head_[i]] != head_[i]) return fail("head of head differs");
+      if (libs_[head_[i]] != fresh.libs_[fresh.head_[i]])
+        return fail("pseudo-liberties differ at " + to_gtp(point(i), height_));
+      if (chain_size(i) != fresh.chain_size(i))
+        return fail("chain ring size differs at " + to_gtp(point(i), height_));
+      if (libs_[head_[i]] == 0) return fail("chain without liberty on the board");
+    }
+  return true;
+}
+
+}  // namespace jpd

@@ -1,0 +1,203 @@
+// The referee: legality under a ruleset, phases, the pause/dispute protocol and the counters that
+// counting needs (SPEC §3, §6).
+//
+// Phases: play -> paused -> (dispute -> paused)* -> making -> ended. Resignation, forfeit and a long
+// cycle under simple ko end the game from any phase before making.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "jpd/board.hpp"
+#include "jpd/move.hpp"
+#include "jpd/rules.hpp"
+
+namespace jpd {
+
+enum class Phase : uint8_t { play, paused, dispute, making, ended };
+enum class EndReason : uint8_t { none, counted, resigned, no_result, draw, forfeit };
+
+std::string_view name_of(Phase p);
+std::string_view name_of(EndReason e);
+
+// Why a move is refused.
+enum class Illegal : uint8_t {
+  ok,
+  game_over,             // the game has ended
+  wrong_phase,           // e.g. a board move during making, a negative move during play
+  not_your_turn,
+  off_board,
+  occupied,
+  suicide,
+  ko,                    // simple ko: immediate recapture
+  superko,               // positional / situational / generalized repetition
+  pass_not_allowed,
+  virtual_not_allowed,
+  proposal_not_allowed,  // the rules have no agreed pause
+  proposal_pending,      // the opponent must accept or reject first
+  no_proposal,           // accept/reject without a proposal
+  must_play_virtual,     // after a rejected proposal, or at the start of a dispute (003 art. 21)
+  not_own_stone,         // a negative move must take back one of the mover's own stones
+  not_boundary,          // a negative-A move takes a stone touching an opponent stone
+};
+std::string_view name_of(Illegal r);
+
+struct Verdict {
+  Illegal reason = Illegal::ok;
+  std::string message;  // a sentence a person can read
+  bool ok() const { return reason == Illegal::ok; }
+  explicit operator bool() const { return ok(); }
+};
+
+// Reference to one move of the game: who made it and its number in moves() (-1: none).
+struct MoveRef {
+  Color color = Color::Empty;
+  int index = -1;
+  bool exists() const { return index >= 0; }
+};
+
+// Per colour, per phase.
+struct MoveCounts {
+  int real = 0;
+  int virtual_moves = 0;
+  int passes = 0;
+  int negative_a = 0;
+  int negative_b = 0;
+  int proposals = 0;
+  int captured = 0;  // stones of this colour captured (removed from the board by play)
+  int negatives() const { return negative_a + negative_b; }
+};
+
+struct Counters {
+  MoveCounts play[2];     // the contest, from the first move to the first pause (index: Black 0)
+  MoveCounts dispute[2];  // all dispute phases together
+  MoveCounts making[2];   // negative moves played at making
+  int setup[2] = {0, 0};  // setup / handicap stones of each colour
+  MoveRef first_virtual;  // the game's first virtual move
+  MoveRef first_pass;
+  MoveRef first_proposal;
+  MoveRef first_non_board;  // first pass or virtual move
+  MoveRef last_real;        // last real move before the first pause (收后)
+  MoveRef last_real_any;    // last real move of the whole game
+  MoveRef last_pass;
+
+  // Totals over every phase.
+  MoveCounts total(Color c) const;
+};
+
+struct PlayedMove {
+  Move move;
+  Phase phase;         // phase in which it was played
+  int captured = 0;    // opponent stones captured (own stones for suicide are in `suicided`)
+  int suicided = 0;
+};
+
+class Game {
+ public:
+  explicit Game(Ruleset rules = {}, int width = 19, int height = -1);
+
+  const Ruleset& rules() const { return rules_; }
+  const Board& board() const { return board_; }
+  int width() const { return board_.width(); }
+  int height() const { return board_.height(); }
+  Phase phase() const { return phase_; }
+  EndReason end_reason() const { return end_; }
+  Color to_move() const { return to_move_; }
+  Color winner() const { return winner_; }  // for resignation / forfeit
+  const Counters& counters() const { return counters_; }
+  const std::vector<PlayedMove>& moves() const { return moves_; }
+  int virtual_stones(Color c) const;  // virtual moves of colour c so far (all phases)
+  // Stones of colour c removed by captures during the game (C_X).
+  int captured(Color c) const { return board_.captured(c); }
+
+  // Pause bookkeeping.
+  bool paused_by_agreement() const { return paused_by_agreement_; }
+  Color pending_proposal() const { return proposal_; }  // Empty when none
+  int pauses() const { return pauses_; }
+  const Board& pause_board() const { return pause_board_; }  // position at the first pause
+  Color to_move_at_pause() const { return to_move_at_first_pause_; }
+  int moves_at_first_pause() const { return moves_at_first_pause_; }
+
+  // Setup (before or between moves): handicap and AB/AW/AE stones. Not a move; counted per colour.
+  void setup_stone(Color c, Point p);  // c Empty removes a stone
+  void set_to_move(Color c);
+  // Standard fixed handicap placement (2..9 stones on odd boards >= 7, as GTP fixed_handicap).
+  std::vector<Point> place_fixed_handicap(int stones);
+
+  // Legality of a move now, without playing it.
+  Verdict check(const Move& m) const;
+  // Plays the move if it is legal; otherwise leaves the game unchanged (or, with strict(true),
+  // ends it by forfeit of the mover) and returns the reason.
+  Verdict play(const Move& m);
+  void set_strict(bool on) { strict_ = on; }
+
+  // After a pause: resume play to settle a disagreement (实战解决). Under rules with
+  // dispute_virtuals, both sides first play a virtual move in the original order; with
+  // auto_virtuals the referee plays them.
+  Verdict resume_dispute(bool auto_virtuals = true);
+  // After an agreed pause, a move found later (003 art. 21.5): finder Black/White resumes play
+  // (the proposer moves first; if the acceptor found it, the proposer first plays a virtual move);
+  // Empty when it cannot be told who found it: play does not resume.
+  Verdict resume_found_move(Color finder);
+  // From a pause: making (负着 may be played), then the end by counting.
+  Verdict start_making();
+  void finish_counted();
+  void forfeit(Color loser);
+
+  // Takes back the last move (or setup action). Returns false when there is nothing to undo.
+  bool undo();
+
+  // Hash of the situation the superko rule compares, for the side to move now.
+  uint64_t situation_hash() const;
+
+ private:
+  struct Action {
+    enum Type : uint8_t { kMove, kSetup, kToMove, kResume, kFound, kMaking } type;
+    Move move;  // for setup: move.color is the colour (Empty removes), move.point the point
+  };
+
+  Verdict apply(const Move& m);
+  Verdict refuse(Illegal r, std::string msg) const { return Verdict{r, std::move(msg)}; }
+  Verdict check_board_move(const Move& m) const;
+  void enter_pause(bool agreed);
+  void record_position();  // adds the current situation to the superko / cycle history
+  void clear_history();
+  uint64_t key_for(uint64_t board_hash, Color side, int vb, int vw) const;
+  bool in_history(uint64_t key) const;
+  MoveCounts& counts(Color c);
+  bool check_cycle();
+  void replay_actions(std::vector<Action> actions);
+
+  Ruleset rules_;
+  Board board_;
+  Board pause_board_;
+  Phase phase_ = Phase::play;
+  EndReason end_ = EndReason::none;
+  Color to_move_ = Color::Black;
+  Color winner_ = Color::Empty;
+  Color proposal_ = Color::Empty;  // side whose pause proposal awaits an answer
+  int must_virtual_ = 0;           // non-board moves owed before board moves are allowed
+  int consecutive_non_board_ = 0;
+  bool paused_by_agreement_ = false;
+  Color proposer_ = Color::Empty;  // of the last accepted proposal
+  int pauses_ = 0;
+  Color to_move_at_first_pause_ = Color::Empty;
+  int moves_at_first_pause_ = -1;
+  bool strict_ = false;
+  int virtuals_[2] = {0, 0};
+  Counters counters_;
+  std::vector<PlayedMove> moves_;
+  std::vector<Action> actions_;
+  // Superko history: situation keys since the game started or the history was last cleared.
+  std::vector<uint64_t> history_;
+  // Cycle detection under simple ko: keys (board, side to move) in this phase, with the number of
+  // captures by each side at the time.
+  struct Seen {
+    uint64_t key;
+    int captures_b, captures_w;
+  };
+  std::vector<Seen> cycle_seen_;
+};
+
+}  // namespace jpd

@@ -1,0 +1,488 @@
+#include "jpd/game.hpp"
+
+#include <algorithm>
+
+namespace jpd {
+
+namespace {
+constexpr uint64_t kSideKey = 0x8F3E2C1D5B7A9604ull;
+uint64_t virtual_key(int vb, int vw) {
+  return detail::splitmix64(0xA5A5000000000000ull ^ (uint64_t(uint32_t(vb)) << 20) ^ uint64_t(uint32_t(vw)));
+}
+std::string who(Color c) { return std::string(color_name(c)); }
+}  // namespace
+
+std::string_view name_of(Phase p) {
+  switch (p) {
+    case Phase::play: return "play";
+    case Phase::paused: return "paused";
+    case Phase::dispute: return "dispute";
+    case Phase::making: return "making";
+    case Phase::ended: return "ended";
+  }
+  return "?";
+}
+
+std::string_view name_of(EndReason e) {
+  switch (e) {
+    case EndReason::none: return "none";
+    case EndReason::counted: return "counted";
+    case EndReason::resigned: return "resigned";
+    case EndReason::no_result: return "no_result";
+    case EndReason::draw: return "draw";
+    case EndReason::forfeit: return "forfeit";
+  }
+  return "?";
+}
+
+std::string_view name_of(Illegal r) {
+  switch (r) {
+    case Illegal::ok: return "ok";
+    case Illegal::game_over: return "game_over";
+    case Illegal::wrong_phase: return "wrong_phase";
+    case Illegal::not_your_turn: return "not_your_turn";
+    case Illegal::off_board: return "off_board";
+    case Illegal::occupied: return "occupied";
+    case Illegal::suicide: return "suicide";
+    case Illegal::ko: return "ko";
+    case Illegal::superko: return "superko";
+    case Illegal::pass_not_allowed: return "pass_not_allowed";
+    case Illegal::virtual_not_allowed: return "virtual_not_allowed";
+    case Illegal::proposal_not_allowed: return "proposal_not_allowed";
+    case Illegal::proposal_pending: return "proposal_pending";
+    case Illegal::no_proposal: return "no_proposal";
+    case Illegal::must_play_virtual: return "must_play_virtual";
+    case Illegal::not_own_stone: return "not_own_stone";
+    case Illegal::not_boundary: return "not_boundary";
+  }
+  return "?";
+}
+
+MoveCounts Counters::total(Color c) const {
+  int i = color_index(c);
+  MoveCounts t;
+  for (const MoveCounts* m : {&play[i], &dispute[i], &making[i]}) {
+    t.real += m->real;
+    t.virtual_moves += m->virtual_moves;
+    t.passes += m->passes;
+    t.negative_a += m->negative_a;
+    t.negative_b += m->negative_b;
+    t.proposals += m->proposals;
+    t.captured += m->captured;
+  }
+  return t;
+}
+
+Game::Game(Ruleset rules, int width, int height)
+    : rules_(std::move(rules)), board_(width, height), pause_board_(width, height) {
+  to_move_ = rules_.first_player;
+  history_.reserve(512);
+  moves_.reserve(512);
+  record_position();
+}
+
+int Game::virtual_stones(Color c) const { return virtuals_[color_index(c)]; }
+
+MoveCounts& Game::counts(Color c) {
+  int i = color_index(c);
+  if (phase_ == Phase::dispute) return counters_.dispute[i];
+  if (phase_ == Phase::making) return counters_.making[i];
+  return counters_.play[i];
+}
+
+uint64_t Game::key_for(uint64_t board_hash, Color side, int vb, int vw) const {
+  switch (rules_.ko) {
+    case KoRule::positional: return board_hash;
+    case KoRule::generalized: return board_hash ^ virtual_key(vb, vw);
+    case KoRule::situational:
+    case KoRule::simple: return board_hash ^ (side == Color::White ? kSideKey : 0);
+  }
+  return board_hash;
+}
+
+uint64_t Game::situation_hash() const {
+  return key_for(board_.hash(), to_move_, virtuals_[0], virtuals_[1]);
+}
+
+bool Game::in_history(uint64_t key) const {
+  return std::find(history_.begin(), history_.end(), key) != history_.end();
+}
+
+void Game::record_position() {
+  uint64_t k = situation_hash();
+  if (rules_.ko == KoRule::simple)
+    cycle_seen_.push_back({k, board_.captured(Color::White), board_.captured(Color::Black)});
+  else if (!in_history(k))
+    history_.push_back(k);
+}
+
+void Game::clear_history() {
+  history_.clear();
+  cycle_seen_.clear();
+  record_position();
+}
+
+void Game::setup_stone(Color c, Point p) {
+  if (!p.inside(width(), height())) throw PointError("setup point outside the board");
+  Color before = board_.at(p);
+  if (is_stone(before)) --counters_.setup[color_index(before)];
+  board_.set_stone(p, c);
+  if (is_stone(c)) ++counters_.setup[color_index(c)];
+  actions_.push_back({Action::kSetup, Move{MoveKind::play, c, p}});
+  clear_history();
+}
+
+void Game::set_to_move(Color c) {
+  to_move_ = c;
+  actions_.push_back({Action::kToMove, Move{MoveKind::pass, c, Point::none()}});
+  clear_history();
+}
+
+std::vector<Point> Game::place_fixed_handicap(int stones) {
+  int n = width();
+  if (n != height() || n < 7 || n % 2 == 0 || stones < 2 || stones > 9 || (n == 7 && stones > 4))
+    throw std::invalid_argument("fixed handicap of " + std::to_string(stones) +
+                                " stones is not defined on this board");
+  int e = n >= 13 ? 3 : 2, m = n / 2, f = n - 1 - e;
+  std::vector<Point> order = {{f, e}, {e, f}, {f, f}, {e, e}};  // 2: upper-right, lower-left ...
+  std::vector<Point> pts(order.begin(), order.begin() + std::min(stones, 4));
+  if (stones == 5 || stones == 7 || stones == 9) pts.push_back({m, m});
+  if (stones >= 6) {
+    pts.push_back({e, m});
+    pts.push_back({f, m});
+  }
+  if (stones >= 8) {
+    pts.push_back({m, e});
+    pts.push_back({m, f});
+  }
+  for (Point p : pts) setup_stone(Color::Black, p);
+  set_to_move(Color::White);
+  return pts;
+}
+
+Verdict Game::check_board_move(const Move& m) const {
+  const Point p = m.point;
+  if (!p.inside(width(), height()))
+    return refuse(Illegal::off_board, "point is not on the " + std::to_string(width()) + "x" +
+                                          std::to_string(height()) + " board");
+  const std::string at = to_gtp(p, height());
+  const auto i = board_.index(p);
+  if (board_.at(i) != Color::Empty)
+    return refuse(Illegal::occupied, "point " + at + " is occupied");
+  if (!rules_.suicide && board_.is_suicide(i, m.color))
+    return refuse(Illegal::suicide, "suicide: a stone at " + at + " would have no liberty (" +
+                                        rules_.preset + " forbids suicide)");
+  if (rules_.ko == KoRule::simple) {
+    if (board_.ko_point() == i)
+      return refuse(Illegal::ko, "ko: point " + at + " was just captured; play elsewhere first");
+    return {};
+  }
+  uint64_t after = board_.hash_after(i, m.color);
+  uint64_t key = key_for(after, opponent(m.color), virtuals_[0], virtuals_[1]);
+  if (in_history(key)) {
+    const char* kind = rules_.ko == KoRule::positional    ? "positional superko"
+                       : rules_.ko == KoRule::situational ? "situational superko"
+                                                          : "generalized superko";
+    return refuse(Illegal::superko, std::string(kind) + ": " + at +
+                                        " would repeat an earlier whole-board position");
+  }
+  return {};
+}
+
+Verdict Game::check(const Move& m) const {
+  if (phase_ == Phase::ended) return refuse(Illegal::game_over, "the game is over");
+  if (m.kind == MoveKind::resign) return {};
+  if (!is_stone(m.color)) return refuse(Illegal::not_your_turn, "a move needs a colour, B or W");
+  if (phase_ == Phase::paused)
+    return refuse(Illegal::wrong_phase,
+                  "the game is paused: resume play for a dispute, or go on to making");
+  if (phase_ == Phase::making) {
+    if (!m.is_negative())
+      return refuse(Illegal::wrong_phase, "during making only negative moves may be played");
+    if (!m.point.inside(width(), height()))
+      return refuse(Illegal::off_board, "point is not on the board");
+    const auto i = board_.index(m.point);
+    const std::string at = to_gtp(m.point, height());
+    if (board_.at(i) != m.color)
+      return refuse(Illegal::not_own_stone, "a negative move takes back one of " + who(m.color) +
+                                                "'s own stones, and " + at + " holds none");
+    if (m.kind == MoveKind::negative_a) {
+      bool boundary = false;
+      for (int d : Board::kDirs) boundary |= board_.at(Board::Index(i + d)) == opponent(m.color);
+      if (!boundary)
+        return refuse(Illegal::not_boundary, "a negative-A move takes a stone from the black/white "
+                                             "boundary, and " + at + " touches no opponent stone");
+    }
+    return {};
+  }
+  // play or dispute phase
+  if (m.is_negative())
+    return refuse(Illegal::wrong_phase, "negative moves are played at making, after the pause");
+  if (m.color != to_move_)
+    return refuse(Illegal::not_your_turn, "it is " + who(to_move_) + "'s turn");
+  if (proposal_ != Color::Empty) {
+    if (m.kind == MoveKind::accept_pause || m.kind == MoveKind::reject_pause) return {};
+    return refuse(Illegal::proposal_pending, who(proposal_) + " proposed to pause: " +
+                                                 who(to_move_) + " must accept or reject first");
+  }
+  if (m.kind == MoveKind::accept_pause || m.kind == MoveKind::reject_pause)
+    return refuse(Illegal::no_proposal, "there is no pause proposal to answer");
+  if (must_virtual_ > 0) {
+    MoveKind owed = rules_.allow_virtual ? MoveKind::virtual_move : MoveKind::pass;
+    if (m.kind != owed)
+      return refuse(Illegal::must_play_virtual,
+                    who(m.color) + " must first play a " +
+                        (owed == MoveKind::virtual_move ? "virtual move" : "pass") +
+                        " (owed after a rejected pause proposal, or at the start of resumed play)");
+    // the owed move itself is legal
+  }
+  switch (m.kind) {
+    case MoveKind::play: return check_board_move(m);
+    case MoveKind::pass:
+      if (!rules_.allow_pass)
+        return refuse(Illegal::pass_not_allowed,
+                      "passing is not allowed under " + rules_.preset +
+                          (rules_.allow_virtual ? " (play a virtual move instead)" : ""));
+      return {};
+    case MoveKind::virtual_move:
+      if (!rules_.allow_virtual)
+        return refuse(Illegal::virtual_not_allowed,
+                      "virtual moves are not allowed under " + rules_.preset +
+                          (rules_.allow_pass ? " (pass instead)" : ""));
+      return {};
+    case MoveKind::propose_pause:
+      if (rules_.pause == PauseRule::two_consecutive)
+        return refuse(Illegal::proposal_not_allowed,
+                      rules_.preset + " pauses by two consecutive non-board moves, not by proposal");
+      return {};
+    default: return {};
+  }
+}
+
+Verdict Game::play(const Move& m) {
+  Verdict v = check(m);
+  if (!v) {
+    if (strict_ && phase_ != Phase::ended && is_stone(m.color)) forfeit(m.color);
+    return v;
+  }
+  actions_.push_back({Action::kMove, m});
+  return apply(m);
+}
+
+Verdict Game::apply(const Move& m) {
+  const int ci = color_index(m.color);
+  PlayedMove rec{m, phase_, 0, 0};
+  const int index = int(moves_.size());
+  auto non_board = [&] {
+    board_.clear_ko();
+    ++consecutive_non_board_;
+    if (must_virtual_ > 0) --must_virtual_;
+    if (!counters_.first_non_board.exists()) counters_.first_non_board = {m.color, index};
+    to_move_ = opponent(m.color);
+  };
+  switch (m.kind) {
+    case MoveKind::play: {
+      auto u = board_.play(m.point, m.color);
+      rec.captured = u.captured;
+      rec.suicided = u.suicided;
+      MoveCounts& mine = counts(m.color);
+      ++mine.real;
+      mine.captured += u.suicided;
+      counts(opponent(m.color)).captured += u.captured;
+      if (phase_ == Phase::play) counters_.last_real = {m.color, index};
+      counters_.last_real_any = {m.color, index};
+      consecutive_non_board_ = 0;
+      to_move_ = opponent(m.color);
+      break;
+    }
+    case MoveKind::pass:
+      ++counts(m.color).passes;
+      if (!counters_.first_pass.exists()) counters_.first_pass = {m.color, index};
+      counters_.last_pass = {m.color, index};
+      non_board();
+      break;
+    case MoveKind::virtual_move:
+      ++counts(m.color).virtual_moves;
+      ++virtuals_[ci];
+      if (!counters_.first_virtual.exists()) counters_.first_virtual = {m.color, index};
+      non_board();
+      break;
+    case MoveKind::propose_pause:
+      ++counts(m.color).proposals;
+      if (!counters_.first_proposal.exists()) counters_.first_proposal = {m.color, index};
+      proposal_ = m.color;
+      to_move_ = opponent(m.color);
+      break;
+    case MoveKind::accept_pause:
+      proposer_ = proposal_;
+      proposal_ = Color::Empty;
+      to_move_ = proposer_;
+      moves_.push_back(rec);
+      enter_pause(true);
+      return {};
+    case MoveKind::reject_pause:
+      to_move_ = proposal_;
+      proposal_ = Color::Empty;
+      must_virtual_ = 1;
+      break;
+    case MoveKind::negative_a:
+    case MoveKind::negative_b:
+      board_.set_stone(m.point, Color::Empty);
+      if (m.kind == MoveKind::negative_a) ++counters_.making[ci].negative_a;
+      else ++counters_.making[ci].negative_b;
+      moves_.push_back(rec);
+      return {};
+    case MoveKind::resign:
+      moves_.push_back(rec);
+      phase_ = Phase::ended;
+      end_ = EndReason::resigned;
+      winner_ = opponent(m.color);
+      return {};
+  }
+  moves_.push_back(rec);
+  record_position();
+
+  if (m.is_non_board() && rules_.pause != PauseRule::agreed && consecutive_non_board_ >= 2 &&
+      (!rules_.white_passes_last || m.color == Color::White)) {
+    enter_pause(false);
+    return {};
+  }
+  if (m.kind == MoveKind::play && rules_.ko == KoRule::simple && check_cycle()) {
+    phase_ = Phase::ended;
+    end_ = rules_.cycle_result == CycleResult::draw ? EndReason::draw : EndReason::no_result;
+  }
+  return {};
+}
+
+bool Game::check_cycle() {
+  // The newest entry of cycle_seen_ is the position just reached (record_position).
+  const uint64_t key = cycle_seen_.back().key;
+  const int cb = cycle_seen_.back().captures_b, cw = cycle_seen_.back().captures_w;
+  int seen = 0;
+  const Seen* earliest = nullptr;
+  for (auto it = cycle_seen_.rbegin(); it != cycle_seen_.rend() && seen < rules_.cycle_repeats;
+       ++it)
+    if (it->key == key) {
+      ++seen;
+      earliest = &*it;
+    }
+  // The repeated stretch must contain at least one capture by each side (a real long cycle such
+  // as triple ko or eternal life, not a position revisited by chance).
+  return seen >= rules_.cycle_repeats && cb > earliest->captures_b && cw > earliest->captures_w;
+}
+
+void Game::enter_pause(bool agreed) {
+  phase_ = Phase::paused;
+  paused_by_agreement_ = agreed;
+  ++pauses_;
+  consecutive_non_board_ = 0;
+  if (pauses_ == 1) {
+    pause_board_ = board_;
+    to_move_at_first_pause_ = to_move_;
+    moves_at_first_pause_ = int(moves_.size());
+  }
+}
+
+Verdict Game::resume_dispute(bool auto_virtuals) {
+  if (phase_ != Phase::paused)
+    return refuse(Illegal::wrong_phase, "play can be resumed only from a pause");
+  // The action remembers whether the referee played the opening virtual moves.
+  actions_.push_back({Action::kResume, Move{auto_virtuals ? MoveKind::virtual_move : MoveKind::pass,
+                                           Color::Empty, Point::none()}});
+  phase_ = Phase::dispute;
+  proposer_ = Color::Empty;
+  consecutive_non_board_ = 0;
+  board_.clear_ko();
+  if (rules_.reset_history_at_pause) {
+    clear_history();
+  } else if (rules_.ko == KoRule::simple) {
+    cycle_seen_.clear();  // a long cycle is judged within one phase
+    record_position();
+  }
+  if (rules_.dispute_virtuals) {
+    if (auto_virtuals) {
+      Color first = to_move_;
+      for (Color c : {first, opponent(first)}) {
+        Move v = rules_.allow_virtual ? Move::virtual_move(c) : Move::pass(c);
+        apply(v);
+        consecutive_non_board_ = 0;  // the referee's opening moves never pause the game
+      }
+    } else {
+      must_virtual_ = 2;
+    }
+  }
+  return {};
+}
+
+Verdict Game::resume_found_move(Color finder) {
+  if (phase_ != Phase::paused || !paused_by_agreement_)
+    return refuse(Illegal::wrong_phase, "a found move resumes play only after an agreed pause");
+  if (!is_stone(finder))
+    return refuse(Illegal::wrong_phase,
+                  "it cannot be told who found the move: play does not resume, and the count "
+                  "follows both sides' earlier view (003 art. 21.5)");
+  actions_.push_back({Action::kFound, Move{MoveKind::pass, finder, Point::none()}});
+  // The pause is annulled: the contest goes on.
+  --pauses_;
+  if (pauses_ == 0) {
+    to_move_at_first_pause_ = Color::Empty;
+    moves_at_first_pause_ = -1;
+  }
+  phase_ = pauses_ == 0 ? Phase::play : Phase::dispute;
+  paused_by_agreement_ = false;
+  Color proposer = proposer_;
+  proposer_ = Color::Empty;
+  to_move_ = proposer;
+  if (finder != proposer) {
+    Move v = rules_.allow_virtual ? Move::virtual_move(proposer) : Move::pass(proposer);
+    apply(v);
+    consecutive_non_board_ = 0;
+  }
+  return {};
+}
+
+Verdict Game::start_making() {
+  if (phase_ != Phase::paused)
+    return refuse(Illegal::wrong_phase, "making starts only from a pause");
+  actions_.push_back({Action::kMaking, Move{}});
+  phase_ = Phase::making;
+  return {};
+}
+
+void Game::finish_counted() {
+  if (phase_ == Phase::ended) return;
+  phase_ = Phase::ended;
+  end_ = EndReason::counted;
+}
+
+void Game::forfeit(Color loser) {
+  phase_ = Phase::ended;
+  end_ = EndReason::forfeit;
+  winner_ = opponent(loser);
+}
+
+bool Game::undo() {
+  if (actions_.empty()) return false;
+  auto actions = actions_;
+  actions.pop_back();
+  replay_actions(std::move(actions));
+  return true;
+}
+
+void Game::replay_actions(std::vector<Action> actions) {
+  Game fresh(rules_, width(), height());
+  fresh.strict_ = strict_;
+  for (const Action& a : actions) {
+    switch (a.type) {
+      case Action::kMove: fresh.play(a.move); break;
+      case Action::kSetup: fresh.setup_stone(a.move.color, a.move.point); break;
+      case Action::kToMove: fresh.set_to_move(a.move.color); break;
+      case Action::kResume: fresh.resume_dispute(a.move.kind == MoveKind::virtual_move); break;
+      case Action::kFound: fresh.resume_found_move(a.move.color); break;
+      case Action::kMaking: fresh.start_making(); break;
+    }
+  }
+  *this = std::move(fresh);
+}
+
+}  // namespace jpd

@@ -1,0 +1,600 @@
+#include "jpd/rules.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <nlohmann/json.hpp>
+
+namespace jpd {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Enum names.
+template <class E>
+struct Named {
+  E value;
+  const char* name;
+};
+
+constexpr Named<PauseRule> kPause[] = {{PauseRule::two_consecutive, "two_consecutive"},
+                                       {PauseRule::agreed, "agreed"},
+                                       {PauseRule::both, "both"}};
+constexpr Named<KoRule> kKo[] = {{KoRule::simple, "simple"},
+                                 {KoRule::positional, "positional"},
+                                 {KoRule::situational, "situational"},
+                                 {KoRule::generalized, "generalized"}};
+constexpr Named<CycleResult> kCycle[] = {{CycleResult::no_result, "no_result"},
+                                         {CycleResult::draw, "draw"}};
+constexpr Named<Compensation> kComp[] = {{Compensation::art, "art"},
+                                         {Compensation::law, "law"},
+                                         {Compensation::first_virtual, "first_virtual"},
+                                         {Compensation::living_a, "living_a"},
+                                         {Compensation::living_b, "living_b"},
+                                         {Compensation::living_a_first_event, "living_a_first_event"},
+                                         {Compensation::black_last_pays, "black_last_pays"}};
+constexpr Named<CountedMoves> kCounted[] = {{CountedMoves::real, "real"},
+                                            {CountedMoves::real_and_virtual, "real_and_virtual"},
+                                            {CountedMoves::all, "all"}};
+constexpr Named<DisputeMode> kDispute[] = {{DisputeMode::continue_play, "continue"},
+                                           {DisputeMode::independent, "independent"}};
+constexpr Named<CountingMethod> kCounting[] = {
+    {CountingMethod::area, "area"},
+    {CountingMethod::territory_refill, "territory_refill"},
+    {CountingMethod::territory_generalized, "territory_generalized"},
+    {CountingMethod::fill_up, "fill_up"},
+    {CountingMethod::living_stones, "living_stones"},
+    {CountingMethod::japanese, "japanese"},
+    {CountingMethod::aga, "aga"}};
+constexpr Named<SekiTerritory> kSeki[] = {{SekiTerritory::owned, "owned"},
+                                          {SekiTerritory::none, "none"}};
+constexpr Named<Dame> kDame[] = {{Dame::shared, "shared"},
+                                 {Dame::fill_at_making, "fill_at_making"},
+                                 {Dame::fill_at_making_if_agreed, "fill_at_making_if_agreed"}};
+
+template <class E, size_t N>
+std::string_view enum_name(const Named<E> (&table)[N], E v) {
+  for (auto& e : table)
+    if (e.value == v) return e.name;
+  return "?";
+}
+
+template <class E, size_t N>
+std::string enum_choices(const Named<E> (&table)[N]) {
+  std::string s;
+  for (auto& e : table) {
+    if (!s.empty()) s += ", ";
+    s += e.name;
+  }
+  return s;
+}
+
+std::string normalise(std::string_view s) {
+  std::string t;
+  for (char c : s) {
+    if (c == '-') c = '_';
+    t += char(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return t;
+}
+
+template <class E, size_t N>
+E parse_enum(const Named<E> (&table)[N], std::string_view key, std::string_view text) {
+  std::string t = normalise(text);
+  for (auto& e : table)
+    if (t == e.name) return e.value;
+  throw RulesError("invalid value '" + std::string(text) + "' for " + std::string(key) +
+                   " (valid: " + enum_choices(table) + ")");
+}
+
+bool parse_bool(std::string_view key, std::string_view text) {
+  std::string t = normalise(text);
+  if (t == "true" || t == "yes" || t == "on" || t == "1" || t == "allowed") return true;
+  if (t == "false" || t == "no" || t == "off" || t == "0" || t == "forbidden") return false;
+  throw RulesError("invalid value '" + std::string(text) + "' for " + std::string(key) +
+                   " (valid: true, false)");
+}
+
+double parse_number(std::string_view key, std::string_view text, double lo, double hi) {
+  std::string t(text);
+  char* end = nullptr;
+  double v = std::strtod(t.c_str(), &end);
+  if (t.empty() || end != t.c_str() + t.size() || !std::isfinite(v) || v < lo || v > hi) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, " (a number from %g to %g)", lo, hi);
+    throw RulesError("invalid value '" + t + "' for " + std::string(key) + buf);
+  }
+  return v;
+}
+
+std::string number_text(double v) {
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof buf, v);  // shortest form that reads back exactly
+  return std::string(buf, res.ptr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The field table: one entry per Ruleset field, driving text and JSON forms alike.
+enum class Kind { boolean, number, integer, text };
+
+struct Field {
+  FieldInfo info;
+  Kind kind;
+  std::function<std::string(const Ruleset&)> get;
+  std::function<void(Ruleset&, std::string_view)> set;
+};
+
+#define JPD_ENUM_FIELD(member, key, table, meaning)                                          \
+  Field {                                                                                    \
+    {key, enum_choices(table), meaning}, Kind::text,                                                          \
+        [](const Ruleset& r) { return std::string(enum_name(table, r.member)); },            \
+        [](Ruleset& r, std::string_view v) { r.member = parse_enum(table, key, v); }           \
+  }
+#define JPD_BOOL_FIELD(member, key, meaning)                                                 \
+  Field {                                                                                    \
+    {key, "true, false", meaning}, Kind::boolean,                                            \
+        [](const Ruleset& r) { return std::string(r.member ? "true" : "false"); },           \
+        [](Ruleset& r, std::string_view v) { r.member = parse_bool(key, v); }                 \
+  }
+
+const std::vector<Field>& fields() {
+  static const std::vector<Field> table = {
+      Field{{"first_player", "B, W", "who moves first and pays komi"},
+            Kind::text,
+            [](const Ruleset& r) { return std::string(color_letter(r.first_player)); },
+            [](Ruleset& r, std::string_view v) {
+              auto c = parse_color(v);
+              if (!c) throw RulesError("invalid value '" + std::string(v) +
+                                       "' for first_player (valid: B, W)");
+              r.first_player = *c;
+            }},
+      Field{{"komi", "a number", "points the first player gives the second"},
+            Kind::number,
+            [](const Ruleset& r) { return number_text(r.komi); },
+            [](Ruleset& r, std::string_view v) { r.komi = parse_number("komi", v, -1000, 1000); }},
+      JPD_BOOL_FIELD(allow_pass, "allow_pass", "passing (放弃) is a legal move"),
+      JPD_BOOL_FIELD(allow_virtual, "allow_virtual", "virtual moves (虚着) are legal"),
+      JPD_ENUM_FIELD(pause, "pause", kPause, "how the contest pauses (休止)"),
+      JPD_ENUM_FIELD(ko, "ko", kKo, "ko / superko rule"),
+      JPD_ENUM_FIELD(cycle_result, "cycle_result", kCycle,
+                     "result of a long cycle under simple ko"),
+      Field{{"cycle_repeats", "an integer 2..100",
+             "how often a (position, side to move) recurs in a phase before it is a long cycle"},
+            Kind::integer,
+            [](const Ruleset& r) { return std::to_string(r.cycle_repeats); },
+            [](Ruleset& r, std::string_view v) {
+              r.cycle_repeats = int(parse_number("cycle_repeats", v, 2, 100));
+              if (std::to_string(r.cycle_repeats) != v)
+                throw RulesError("invalid value '" + std::string(v) +
+                                 "' for cycle_repeats (an integer 2..100)");
+            }},
+      JPD_BOOL_FIELD(reset_history_at_pause, "reset_history_at_pause",
+                     "superko history starts afresh at each pause (两弃为界)"),
+      JPD_BOOL_FIELD(suicide, "suicide", "suicide of one's own chain is allowed"),
+      JPD_ENUM_FIELD(compensation, "compensation", kComp, "who pays for extra moves"),
+      JPD_ENUM_FIELD(counted_moves, "counted_moves", kCounted,
+                     "which moves count for the art payment"),
+      JPD_ENUM_FIELD(dispute_compensation, "dispute_compensation", kComp,
+                     "payment rule inside the dispute phase"),
+      JPD_ENUM_FIELD(dispute_mode, "dispute_mode", kDispute,
+                     "count after the dispute, or the pause position with confirmed statuses"),
+      JPD_BOOL_FIELD(dispute_virtuals, "dispute_virtuals",
+                     "resumed play starts with one virtual move by each side, in the original order"),
+      JPD_ENUM_FIELD(counting, "counting", kCounting, "primary counting method"),
+      JPD_ENUM_FIELD(seki_territory, "seki_territory", kSeki,
+                     "whether eyes of groups in seki are territory"),
+      JPD_BOOL_FIELD(seki_exclusive_liberties, "seki_exclusive_liberties",
+                     "a seki liberty touching only one side's stones is that side's"),
+      JPD_BOOL_FIELD(claims, "claims", "ko spaces and one-sided dame may be claimed"),
+      JPD_ENUM_FIELD(dame, "dame", kDame, "what happens to unfilled dame"),
+      JPD_BOOL_FIELD(remove_dead, "remove_dead", "dead stones are removed before counting"),
+      JPD_BOOL_FIELD(pass_stone, "pass_stone", "a pass hands one stone to the opponent (AGA)"),
+      JPD_BOOL_FIELD(white_passes_last, "white_passes_last", "White must make the last pass (AGA)"),
+      Field{{"group_tax", "an integer 0..10", "points subtracted per living group (ancient)"},
+            Kind::integer,
+            [](const Ruleset& r) { return std::to_string(r.group_tax); },
+            [](Ruleset& r, std::string_view v) {
+              r.group_tax = int(parse_number("group_tax", v, 0, 10));
+              if (std::to_string(r.group_tax) != v)
+                throw RulesError("invalid value '" + std::string(v) +
+                                 "' for group_tax (an integer 0..10)");
+            }},
+      JPD_BOOL_FIELD(setup_counts, "setup_counts",
+                     "setup and handicap stones count as stones placed by their colour"),
+  };
+  return table;
+}
+
+const Field* find_field(std::string_view key) {
+  std::string k = normalise(key);
+  if (k == "ko_rule") k = "ko";  // SPEC §4 spelling
+  for (auto& f : fields())
+    if (k == f.info.key) return &f;
+  return nullptr;
+}
+
+std::string key_list() {
+  std::string s;
+  for (auto& f : fields()) {
+    if (!s.empty()) s += ", ";
+    s += f.info.key;
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The preset table (SPEC §5). Values the sources do not give are [interpretation]s: keep them
+// configurable (every one is a field) and documented in docs/rules.md.
+Ruleset make(const char* name, auto&& edit) {
+  Ruleset r;
+  r.preset = name;
+  edit(r);
+  return r;
+}
+
+// Shared shapes.
+void jpd_common(Ruleset& r) {
+  r.seki_territory = SekiTerritory::owned;
+  r.seki_exclusive_liberties = true;
+  r.claims = true;
+  r.dame = Dame::shared;
+}
+void sci(Ruleset& r, bool art, bool pass, bool virt, KoRule ko, CountedMoves counted) {
+  jpd_common(r);
+  r.allow_pass = pass;
+  r.allow_virtual = virt;
+  r.pause = PauseRule::two_consecutive;
+  r.ko = ko;
+  r.reset_history_at_pause = true;
+  r.compensation = art ? Compensation::art : Compensation::law;
+  r.counted_moves = counted;
+  r.dispute_compensation = Compensation::law;
+  r.komi = art ? 6.5 : 7.5;
+  r.counting = CountingMethod::territory_refill;
+}
+void living(Ruleset& r, Compensation comp) {
+  jpd_common(r);
+  r.first_player = Color::White;
+  r.allow_pass = false;
+  r.allow_virtual = true;
+  r.pause = PauseRule::agreed;
+  r.ko = KoRule::simple;
+  r.compensation = comp;
+  r.dispute_compensation = Compensation::law;
+  r.dispute_virtuals = true;
+  r.komi = 7.5;
+  r.counting = CountingMethod::living_stones;
+}
+void standard(Ruleset& r) {
+  r.seki_exclusive_liberties = false;
+  r.claims = false;
+  r.dame = Dame::shared;
+  r.allow_pass = true;
+  r.allow_virtual = false;
+  r.pause = PauseRule::two_consecutive;
+  r.compensation = Compensation::law;
+  r.dispute_compensation = Compensation::law;
+}
+
+const std::vector<Preset>& table() {
+  static const std::vector<Preset> t = {
+      {"tang-song", "Ji Ping Dian, Tang-Song version", "计枰点全兼容围棋规则 唐宋版",
+       "seed 000, art. 1-19", true, make("tang-song", [](Ruleset& r) {
+         jpd_common(r);
+         r.allow_pass = false;
+         r.allow_virtual = true;
+         r.pause = PauseRule::both;
+         r.ko = KoRule::simple;
+         r.cycle_result = CycleResult::no_result;
+         r.compensation = Compensation::first_virtual;
+         r.dispute_compensation = Compensation::law;
+         r.komi = 6.5;
+         r.counting = CountingMethod::territory_refill;
+         r.dame = Dame::fill_at_making_if_agreed;
+       })},
+      {"ming-qing", "Ji Ping Dian, Ming-Qing version", "计枰点全兼容围棋规则 明清版",
+       "seed 000 introduction, seed 004 art. 2", true, make("ming-qing", [](Ruleset& r) {
+         jpd_common(r);
+         r.allow_pass = false;
+         r.allow_virtual = true;
+         r.pause = PauseRule::both;
+         r.ko = KoRule::simple;
+         r.compensation = Compensation::law;
+         r.dispute_compensation = Compensation::law;
+         r.komi = 7.5;
+         r.counting = CountingMethod::territory_refill;
+       })},
+      {"sci-1-1", "Scientific territory counting 1-1 (pass, art)", "科学计目制 1-1 无虚着可放弃 艺术版",
+       "seed 002, 1-1", true, make("sci-1-1", [](Ruleset& r) {
+         sci(r, true, true, false, KoRule::positional, CountedMoves::real);
+       })},
+      {"sci-1-2", "Scientific territory counting 1-2 (pass, law)", "科学计目制 1-2 无虚着可放弃 律法版",
+       "seed 002, 1-2", true, make("sci-1-2", [](Ruleset& r) {
+         sci(r, false, true, false, KoRule::positional, CountedMoves::real);
+       })},
+      {"sci-2-1", "Scientific territory counting 2-1 (pass and virtual, art)",
+       "科学计目制 2-1 可虚着可放弃 艺术版", "seed 002, list 2-1", true, make("sci-2-1", [](Ruleset& r) {
+         sci(r, true, true, true, KoRule::generalized, CountedMoves::real_and_virtual);
+       })},
+      {"sci-2-2", "Scientific territory counting 2-2 (pass and virtual, law)",
+       "科学计目制 2-2 可虚着可放弃 律法版", "seed 002, list 2-2", true, make("sci-2-2", [](Ruleset& r) {
+         sci(r, false, true, true, KoRule::generalized, CountedMoves::real_and_virtual);
+       })},
+      {"sci-3-1", "Scientific territory counting 3-1 (virtual, no pass, art)",
+       "科学计目制 3-1 不准放弃可下虚着 艺术版", "seed 002, list 3-1", true, make("sci-3-1", [](Ruleset& r) {
+         sci(r, true, false, true, KoRule::positional, CountedMoves::real);
+       })},
+      {"sci-3-2", "Scientific territory counting 3-2 (virtual, no pass, law)",
+       "科学计目制 3-2 不准放弃可下虚着 律法版", "seed 002, list 3-2", true, make("sci-3-2", [](Ruleset& r) {
+         sci(r, false, false, true, KoRule::positional, CountedMoves::real);
+       })},
+      {"sci-4-1", "Scientific territory counting 4-1 (generalized equal stones, art)",
+       "科学计目制 4-1 广义等子比目法 艺术版", "seed 002, list 4-1", true, make("sci-4-1", [](Ruleset& r) {
+         sci(r, true, true, false, KoRule::positional, CountedMoves::all);
+         r.counting = CountingMethod::territory_generalized;
+       })},
+      {"sci-4-2", "Scientific territory counting 4-2 (generalized equal stones, law)",
+       "科学计目制 4-2 广义等子比目法 律法版", "seed 002, list 4-2", true, make("sci-4-2", [](Ruleset& r) {
+         sci(r, false, true, false, KoRule::positional, CountedMoves::all);
+         r.counting = CountingMethod::territory_generalized;
+       })},
+      {"art-great", "Ji Ping Dian great rule, art version (2007 Christmas)",
+       "计枰点围棋大规则 艺术版分规则", "seed 004, art. 1-10, 原创 8-9", true,
+       make("art-great", [](Ruleset& r) {
+         jpd_common(r);
+         r.allow_pass = true;
+         r.allow_virtual = false;
+         r.pause = PauseRule::two_consecutive;
+         r.ko = KoRule::simple;
+         r.cycle_result = CycleResult::draw;
+         r.compensation = Compensation::art;
+         r.counted_moves = CountedMoves::real;
+         r.dispute_compensation = Compensation::law;
+         r.dispute_mode = DisputeMode::independent;
+         r.komi = 6.5;
+         r.counting = CountingMethod::territory_refill;
+       })},
+      {"living-a", "Counting living stones, version A", "计活子围棋规则 A版", "seed 003, art. 25-26",
+       true, make("living-a", [](Ruleset& r) { living(r, Compensation::living_a); })},
+      {"living-b", "Counting living stones, version B", "计活子围棋规则 B版", "seed 003, art. 25-26",
+       true, make("living-b", [](Ruleset& r) { living(r, Compensation::living_b); })},
+      {"living-a-1v", "Counting living stones, version A with the first-virtual boundary",
+       "计活子围棋规则 A版 一虚为界", "seed 003, art. 27", true,
+       make("living-a-1v", [](Ruleset& r) { living(r, Compensation::living_a_first_event); })},
+      // Comparison presets: the standard rule sets, so users see where they differ.
+      {"chinese", "Chinese rules (area counting)", "中国规则 数子法", "Chinese Weiqi rules", false,
+       make("chinese", [](Ruleset& r) {
+         standard(r);
+         r.ko = KoRule::positional;
+         r.komi = 7.5;
+         r.counting = CountingMethod::area;
+       })},
+      {"chinese-2008", "WMSG 2008 rules (black pays 1 when black plays last)",
+       "2008世界智运会围棋规则 黑收后贴1点", "WMSG 2008", false, make("chinese-2008", [](Ruleset& r) {
+         standard(r);
+         r.ko = KoRule::positional;
+         r.komi = 7.5;
+         r.compensation = Compensation::black_last_pays;
+         r.counting = CountingMethod::area;
+       })},
+      {"japanese", "Japanese rules (territory and prisoners)", "日本规则 数目法", "Japanese 1989 rules",
+       false, make("japanese", [](Ruleset& r) {
+         standard(r);
+         r.ko = KoRule::simple;
+         r.reset_history_at_pause = true;
+         r.komi = 6.5;
+         r.counting = CountingMethod::japanese;
+         r.seki_territory = SekiTerritory::none;
+       })},
+      {"korean", "Korean rules (territory and prisoners)", "韩国规则 数目法", "Korean rules", false,
+       make("korean", [](Ruleset& r) {
+         standard(r);
+         r.ko = KoRule::simple;
+         r.reset_history_at_pause = true;
+         r.komi = 6.5;
+         r.counting = CountingMethod::japanese;
+         r.seki_territory = SekiTerritory::none;
+       })},
+      {"aga", "AGA rules (pass stones, white passes last)", "美国围棋协会规则", "AGA 2004 rules", false,
+       make("aga", [](Ruleset& r) {
+         standard(r);
+         r.ko = KoRule::situational;
+         r.komi = 7.5;
+         r.counting = CountingMethod::aga;
+         r.pass_stone = true;
+         r.white_passes_last = true;
+       })},
+      {"ing", "Ing rules (fill-up counting)", "应氏规则 填满计点", "Ing 1996 rules", false,
+       make("ing", [](Ruleset& r) {
+         standard(r);
+         r.ko = KoRule::situational;
+         r.suicide = true;
+         r.komi = 8;
+         r.counting = CountingMethod::fill_up;
+       })},
+      {"new-zealand", "New Zealand rules", "新西兰规则", "New Zealand rules", false,
+       make("new-zealand", [](Ruleset& r) {
+         standard(r);
+         r.ko = KoRule::situational;
+         r.suicide = true;
+         r.komi = 7;
+         r.counting = CountingMethod::area;
+       })},
+      {"tromp-taylor", "Tromp-Taylor rules", "Tromp-Taylor规则", "Tromp-Taylor concise rules", false,
+       make("tromp-taylor", [](Ruleset& r) {
+         standard(r);
+         r.ko = KoRule::positional;
+         r.suicide = true;
+         r.komi = 7.5;
+         r.counting = CountingMethod::area;
+         r.remove_dead = false;
+       })},
+      {"ancient", "Ancient Chinese counting (group tax 还棋头)", "古代数子法 还棋头", "Ming-Qing practice",
+       false, make("ancient", [](Ruleset& r) {
+         standard(r);
+         r.ko = KoRule::simple;
+         r.komi = 0;
+         r.counting = CountingMethod::area;
+         r.group_tax = 2;
+       })},
+  };
+  return t;
+}
+
+}  // namespace
+
+// -------------------------------------------------------------------------------------------------
+
+std::string_view name_of(PauseRule v) { return enum_name(kPause, v); }
+std::string_view name_of(KoRule v) { return enum_name(kKo, v); }
+std::string_view name_of(CycleResult v) { return enum_name(kCycle, v); }
+std::string_view name_of(Compensation v) { return enum_name(kComp, v); }
+std::string_view name_of(CountedMoves v) { return enum_name(kCounted, v); }
+std::string_view name_of(DisputeMode v) { return enum_name(kDispute, v); }
+std::string_view name_of(CountingMethod v) { return enum_name(kCounting, v); }
+std::string_view name_of(SekiTerritory v) { return enum_name(kSeki, v); }
+std::string_view name_of(Dame v) { return enum_name(kDame, v); }
+
+std::span<const Preset> presets() { return table(); }
+
+const Preset* find_preset(std::string_view name) {
+  std::string n;
+  for (char c : name) n += char(std::tolower(static_cast<unsigned char>(c == '_' ? '-' : c)));
+  for (auto& p : table())
+    if (n == p.name) return &p;
+  return nullptr;
+}
+
+std::vector<std::string> preset_names() {
+  std::vector<std::string> v;
+  for (auto& p : table()) v.push_back(p.name);
+  return v;
+}
+
+std::span<const FieldInfo> ruleset_fields() {
+  static const std::vector<FieldInfo> infos = [] {
+    std::vector<FieldInfo> v;
+    for (auto& f : fields()) v.push_back(f.info);
+    return v;
+  }();
+  return infos;
+}
+
+std::string Ruleset::to_string() const {
+  const Preset* base = find_preset(preset);
+  std::string s = preset;
+  for (auto& f : fields()) {
+    std::string v = f.get(*this);
+    if (base && f.get(base->rules) == v) continue;
+    s += "," + std::string(f.info.key) + "=" + v;
+  }
+  return s;
+}
+
+Ruleset parse_ruleset(std::string_view text) {
+  auto trim = [](std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+  };
+  std::vector<std::string_view> parts;
+  size_t start = 0;
+  for (size_t i = 0; i <= text.size(); ++i)
+    if (i == text.size() || text[i] == ',') {
+      parts.push_back(trim(text.substr(start, i - start)));
+      start = i + 1;
+    }
+  if (parts.empty() || parts[0].empty())
+    throw RulesError("no preset named; valid presets: " + [] {
+      std::string s;
+      for (auto& n : preset_names()) s += (s.empty() ? "" : ", ") + n;
+      return s;
+    }());
+  const Preset* p = find_preset(parts[0]);
+  if (!p) {
+    std::string s;
+    for (auto& n : preset_names()) s += (s.empty() ? "" : ", ") + n;
+    throw RulesError("unknown preset '" + std::string(parts[0]) + "'; valid presets: " + s);
+  }
+  Ruleset r = p->rules;
+  for (size_t i = 1; i < parts.size(); ++i) {
+    auto kv = parts[i];
+    auto eq = kv.find('=');
+    if (kv.empty()) throw RulesError("empty setting in '" + std::string(text) + "'");
+    if (eq == std::string_view::npos)
+      throw RulesError("setting '" + std::string(kv) + "' needs the form key=value; keys: " +
+                       key_list());
+    auto key = trim(kv.substr(0, eq)), value = trim(kv.substr(eq + 1));
+    const Field* f = find_field(key);
+    if (!f) throw RulesError("unknown rule key '" + std::string(key) + "'; valid keys: " + key_list());
+    f->set(r, value);
+  }
+  return r;
+}
+
+std::string preset_for_sgf_rules(std::string_view ru) {
+  std::string t;
+  for (char c : ru)
+    if (!std::isspace(static_cast<unsigned char>(c))) t += char(std::tolower(static_cast<unsigned char>(c)));
+  if (t.rfind("jpd:", 0) == 0) {
+    auto rest = t.substr(4);
+    auto comma = rest.find(',');
+    auto name = rest.substr(0, comma);
+    return find_preset(name) ? std::string(ru.substr(ru.find(':') + 1)) : "";
+  }
+  if (find_preset(t)) return find_preset(t)->name;
+  struct Alias {
+    const char* text;
+    const char* preset;
+  };
+  static const Alias aliases[] = {
+      {"japanese", "japanese"}, {"jp", "japanese"}, {"japan", "japanese"}, {"日本", "japanese"},
+      {"chinese", "chinese"}, {"cn", "chinese"}, {"china", "chinese"}, {"中国", "chinese"},
+      {"wmsg", "chinese-2008"}, {"korean", "korean"}, {"kr", "korean"}, {"korea", "korean"},
+      {"aga", "aga"}, {"american", "aga"}, {"bga", "aga"}, {"french", "aga"},
+      {"nz", "new-zealand"}, {"newzealand", "new-zealand"}, {"new_zealand", "new-zealand"},
+      {"ing", "ing"}, {"goe", "ing"}, {"ing's", "ing"}, {"tromp-taylor", "tromp-taylor"},
+      {"tromptaylor", "tromp-taylor"}, {"tromp_taylor", "tromp-taylor"}, {"tt", "tromp-taylor"},
+  };
+  for (auto& a : aliases)
+    if (t == a.text) return a.preset;
+  return "";
+}
+
+nlohmann::json to_json(const Ruleset& r) {
+  nlohmann::json j;
+  j["preset"] = r.preset;
+  j["canonical"] = r.to_string();
+  for (auto& f : fields()) {
+    std::string v = f.get(r);
+    switch (f.kind) {
+      case Kind::boolean: j[f.info.key] = (v == "true"); break;
+      case Kind::number: j[f.info.key] = std::strtod(v.c_str(), nullptr); break;
+      case Kind::integer: j[f.info.key] = std::stoi(v); break;
+      case Kind::text: j[f.info.key] = v; break;
+    }
+  }
+  return j;
+}
+
+Ruleset ruleset_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw RulesError("a ruleset in JSON must be an object");
+  Ruleset r = parse_ruleset(j.value("preset", std::string("tang-song")));
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it.key() == "preset" || it.key() == "canonical") continue;
+    const Field* f = find_field(it.key());
+    if (!f) throw RulesError("unknown rule key '" + it.key() + "'; valid keys: " + key_list());
+    const auto& v = *it;
+    if (v.is_boolean()) f->set(r, v.get<bool>() ? "true" : "false");
+    else if (v.is_number()) f->set(r, f->kind == Kind::number ? number_text(v.get<double>())
+                                                              : std::to_string(v.get<long long>()));
+    else if (v.is_string()) f->set(r, v.get<std::string>());
+    else throw RulesError("invalid JSON value for " + it.key());
+  }
+  return r;
+}
+
+}  // namespace jpd

@@ -1,0 +1,290 @@
+#include <gtest/gtest.h>
+
+#include <random>
+#include <type_traits>
+
+#include "jpd/board.hpp"
+#include "test_util.hpp"
+
+using namespace jpd;
+using jpd::test::board_from;
+
+namespace {
+Board::Index at(const Board& b, const char* gtp) {
+  return Board::index(parse_point(gtp, b.width(), b.height()));
+}
+}  // namespace
+
+TEST(Board, IsAFixedSizeTriviallyCopyableValue) {
+  static_assert(std::is_trivially_copyable_v<Board>);
+  static_assert(std::is_trivially_copyable_v<BoardT<19>>);
+  EXPECT_LE(sizeof(BoardT<19>), 4096u);  // a 19x19 position copies in at most 4 KB
+  Board a(9);
+  a.play(at(a, "E5"), Color::Black);
+  Board b = a;
+  b.play(at(b, "D5"), Color::White);
+  EXPECT_EQ(a.at(at(a, "D5")), Color::Empty);
+  EXPECT_EQ(b.at(at(b, "D5")), Color::White);
+}
+
+TEST(Board, SizesOutsideTwoToTwentyFiveAreRejected) {
+  EXPECT_THROW(Board(1), std::invalid_argument);
+  EXPECT_THROW(Board(26), std::invalid_argument);
+  EXPECT_THROW(BoardT<9>(10), std::invalid_argument);
+  EXPECT_NO_THROW(Board(2));
+  EXPECT_NO_THROW(Board(25));
+  Board r(7, 5);  // rectangular
+  EXPECT_EQ(r.points(), 35);
+  EXPECT_EQ(r.empty_count(), 35);
+}
+
+TEST(Board, SingleStoneCaptureInTheCentre) {
+  Board b = board_from(R"(
+    .....
+    ..X..
+    .XO..
+    ..X..
+    .....)");
+  auto u = b.play(at(b, "D3"), Color::Black);
+  EXPECT_EQ(u.captured, 1);
+  EXPECT_EQ(b.at(at(b, "C3")), Color::Empty);
+  EXPECT_EQ(b.captured(Color::White), 1);
+  EXPECT_TRUE(b.check_consistency());
+}
+
+TEST(Board, OneMoveCapturesTwoSeparateChains) {
+  Board still_free = board_from(R"(
+    XO.OX
+    XO.OX
+    .X.X.
+    .....
+    .....)");
+  EXPECT_EQ(still_free.play(at(still_free, "C5"), Color::Black).captured, 0);  // white keeps C4
+  Board e = board_from(R"(
+    XO.OX
+    XOXOX
+    .X.X.
+    .....
+    .....)");
+  auto u = e.play(at(e, "C5"), Color::Black);
+  EXPECT_EQ(u.captured_chains, 2);
+  EXPECT_EQ(u.captured, 4);
+  EXPECT_EQ(e.at(at(e, "B5")), Color::Empty);
+  EXPECT_EQ(e.at(at(e, "D4")), Color::Empty);
+  EXPECT_EQ(e.captured(Color::White), 4);
+  EXPECT_TRUE(e.check_consistency());
+}
+
+TEST(Board, CornerAndEdgeCaptures) {
+  Board c = board_from(R"(
+    O....
+    X....
+    .....
+    .....
+    .....)");
+  auto u = c.play(at(c, "B5"), Color::Black);
+  EXPECT_EQ(u.captured, 1);
+  EXPECT_EQ(c.at(at(c, "A5")), Color::Empty);
+  Board e = board_from(R"(
+    .....
+    .....
+    .....
+    X....
+    OOX..)");
+  u = e.play(at(e, "B2"), Color::Black);
+  EXPECT_EQ(u.captured, 2);
+  EXPECT_EQ(e.at(at(e, "A1")), Color::Empty);
+  EXPECT_EQ(e.at(at(e, "B1")), Color::Empty);
+  EXPECT_EQ(e.liberties(at(e, "B2")), 5);  // the chain A2-B2: A3, A1, B3, C2, B1
+  EXPECT_TRUE(e.check_consistency());
+}
+
+TEST(Board, SnapbackRecapturesTheWholeGroup) {
+  Board b = board_from(R"(
+    ......
+    XXXX..
+    OOOX..
+    ..OX..)");
+  auto throw_in = b.play(at(b, "B1"), Color::Black);
+  EXPECT_EQ(throw_in.captured, 0);
+  auto take = b.play(at(b, "A1"), Color::White);
+  EXPECT_EQ(take.captured, 1);
+  // Not a ko: the capturing stone joined a chain.
+  EXPECT_EQ(b.ko_point(), Board::kNoIndex);
+  EXPECT_EQ(b.liberties(at(b, "A1")), 1);
+  auto snap = b.play(at(b, "B1"), Color::Black);
+  EXPECT_EQ(snap.captured, 5);
+  EXPECT_EQ(b.stones(Color::White), 0);
+  EXPECT_TRUE(b.check_consistency());
+}
+
+TEST(Board, KoPointIsSetOnlyForASingleStoneCaptureByALoneStone) {
+  Board b = board_from(R"(
+    .....
+    .XO..
+    X.XO.
+    .XO..
+    .....)");
+  auto u = b.play(at(b, "B3"), Color::White);  // white captures C3
+  EXPECT_EQ(u.captured, 1);
+  EXPECT_EQ(b.ko_point(), at(b, "C3"));
+  b.play(at(b, "E1"), Color::Black);
+  EXPECT_EQ(b.ko_point(), Board::kNoIndex);
+}
+
+TEST(Board, SingleStoneSuicideIsRecognisedForOneColourOnly) {
+  Board b = board_from(R"(
+    .X...
+    X....
+    .....
+    .....
+    .....)");
+  EXPECT_TRUE(b.is_suicide(at(b, "A5"), Color::White));
+  EXPECT_FALSE(b.is_suicide(at(b, "A5"), Color::Black));
+}
+
+TEST(Board, MultiStoneSuicideRemovesTheWholeOwnChainAndUndoes) {
+  Board e = board_from(R"(
+    .OX..
+    OOX..
+    XXX..
+    .....
+    .....)");
+  EXPECT_TRUE(e.is_suicide(at(e, "A5"), Color::White));
+  EXPECT_FALSE(e.is_suicide(at(e, "A5"), Color::Black));
+  Board before = e;
+  auto u = e.play(at(e, "A5"), Color::White);
+  EXPECT_EQ(u.suicided, 4);
+  EXPECT_EQ(u.captured, 0);
+  EXPECT_EQ(e.captured(Color::White), 4);
+  EXPECT_EQ(e.stones(Color::White), 0);
+  EXPECT_TRUE(e.check_consistency());
+  e.undo(u);
+  EXPECT_TRUE(e.same_position(before));
+  EXPECT_EQ(e.hash(), before.hash());
+  EXPECT_EQ(e.captured(Color::White), 0);
+  EXPECT_TRUE(e.check_consistency());
+}
+
+TEST(Board, CapturingIsNeverSuicide) {
+  Board b = board_from(R"(
+    .XO..
+    XO...
+    .....
+    .....
+    .....)");
+  EXPECT_FALSE(b.is_suicide(at(b, "A5"), Color::White));  // it captures B5
+  EXPECT_TRUE(b.captures(at(b, "A5"), Color::White));
+  EXPECT_FALSE(b.captures(at(b, "E1"), Color::White));
+}
+
+TEST(Board, UndoRestoresPositionHashKoAndCounts) {
+  Board b = board_from(R"(
+    .....
+    .XO..
+    X.XO.
+    .XO..
+    .....)");
+  Board before = b;
+  auto u = b.play(at(b, "B3"), Color::White);
+  EXPECT_NE(b.hash(), before.hash());
+  b.undo(u);
+  EXPECT_TRUE(b.same_position(before));
+  EXPECT_EQ(b.hash(), before.hash());
+  EXPECT_EQ(b.ko_point(), before.ko_point());
+  EXPECT_EQ(b.captured(Color::Black), 0);
+  EXPECT_EQ(b.empty_count(), before.empty_count());
+  EXPECT_TRUE(b.check_consistency());
+}
+
+TEST(Board, HashDependsOnlyOnThePosition) {
+  Board a(9), b(9);
+  a.play(at(a, "C3"), Color::Black);
+  a.play(at(a, "G7"), Color::White);
+  b.play(at(b, "G7"), Color::White);
+  b.play(at(b, "C3"), Color::Black);
+  EXPECT_EQ(a.hash(), b.hash());
+  BoardT<9> small(9);
+  small.play(BoardT<9>::index(parse_point("C3", 9, 9)), Color::Black);
+  small.play(BoardT<9>::index(parse_point("G7", 9, 9)), Color::White);
+  EXPECT_EQ(small.hash(), a.hash());  // same position, same key, whatever the capacity
+}
+
+template <class B>
+void random_games_keep_incremental_state_exact(int size, int games, uint32_t seed) {
+  std::mt19937 rng(seed);
+  for (int g = 0; g < games; ++g) {
+    B b(size);
+    Color c = Color::Black;
+    for (int mv = 0; mv < size * size * 3 && b.empty_count() > 0; ++mv) {
+      auto i = b.empty_at(int(rng() % b.empty_count()));
+      bool suicide = b.is_suicide(i, c);
+      if (suicide && rng() % 4) {
+        c = opponent(c);
+        continue;
+      }
+      uint64_t predicted = b.hash_after(i, c);
+      B before = b;
+      auto u = b.play(i, c);
+      ASSERT_EQ(b.hash(), predicted) << "hash_after disagrees with play";
+      ASSERT_EQ(u.suicided > 0, suicide);
+      std::string why;
+      ASSERT_TRUE(b.check_consistency(&why)) << why << "\n" << b.to_string();
+      if (rng() % 5 == 0) {
+        b.undo(u);
+        ASSERT_TRUE(b.same_position(before));
+        ASSERT_EQ(b.hash(), before.hash());
+        ASSERT_EQ(b.ko_point(), before.ko_point());
+        ASSERT_EQ(b.captured(Color::Black), before.captured(Color::Black));
+        ASSERT_EQ(b.captured(Color::White), before.captured(Color::White));
+        ASSERT_TRUE(b.check_consistency(&why)) << why;
+        b.play(i, c);
+      }
+      c = opponent(c);
+    }
+  }
+}
+
+TEST(Board, RandomGamesKeepChainsLibertiesAndHashEqualToRecomputation_9x9) {
+  random_games_keep_incremental_state_exact<BoardT<9>>(9, 40, 1);
+}
+TEST(Board, RandomGamesKeepChainsLibertiesAndHashEqualToRecomputation_19x19InLargestBoard) {
+  random_games_keep_incremental_state_exact<Board>(19, 6, 2);
+}
+TEST(Board, RandomGamesOnTinyBoards) {
+  random_games_keep_incremental_state_exact<Board>(2, 50, 3);
+  random_games_keep_incremental_state_exact<Board>(3, 50, 4);
+}
+
+TEST(Board, EyeTestFollowsThePlayoutConvention) {
+  Board b = board_from(R"(
+    .X...
+    X.X..
+    .X...
+    .....
+    .....)");
+  EXPECT_TRUE(b.is_eye(at(b, "B4"), Color::Black));   // centre, no enemy diagonal
+  EXPECT_TRUE(b.is_eye(at(b, "A5"), Color::Black));   // corner
+  EXPECT_FALSE(b.is_eye(at(b, "B4"), Color::White));
+  Board one = board_from(R"(
+    .X...
+    X.X..
+    OX...
+    .....
+    .....)");
+  EXPECT_TRUE(one.is_eye(at(one, "B4"), Color::Black));   // one enemy diagonal in the centre
+  Board two = board_from(R"(
+    .X...
+    X.X..
+    OXO..
+    .....
+    .....)");
+  EXPECT_FALSE(two.is_eye(at(two, "B4"), Color::Black));  // two enemy diagonals
+  Board corner = board_from(R"(
+    .X...
+    XO...
+    .....
+    .....
+    .....)");
+  EXPECT_FALSE(corner.is_eye(at(corner, "A5"), Color::Black));  // enemy diagonal at the edge
+}

@@ -1,0 +1,156 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "jpd/rules.hpp"
+
+using namespace jpd;
+
+TEST(Rules, EveryPresetOfTheSpecExistsOnce) {
+  const std::set<std::string> expected = {
+      "tang-song", "ming-qing", "sci-1-1", "sci-1-2", "sci-2-1", "sci-2-2", "sci-3-1",
+      "sci-3-2", "sci-4-1", "sci-4-2", "art-great", "living-a", "living-b", "living-a-1v",
+      "chinese", "chinese-2008", "japanese", "korean", "aga", "ing", "new-zealand",
+      "tromp-taylor", "ancient"};
+  auto names = preset_names();
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()), expected);
+  EXPECT_EQ(names.size(), expected.size());
+}
+
+TEST(Rules, EveryPresetPrintsAsItsNameAndParsesBackEqual) {
+  for (const Preset& p : presets()) {
+    EXPECT_EQ(p.rules.preset, p.name);
+    EXPECT_EQ(p.rules.to_string(), p.name);
+    EXPECT_EQ(parse_ruleset(p.name), p.rules) << p.name;
+    EXPECT_EQ(ruleset_from_json(to_json(p.rules)), p.rules) << p.name;
+  }
+}
+
+TEST(Rules, ModifiedRulesetRoundTripsThroughTextAndJson) {
+  Ruleset r = parse_ruleset("tang-song,komi=7.5,ko=situational");
+  EXPECT_EQ(r.komi, 7.5);
+  EXPECT_EQ(r.ko, KoRule::situational);
+  EXPECT_EQ(r.to_string(), "tang-song,komi=7.5,ko=situational");
+  EXPECT_EQ(parse_ruleset(r.to_string()), r);
+  EXPECT_EQ(ruleset_from_json(to_json(r)), r);
+  // Order of keys and their spelling do not matter; the canonical form follows the table.
+  Ruleset s = parse_ruleset(" tang-song , ko = situational , KOMI=7.5 ");
+  EXPECT_EQ(s, r);
+  EXPECT_EQ(parse_ruleset("sci-1-1,ko-rule=simple").ko, KoRule::simple);
+  // A key set to the preset's own value vanishes from the canonical form.
+  EXPECT_EQ(parse_ruleset("chinese,komi=7.5").to_string(), "chinese");
+}
+
+TEST(Rules, EveryFieldOfEveryPresetRoundTripsWhenChanged) {
+  // Flip each field of each preset to another valid value and back through the text form.
+  for (const Preset& p : presets())
+    for (const FieldInfo& f : ruleset_fields()) {
+      std::vector<std::string> values;
+      if (f.values == "true, false") values = {"true", "false"};
+      else if (f.key == "komi") values = {"0", "-3.5", "7.25", "0.1"};
+      else if (f.key == "cycle_repeats") values = {"2", "5"};
+      else if (f.key == "group_tax") values = {"0", "3"};
+      else if (f.key == "first_player") values = {"B", "W"};
+      else {
+        std::string v = f.values;
+        size_t a = 0;
+        while (a < v.size()) {
+          size_t b = v.find(", ", a);
+          values.push_back(v.substr(a, b == std::string::npos ? std::string::npos : b - a));
+          if (b == std::string::npos) break;
+          a = b + 2;
+        }
+      }
+      ASSERT_FALSE(values.empty()) << f.key;
+      for (auto& v : values) {
+        Ruleset r = parse_ruleset(std::string(p.name) + "," + f.key + "=" + v);
+        EXPECT_EQ(parse_ruleset(r.to_string()), r) << r.to_string();
+        EXPECT_EQ(ruleset_from_json(to_json(r)), r) << r.to_string();
+      }
+    }
+}
+
+TEST(Rules, UnknownPresetListsTheValidOnes) {
+  try {
+    parse_ruleset("tang-dynasty");
+    FAIL();
+  } catch (const RulesError& e) {
+    std::string m = e.what();
+    EXPECT_NE(m.find("unknown preset 'tang-dynasty'"), std::string::npos);
+    EXPECT_NE(m.find("tang-song"), std::string::npos);
+    EXPECT_NE(m.find("living-a-1v"), std::string::npos);
+  }
+}
+
+TEST(Rules, UnknownKeyAndBadValueAreExplained) {
+  try {
+    parse_ruleset("tang-song,colour=red");
+    FAIL();
+  } catch (const RulesError& e) {
+    std::string m = e.what();
+    EXPECT_NE(m.find("unknown rule key 'colour'"), std::string::npos);
+    EXPECT_NE(m.find("komi"), std::string::npos);
+  }
+  try {
+    parse_ruleset("tang-song,ko=superko");
+    FAIL();
+  } catch (const RulesError& e) {
+    EXPECT_NE(std::string(e.what()).find("simple, positional, situational, generalized"),
+              std::string::npos);
+  }
+  EXPECT_THROW(parse_ruleset("tang-song,komi=abc"), RulesError);
+  EXPECT_THROW(parse_ruleset("tang-song,komi"), RulesError);
+  EXPECT_THROW(parse_ruleset("tang-song,,komi=1"), RulesError);
+  EXPECT_THROW(parse_ruleset(""), RulesError);
+  EXPECT_THROW(parse_ruleset("tang-song,cycle_repeats=2.5"), RulesError);
+}
+
+TEST(Rules, PresetTableFollowsTheSpec) {
+  auto r = [](const char* n) { return parse_ruleset(n); };
+  EXPECT_FALSE(r("tang-song").allow_pass);
+  EXPECT_TRUE(r("tang-song").allow_virtual);
+  EXPECT_EQ(r("tang-song").compensation, Compensation::first_virtual);
+  EXPECT_EQ(r("tang-song").komi, 6.5);
+  EXPECT_EQ(r("ming-qing").compensation, Compensation::law);
+  EXPECT_TRUE(r("sci-1-1").allow_pass);
+  EXPECT_FALSE(r("sci-1-1").allow_virtual);
+  EXPECT_TRUE(r("sci-1-1").reset_history_at_pause);
+  EXPECT_EQ(r("sci-1-1").compensation, Compensation::art);
+  EXPECT_EQ(r("sci-1-1").dispute_compensation, Compensation::law);
+  EXPECT_EQ(r("sci-1-2").komi, 7.5);
+  EXPECT_EQ(r("sci-2-1").ko, KoRule::generalized);
+  EXPECT_EQ(r("sci-2-1").counted_moves, CountedMoves::real_and_virtual);
+  EXPECT_FALSE(r("sci-3-1").allow_pass);
+  EXPECT_EQ(r("sci-4-1").counting, CountingMethod::territory_generalized);
+  EXPECT_EQ(r("sci-4-1").counted_moves, CountedMoves::all);
+  EXPECT_EQ(r("art-great").cycle_result, CycleResult::draw);
+  EXPECT_EQ(r("art-great").dispute_mode, DisputeMode::independent);
+  EXPECT_FALSE(r("art-great").suicide);
+  EXPECT_EQ(r("living-a").first_player, Color::White);
+  EXPECT_EQ(r("living-a").pause, PauseRule::agreed);
+  EXPECT_EQ(r("living-b").compensation, Compensation::living_b);
+  EXPECT_EQ(r("living-a-1v").compensation, Compensation::living_a_first_event);
+  EXPECT_EQ(r("japanese").seki_territory, SekiTerritory::none);
+  EXPECT_FALSE(r("japanese").seki_exclusive_liberties);
+  EXPECT_TRUE(r("aga").pass_stone);
+  EXPECT_TRUE(r("ing").suicide);
+  EXPECT_EQ(r("ing").komi, 8);
+  EXPECT_EQ(r("new-zealand").ko, KoRule::situational);
+  EXPECT_FALSE(r("tromp-taylor").remove_dead);
+  EXPECT_EQ(r("ancient").group_tax, 2);
+  EXPECT_EQ(r("chinese-2008").compensation, Compensation::black_last_pays);
+  for (const Preset& p : presets()) EXPECT_EQ(p.jpd, p.rules.seki_exclusive_liberties) << p.name;
+}
+
+TEST(Rules, SgfRulesNamesMapToPresets) {
+  EXPECT_EQ(preset_for_sgf_rules("Japanese"), "japanese");
+  EXPECT_EQ(preset_for_sgf_rules("Chinese"), "chinese");
+  EXPECT_EQ(preset_for_sgf_rules("AGA"), "aga");
+  EXPECT_EQ(preset_for_sgf_rules("NZ"), "new-zealand");
+  EXPECT_EQ(preset_for_sgf_rules("Korean"), "korean");
+  EXPECT_EQ(preset_for_sgf_rules("Ing"), "ing");
+  EXPECT_EQ(preset_for_sgf_rules("JPD:tang-song"), "tang-song");
+  EXPECT_EQ(preset_for_sgf_rules("JPD:sci-1-1,komi=5.5"), "sci-1-1,komi=5.5");
+  EXPECT_EQ(preset_for_sgf_rules("Something else"), "");
+}

@@ -449,6 +449,16 @@ Verdict Game::start_making() {
   return {};
 }
 
+Verdict Game::declare_paused() {
+  if (phase_ != Phase::play && phase_ != Phase::dispute)
+    return refuse(Illegal::wrong_phase, "only a game in play can be declared paused");
+  actions_.push_back({Action::kPaused, Move{}});
+  proposal_ = Color::Empty;
+  must_virtual_ = 0;
+  enter_pause(true);
+  return {};
+}
+
 void Game::finish_counted() {
   if (phase_ == Phase::ended) return;
   phase_ = Phase::ended;
@@ -480,6 +490,7 @@ void Game::replay_actions(std::vector<Action> actions) {
       case Action::kResume: fresh.resume_dispute(a.move.kind == MoveKind::virtual_move); break;
       case Action::kFound: fresh.resume_found_move(a.move.color); break;
       case Action::kMaking: fresh.start_making(); break;
+      case Action::kPaused: fresh.declare_paused(); break;
     }
   }
   *this = std::move(fresh);

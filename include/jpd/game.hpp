@@ -142,6 +142,8 @@ class Game {
   Verdict resume_found_move(Color finder);
   // From a pause: making (负着 may be played), then the end by counting.
   Verdict start_making();
+  // A record that simply stops is taken as paused by agreement (SPEC §6.4); from play/dispute.
+  Verdict declare_paused();
   void finish_counted();
   void forfeit(Color loser);
 
@@ -153,7 +155,7 @@ class Game {
 
  private:
   struct Action {
-    enum Type : uint8_t { kMove, kSetup, kToMove, kResume, kFound, kMaking } type;
+    enum Type : uint8_t { kMove, kSetup, kToMove, kResume, kFound, kMaking, kPaused } type;
     Move move;  // for setup: move.color is the colour (Empty removes), move.point the point
   };
 

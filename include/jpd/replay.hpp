@@ -1,0 +1,60 @@
+// Replaying a game record under a rule set, and the way back from a game to a record.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "jpd/game.hpp"
+#include "jpd/rules.hpp"
+#include "jpd/sgf.hpp"
+
+namespace jpd {
+
+struct ReplayOptions {
+  // [interpretation] A record's pass is read as a virtual move under rules that have virtual
+  // moves but no pass (tang-song, ming-qing, sci-3-x, living-x), and a virtual move (JV) as a pass
+  // under rules with passes but no virtual moves: both are the record's non-board move.
+  bool translate_non_board = true;
+  // [interpretation] When a record without setup stones starts with the colour that is not the
+  // rules' first player (a Black-first record under the living-stone presets), that colour is
+  // taken as the first player (it pays komi); otherwise the record is refused.
+  bool adopt_first_player = true;
+  // An illegal move ends the game by forfeit instead of stopping the replay with an error.
+  bool forfeit_on_illegal = false;
+};
+
+// The record could not be replayed: an illegal move, or a step that does not fit the rules.
+// what() reads "FILE:LINE:COLUMN: move N (W D4): reason".
+struct ReplayError : std::runtime_error {
+  std::string file;
+  sgf::Location where;
+  int move_number = 0;
+  Illegal reason = Illegal::ok;
+  ReplayError(std::string file_, sgf::Location where_, int move_number_, Illegal reason_,
+              const std::string& message);
+};
+
+struct Replay {
+  Game game;
+  Ruleset rules;                   // as used (first player possibly adopted from the record)
+  std::vector<std::string> notes;  // every translation or assumption made, in words
+  // The record stopped while play was going on: taken as paused by agreement (SPEC §6.4).
+  bool stopped_without_pause = false;
+};
+
+// The rules for counting a record: `explicit_rules` (PRESET[,k=v...]) when given, else the
+// record's RU when it names a preset or a standard rule set, else tang-song. Komi: a komi= in
+// explicit_rules wins, else the record's KM, else the preset's value.
+Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>& explicit_rules);
+
+// Replays the main line: setup, every step through the referee. At the end a game still in play
+// is paused by agreement. Throws ReplayError for an illegal move (unless forfeit_on_illegal).
+Replay replay(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& opts = {});
+
+// The record of a game as played so far (setup, moves, pause acts, resumptions), with RU naming
+// the rules as "JPD:<canonical>", for writing SGF.
+sgf::Record record_from_game(const Game& g);
+
+}  // namespace jpd

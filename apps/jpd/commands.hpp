@@ -1,0 +1,22 @@
+// The jpd command line: each subcommand lives in its own file and registers itself here.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+
+namespace jpd::cli {
+
+// A subcommand's body; returns the process exit status.
+using Runner = std::function<int()>;
+
+// Registers subcommands on the app; each sets `run` when it is selected.
+void add_replay_command(CLI::App& app, Runner& run);
+void add_bench_command(CLI::App& app, Runner& run);
+
+// Exit statuses shared by every command.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;  // the work could not be done (bad file, illegal move ...)
+inline constexpr int kExitUsage = 2;    // bad command-line arguments
+
+}  // namespace jpd::cli

@@ -1,0 +1,132 @@
+// Counting a paused game under its ruleset: every view of SPEC §7, the making step by step, the
+// payment of the compensation rule, and the invariants that tie the views together.
+//
+//   area (子空合计)          A_X = L_X + T_X + q/2
+//   territory by refill    t_X = T_X - R_X, then equal stones and the payment (等子比空)
+//   fill-up (填满计点)        the board filled with each side's stones
+//   living stones (计活子)    P_X = A_X - eyes_X - p/2 (数路), and 还棋头 beside it
+//   Japanese               territory outside seki + prisoners
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "jpd/game.hpp"
+#include "jpd/making.hpp"
+#include "jpd/status.hpp"
+
+namespace jpd {
+
+// A figure per colour (halves occur: shared points are split).
+struct Figures {
+  double black = 0, white = 0;
+  double of(Color c) const { return c == Color::Black ? black : white; }
+  double& of(Color c) { return c == Color::Black ? black : white; }
+  double diff(Color first) const { return of(first) - of(opponent(first)); }
+};
+
+struct PerColour {
+  int black = 0, white = 0;
+  int of(Color c) const { return c == Color::Black ? black : white; }
+  int& of(Color c) { return c == Color::Black ? black : white; }
+};
+
+struct Invariant {
+  std::string name;    // e.g. "area_total"
+  bool ok = false;
+  std::string detail;  // the numbers compared
+};
+
+// One board of the making, with what was done.
+struct MakingStep {
+  std::string id;        // pause, dame_filled, dead_removed, refilled, equal_stones, fill_up,
+                         // living_stones, generalized
+  std::string title;     // English
+  std::string title_zh;  // 中文
+  CountBoard board;
+  std::vector<std::string> notes;  // what this step did, in words
+};
+
+// The statuses or the game cannot be counted as given (a dead stone on an empty point, a claim
+// under rules without claims, ...).
+struct CountError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+struct Count {
+  Ruleset rules;
+  int width = 0, height = 0;
+  Color first = Color::Black;
+  double komi = 0;
+  double return_number = 0;  // 归本数 of the first player: points/2 + komi/2
+
+  // Outcome under the primary method of the rules.
+  EndReason end = EndReason::counted;
+  std::string result;  // SGF style: "B+2.5", "W+R", "0" (draw), "Void" (no result), "B+F"
+  Color winner = Color::Empty;
+  double margin = 0;
+  double primary_difference = 0;  // first minus second, before komi
+
+  // Statuses used.
+  StatusSource status_source = StatusSource::none;
+  std::string status_detail;
+  std::vector<Point> dead_black, dead_white;
+  std::vector<Claim> claims;
+  std::vector<UncertainChain> uncertain;
+
+  // The quantities of SPEC §7.
+  PerColour live;       // L_X: live stones on the board
+  PerColour owned;      // T_X: owned empty points
+  PerColour captured;   // C_X: stones of X captured during play
+  PerColour dead;       // D_X: stones of X found dead
+  PerColour virtual_stones;  // V_X
+  PerColour pass_stones;     // stones handed over by passing (AGA)
+  PerColour placed;     // S_X: stone-placing moves (real, virtual, setup, pass stones, dame fills)
+  PerColour dame_filled;     // dame filled at making
+  PerColour moves_real, moves_virtual, moves_pass, moves_negative;  // over the counted phases
+  int shared = 0, public_liberties = 0, dame = 0;  // q, p, d
+
+  // The views.
+  Figures area, territory, fill_up, living_stones, japanese, haiqitou, ancient;
+  PerColour units, groups, seki_units, basic_eyes;
+  int k = 0;           // stones of each colour in the equal-stones position
+  double pay = 0;      // points the first player pays the second (negative: the second pays)
+  std::string payment;  // the rule applied, in words
+  PerColour negative_a, negative_b, balancing_virtual, overflow;
+  MoveRef first_virtual;  // the game's first virtual move (making included; index -1 there)
+  Color first_virtual_color = Color::Empty;
+  Color last_move = Color::Empty;  // 收后方: maker of the last real move before the pause
+
+  std::vector<Invariant> invariants;
+  bool all_invariants_hold = true;
+  std::vector<MakingStep> steps;
+  std::vector<std::string> notes;
+
+  int points() const { return width * height; }
+};
+
+struct CountOptions {
+  bool keep_steps = true;  // keep the board of every making step (pictures, --explain)
+};
+
+// Counts the game at its (latest) pause. A game still in play is counted as if paused by
+// agreement (noted). A game that ended by resignation, forfeit or a long cycle keeps that result;
+// the views are still computed on its final position for information.
+Count count(const Game& g, const Statuses& statuses, const CountOptions& opts = {});
+
+// The JSON contract of `jpd score --json` (README): see count_json.cpp.
+nlohmann::json to_json(const Count& c);
+
+enum class Lang { en, zh };
+// Human explanation: the making step by step with text diagrams and the arithmetic of each view.
+std::string explain(const Count& c, Lang lang);
+// One-paragraph summary (result, the primary figures).
+std::string summary(const Count& c, Lang lang);
+
+// "B+2.5" etc. from a difference (first minus second, komi already subtracted).
+std::string result_string(Color first, double difference);
+
+}  // namespace jpd

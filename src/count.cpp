@@ -1,0 +1,685 @@
+#include "jpd/count.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace jpd {
+
+std::string_view name_of(StatusSource s) {
+  switch (s) {
+    case StatusSource::none: return "none";
+    case StatusSource::given: return "given";
+    case StatusSource::sgf: return "sgf";
+    case StatusSource::estimate: return "estimate";
+    case StatusSource::gtp: return "gtp";
+    case StatusSource::dispute: return "dispute";
+  }
+  return "?";
+}
+
+namespace {
+
+using Index = Board::Index;
+using Mark = CountBoard::Mark;
+
+std::string num(double v) {
+  char buf[32];
+  if (v == std::floor(v)) std::snprintf(buf, sizeof buf, "%.0f", v);
+  else std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+
+// ------------------------------------------------------------------------------------------------
+// Choosing points on a count board. Row-major scans keep everything deterministic.
+
+template <class F>
+void for_points(const CountBoard& cb, F&& f) {
+  for (int y = 0; y < cb.height; ++y)
+    for (int x = 0; x < cb.width; ++x) f(Board::index(x, y));
+}
+
+int touching(Index i, auto&& pred) {
+  int n = 0;
+  for (int d : Board::kDirs) n += pred(Index(i + d));
+  return n;
+}
+
+// A stone of c on the black/white boundary (touching an opponent stone), preferring one that
+// touches none of c's own territory, so that the freed point is plainly shared.
+Index boundary_stone(const CountBoard& cb, Color c) {
+  Index best = 0;
+  int best_score = -1;
+  for_points(cb, [&](Index i) {
+    if (cb.color[i] != c) return;
+    int opp = touching(i, [&](Index j) { return cb.color[j] == opponent(c); });
+    int own_terr = touching(i, [&](Index j) {
+      return cb.color[j] == Color::Empty && cb.cls[j] == territory_of(c);
+    });
+    int score = (opp > 0 ? 4 : 0) + (own_terr == 0 ? 2 : 0);
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  });
+  return best;
+}
+
+// A stone of c inside its own area (touching neither opponent stones nor shared points).
+Index interior_stone(const CountBoard& cb, Color c) {
+  Index best = 0;
+  int best_score = -1;
+  for_points(cb, [&](Index i) {
+    if (cb.color[i] != c) return;
+    int opp = touching(i, [&](Index j) { return cb.color[j] == opponent(c); });
+    int shared = touching(i, [&](Index j) {
+      return cb.color[j] == Color::Empty && is_shared(cb.cls[j]);
+    });
+    int score = (opp == 0 ? 2 : 0) + (shared == 0 ? 1 : 0);
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  });
+  return best;
+}
+
+Index own_territory_point(const CountBoard& cb, Color c) {
+  Index found = 0;
+  for_points(cb, [&](Index i) {
+    if (!found && cb.color[i] == Color::Empty && cb.cls[i] == territory_of(c)) found = i;
+  });
+  return found;
+}
+
+// Puts one stone of c into its own territory; when it is full, the opponent takes one of its own
+// stones off inside its area instead (000 art. 14): the difference is unchanged. Returns false
+// when neither is possible.
+bool refill_one(CountBoard& cb, Color c, PerColour& overflow) {
+  if (Index p = own_territory_point(cb, c)) {
+    cb.place(p, c, Mark::refilled);
+    return true;
+  }
+  Color o = opponent(c);
+  if (cb.stones(o) == 0) return false;
+  Index s = interior_stone(cb, o);
+  cb.remove(s, territory_of(o), Mark::overflow);
+  ++overflow.of(c);
+  return true;
+}
+
+// ------------------------------------------------------------------------------------------------
+
+struct Phases {
+  bool dispute;  // dispute-phase moves are part of the counted position (continue mode)
+};
+
+MoveCounts sum(const MoveCounts& a, const MoveCounts& b) {
+  MoveCounts t = a;
+  t.real += b.real;
+  t.virtual_moves += b.virtual_moves;
+  t.passes += b.passes;
+  t.negative_a += b.negative_a;
+  t.negative_b += b.negative_b;
+  t.proposals += b.proposals;
+  t.captured += b.captured;
+  return t;
+}
+
+int counted_moves(const MoveCounts& m, CountedMoves which) {
+  switch (which) {
+    case CountedMoves::real: return m.real;
+    case CountedMoves::real_and_virtual: return m.real + m.virtual_moves;
+    case CountedMoves::all: return m.real + m.virtual_moves;
+  }
+  return m.real;
+}
+
+std::string side(Color c) { return std::string(color_name(c)); }
+
+}  // namespace
+
+std::string result_string(Color first, double difference) {
+  if (difference == 0) return "0";
+  Color w = difference > 0 ? first : opponent(first);
+  return std::string(color_letter(w)) + "+" + num(std::fabs(difference));
+}
+
+Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
+  const Ruleset& r = g.rules();
+  Count c;
+  c.rules = r;
+  c.width = g.width();
+  c.height = g.height();
+  c.first = r.first_player;
+  const Color first = r.first_player, second = opponent(first);
+  c.komi = r.komi;
+  c.return_number = c.points() / 2.0 + r.komi / 2.0;
+  c.end = g.end_reason() == EndReason::none ? EndReason::counted : g.end_reason();
+  c.status_source = st.source;
+  c.status_detail = st.source_detail;
+  c.uncertain = st.uncertain;
+  const int H = c.height;
+
+  if (g.phase() == Phase::play || g.phase() == Phase::dispute)
+    c.notes.push_back("the game is still in play: counted as if paused by agreement");
+
+  // 1. The position counted. In independent dispute mode (004 原创九) the pause position is
+  // restored and counted with the statuses the dispute confirmed.
+  const Counters& ctr = g.counters();
+  const bool any_dispute = g.pauses() >= 1 &&
+                           (ctr.dispute[0].real + ctr.dispute[1].real + ctr.dispute[0].passes +
+                            ctr.dispute[1].passes + ctr.dispute[0].virtual_moves +
+                            ctr.dispute[1].virtual_moves) > 0;
+  const bool independent = r.dispute_mode == DisputeMode::independent && any_dispute;
+  Board pos = independent ? g.pause_board() : g.board();
+  // Negative moves already played at making are part of the procedure: put the stones back and
+  // let the procedure take them off again.
+  std::vector<Move> explicit_negatives;
+  for (const PlayedMove& pm : g.moves())
+    if (pm.phase == Phase::making && pm.move.is_negative()) {
+      explicit_negatives.push_back(pm.move);
+      pos.set_stone(pm.move.point, pm.move.color);
+    }
+
+  // 2. Statuses: dead chains and claims, checked against the position.
+  std::vector<Claim> claims = st.claims;
+  std::vector<Point> dead_points = st.dead;
+  if (independent) {
+    const Board& end = g.board();
+    for (int y = 0; y < H; ++y)
+      for (int x = 0; x < c.width; ++x) {
+        Point p(x, y);
+        Color before = pos.at(p), after = end.at(p);
+        if (is_stone(before) && after != before) dead_points.push_back(p);
+        else if (before == Color::Empty && is_stone(after)) claims.push_back({after, p});
+      }
+    c.notes.push_back("independent dispute (004 原创九): the pause position is counted with the "
+                      "statuses the dispute confirmed");
+  }
+  if (!claims.empty() && !r.claims && !independent)
+    throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
+  std::array<uint8_t, Board::kArea> is_dead{};
+  auto mark_dead_chain = [&](Point p) {
+    pos.for_each_stone(Board::index(p), [&](Index s) { is_dead[s] = 1; });
+  };
+  for (Point p : dead_points) {
+    if (!p.inside(c.width, H)) throw CountError("dead stone outside the board");
+    if (pos.at(p) == Color::Empty)
+      throw CountError("the dead-stone list names an empty point, " + to_gtp(p, H));
+    mark_dead_chain(p);
+  }
+  std::vector<Claim> empty_claims;
+  for (const Claim& cl : claims) {
+    if (!cl.point.inside(c.width, H)) throw CountError("claim outside the board");
+    if (!is_stone(cl.color)) throw CountError("a claim needs a colour, B or W");
+    Color at = pos.at(cl.point);
+    if (at == cl.color)
+      throw CountError("claim " + std::string(color_letter(cl.color)) + ":" + to_gtp(cl.point, H) +
+                       " names one of the claimant's own stones");
+    if (at == opponent(cl.color)) mark_dead_chain(cl.point);  // eternal ko: the stone is taken
+    empty_claims.push_back(cl);
+  }
+  if (!r.remove_dead && std::any_of(is_dead.begin(), is_dead.end(), [](uint8_t v) { return v; })) {
+    c.notes.push_back(r.preset + " removes no dead stones: every stone on the board counts as alive");
+    is_dead.fill(0);
+  }
+  c.claims = empty_claims;
+
+  // Counters over the counted phases.
+  const bool with_dispute = !independent;
+  MoveCounts mc[2];
+  for (int i = 0; i < 2; ++i) mc[i] = with_dispute ? sum(ctr.play[i], ctr.dispute[i]) : ctr.play[i];
+
+  // 3. Dead stones removed.
+  Board after_dead = pos;
+  std::vector<Index> removed;
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < c.width; ++x) {
+      Index i = Board::index(x, y);
+      if (!is_dead[i]) continue;
+      Color col = pos.at(i);
+      ++c.dead.of(col);
+      (col == Color::Black ? c.dead_black : c.dead_white).push_back(Point(x, y));
+      removed.push_back(i);
+    }
+  for (Index i : removed) after_dead.set_stone(i, Color::Empty);
+
+  AnalysisOptions aopt;
+  aopt.exclusive_liberties = r.seki_exclusive_liberties;
+  aopt.seki_territory = r.seki_territory == SekiTerritory::owned;
+  for (const Claim& cl : empty_claims)
+    if (pos.at(cl.point) == Color::Empty || is_dead[Board::index(cl.point)]) aopt.claims.push_back(cl);
+  Analysis before_dame = Analysis::of(after_dead, aopt);
+
+  // 4. Dame filled at making (Tang-Song art. 10 after an agreed pause), alternately from the side
+  // to move, then two virtual moves.
+  const Color to_move = g.phase() == Phase::play || g.phase() == Phase::dispute ? g.to_move()
+                        : is_stone(g.to_move())                                ? g.to_move()
+                                                                               : first;
+  const bool fill_dame = r.dame == Dame::fill_at_making ||
+                         (r.dame == Dame::fill_at_making_if_agreed &&
+                          (g.paused_by_agreement() || g.phase() == Phase::play ||
+                           g.phase() == Phase::dispute));
+  Board counted = after_dead;
+  Color last_dame_filler = Color::Empty;
+  int making_virtual[2] = {0, 0};
+  Color first_virtual = ctr.first_virtual.exists() ? ctr.first_virtual.color : Color::Empty;
+  c.first_virtual = ctr.first_virtual;
+  std::vector<Index> dame_fills;
+  if (fill_dame) {
+    Color filler = to_move;
+    for (Index i : before_dame.dame_points()) {
+      counted.set_stone(i, filler);
+      dame_fills.push_back(i);
+      ++c.dame_filled.of(filler);
+      last_dame_filler = filler;
+      filler = opponent(filler);
+    }
+    if (r.dame == Dame::fill_at_making_if_agreed) {
+      // the two virtual moves of art. 10, from the side to move after the dame
+      ++making_virtual[color_index(filler)];
+      ++making_virtual[color_index(opponent(filler))];
+      if (!is_stone(first_virtual)) {
+        first_virtual = filler;
+        c.notes.push_back("no virtual move before the pause: the making's first virtual move (" +
+                          side(filler) + ", after " + std::to_string(dame_fills.size()) +
+                          " dame) is the game's first virtual move");
+      }
+    }
+  }
+  c.first_virtual_color = first_virtual;
+  const Analysis a = fill_dame ? Analysis::of(counted, aopt) : before_dame;
+
+  // 5. The quantities.
+  for (Color col : {Color::Black, Color::White}) {
+    const int i = color_index(col);
+    c.live.of(col) = a.stones(col);
+    c.owned.of(col) = a.territory(col);
+    c.captured.of(col) = mc[i].captured;
+    c.virtual_stones.of(col) = mc[i].virtual_moves + making_virtual[i];
+    c.pass_stones.of(col) = r.pass_stone ? mc[i].passes : 0;
+    c.placed.of(col) = mc[i].real + c.virtual_stones.of(col) + c.pass_stones.of(col) +
+                       ctr.setup[i] + c.dame_filled.of(col);
+    c.moves_real.of(col) = mc[i].real + c.dame_filled.of(col);
+    c.moves_virtual.of(col) = c.virtual_stones.of(col);
+    c.moves_pass.of(col) = mc[i].passes;
+    c.units.of(col) = a.unit_count(col);
+    c.groups.of(col) = a.groups(col);
+    c.seki_units.of(col) = a.seki_units(col);
+    c.basic_eyes.of(col) = a.basic_eyes(col);
+    c.area.of(col) = a.area(col);
+  }
+  c.shared = a.shared();
+  c.public_liberties = a.public_liberties() + a.seki_eyes_shared();
+  c.dame = a.dame();
+  // 收后方: the last real move before the pause, the making's dame filling included.
+  c.last_move = is_stone(last_dame_filler) ? last_dame_filler : ctr.last_real.color;
+  auto refill_count = [&](Color col) {
+    return c.captured.of(col) + c.dead.of(col) + c.virtual_stones.of(col) + c.pass_stones.of(col);
+  };
+
+  // 6. The payment of the compensation rule (points the first player gives the second).
+  const MoveCounts& pf = ctr.play[color_index(first)];
+  const MoveCounts& ps = ctr.play[color_index(second)];
+  double pay = 0;
+  switch (r.compensation) {
+    case Compensation::law:
+      c.payment = "law (律法版): extra moves are not paid for";
+      break;
+    case Compensation::art: {
+      int nf = counted_moves(pf, r.counted_moves) + (r.setup_counts ? ctr.setup[color_index(first)] : 0);
+      int ns = counted_moves(ps, r.counted_moves) + (r.setup_counts ? ctr.setup[color_index(second)] : 0);
+      pay = nf - ns;
+      c.payment = "art (艺术版, 多下贴点): " + side(first) + " made " + std::to_string(nf) + " and " +
+                  side(second) + " " + std::to_string(ns) + " counted moves (" +
+                  std::string(name_of(r.counted_moves)) + ") in the play phase";
+      break;
+    }
+    case Compensation::first_virtual:
+      pay = first_virtual == second ? 1 : 0;
+      c.payment = is_stone(first_virtual)
+                      ? "Tang-Song art. 11: " + side(first_virtual) + " made the first virtual move" +
+                            (pay ? ", so " + side(first) + " pays 1 point" : ": no compensation")
+                      : "Tang-Song art. 11: no virtual move was made: no compensation";
+      break;
+    case Compensation::living_a:
+      pay = ctr.last_real.color == first ? 1 : 0;
+      c.payment = ctr.last_real.exists()
+                      ? "计活子 A (art. 26.1): " + side(ctr.last_real.color) +
+                            " made the last real move" +
+                            (pay ? ", so " + side(first) + " pays 1 stone (A-negative)" : "")
+                      : "计活子 A: no real move, no payment";
+      break;
+    case Compensation::living_b:
+      c.payment = "计活子 B (art. 26.2): no payment; an extra stone becomes a 路 (B-negative)";
+      break;
+    case Compensation::living_a_first_event: {
+      MoveRef fp = ctr.first_proposal, fv = ctr.first_virtual;
+      Color who = Color::Empty;
+      std::string what;
+      if (fp.exists() && (!fv.exists() || fp.index < fv.index)) {
+        who = fp.color;
+        what = "the first pause proposal";
+      } else if (fv.exists()) {
+        who = fv.color;
+        what = "the first virtual move";
+      } else {
+        who = is_stone(g.to_move_at_pause()) ? g.to_move_at_pause() : to_move;
+        what = "the (implicit) pause proposal";
+      }
+      pay = who == second ? 1 : 0;
+      c.payment = "一虚为界 (003 art. 27): " + side(who) + " made " + what +
+                  (pay ? ", so " + side(first) + " pays 1 stone" : ": no payment");
+      break;
+    }
+    case Compensation::black_last_pays: {
+      Color who = ctr.first_pass.exists() ? ctr.first_pass.color
+                  : is_stone(g.to_move_at_pause()) ? g.to_move_at_pause()
+                                                   : to_move;
+      pay = who == second ? 1 : 0;
+      c.payment = "WMSG 2008: " + side(who) + " passed first" +
+                  (pay ? ", so " + side(first) + " (who played last) pays 1 point" : ": no payment");
+      break;
+    }
+  }
+  if (with_dispute && r.dispute_compensation == Compensation::art && g.pauses() >= 1) {
+    const MoveCounts& df = ctr.dispute[color_index(first)];
+    const MoveCounts& ds = ctr.dispute[color_index(second)];
+    int extra = counted_moves(df, r.counted_moves) - counted_moves(ds, r.counted_moves);
+    if (extra) {
+      pay += extra;
+      c.payment += "; dispute phase (art): " + std::to_string(extra) + " more";
+    }
+  }
+  c.pay = pay;
+
+  // 7. Making boards.
+  auto push_step = [&](const char* id, const char* en, const char* zh, const CountBoard& b,
+                       std::vector<std::string> notes = {}) {
+    if (opts.keep_steps) c.steps.push_back(MakingStep{id, en, zh, b, std::move(notes)});
+  };
+  if (opts.keep_steps) {
+    CountBoard pause_board = CountBoard::from(pos, Analysis::of(after_dead, aopt));
+    for (int y = 0; y < H; ++y)
+      for (int x = 0; x < c.width; ++x) {
+        Index i = Board::index(x, y);
+        if (is_dead[i]) pause_board.cls[i] = stone_of(pos.at(i));
+      }
+    push_step("pause", "the position at the pause", "休止时的局面", pause_board);
+  }
+  CountBoard cb = CountBoard::from(counted, a);
+  for (Index i : removed) cb.mark[i] = Mark::dead_removed;
+  for (Index i : dame_fills) cb.mark[i] = Mark::dame_filled;
+  if (fill_dame)
+    push_step("dame_filled", "dame filled at making", "做棋时填单官", cb,
+              {std::to_string(dame_fills.size()) + " dame filled alternately from " + side(to_move)});
+  push_step("dead_removed", "dead stones removed", "清理死子", cb,
+            {std::to_string(c.dead.black) + " black and " + std::to_string(c.dead.white) +
+             " white dead stones removed"});
+
+  // Fill-up (填满计点): every owned point filled with its owner's stones.
+  {
+    CountBoard f = cb;
+    for_points(f, [&](Index i) {
+      if (f.color[i] != Color::Empty) return;
+      if (f.cls[i] == PointClass::black_territory) f.place(i, Color::Black, Mark::filled);
+      else if (f.cls[i] == PointClass::white_territory) f.place(i, Color::White, Mark::filled);
+    });
+    for (Color col : {Color::Black, Color::White})
+      c.fill_up.of(col) = f.stones(col) + f.shared() / 2.0;
+    push_step("fill_up", "fill-up (Ing)", "填满计点", f);
+  }
+  // Living stones (计活子, 数路): basic eyes kept, the rest filled; public liberties stay empty,
+  // unfilled dame count half each.
+  {
+    CountBoard l = cb;
+    // Basic eye points per unit: two owned points that are not adjacent in an independent unit,
+    // one owned point otherwise (a seki unit with its own space).
+    std::vector<std::vector<Index>> owned_points(a.units().size());
+    for_points(l, [&](Index i) {
+      int u = a.unit_of(i);
+      if (u >= 0 && l.color[i] == Color::Empty &&
+          (l.cls[i] == PointClass::black_territory || l.cls[i] == PointClass::white_territory))
+        owned_points[u].push_back(i);
+    });
+    auto adjacent = [](Index x, Index y) {
+      int d = std::abs(int(x) - int(y));
+      return d == 1 || d == Board::kStride;
+    };
+    for (size_t u = 0; u < owned_points.size(); ++u) {
+      const auto& pts = owned_points[u];
+      if (pts.empty()) continue;
+      if (a.units()[u].basic_eyes() < 2) {
+        l.mark[pts[0]] = Mark::basic_eye;
+        continue;
+      }
+      bool done = false;
+      for (size_t x = 0; x < pts.size() && !done; ++x)
+        for (size_t y = x + 1; y < pts.size() && !done; ++y)
+          if (!adjacent(pts[x], pts[y])) {
+            l.mark[pts[x]] = l.mark[pts[y]] = Mark::basic_eye;
+            done = true;
+          }
+    }
+    for_points(l, [&](Index i) {
+      if (l.color[i] != Color::Empty || l.mark[i] == Mark::basic_eye) return;
+      if (l.cls[i] == PointClass::black_territory) l.place(i, Color::Black, Mark::filled);
+      else if (l.cls[i] == PointClass::white_territory) l.place(i, Color::White, Mark::filled);
+    });
+    int eyes[2] = {0, 0};
+    for_points(l, [&](Index i) {
+      if (l.mark[i] == Mark::basic_eye) ++eyes[l.cls[i] == PointClass::black_territory ? 0 : 1];
+    });
+    c.basic_eyes.black = eyes[0];
+    c.basic_eyes.white = eyes[1];
+    for (Color col : {Color::Black, Color::White})
+      c.living_stones.of(col) = l.stones(col) + l.count(PointClass::dame) / 2.0;
+    push_step("living_stones", "living stones: basic eyes kept, the rest filled", "计活子：保留基本眼位，填入活子", l);
+  }
+  // 还棋头 and the group tax.
+  {
+    int gb = c.groups.black, gw = c.groups.white, n = std::abs(gb - gw);
+    Color more = gb > gw ? Color::Black : Color::White;
+    c.haiqitou = c.area;
+    if (n) {
+      c.haiqitou.of(more) -= n;
+      c.haiqitou.of(opponent(more)) += n;
+    }
+    int tax = r.group_tax > 0 ? r.group_tax : 2;
+    c.ancient.black = c.area.black - tax * gb;
+    c.ancient.white = c.area.white - tax * gw;
+  }
+  // Japanese view: territory outside seki plus prisoners; no exclusive liberties, no claims.
+  {
+    AnalysisOptions jopt;
+    jopt.exclusive_liberties = false;
+    jopt.seki_territory = false;
+    Analysis j = Analysis::of(after_dead, jopt);
+    for (Color col : {Color::Black, Color::White}) {
+      Color o = opponent(col);
+      c.japanese.of(col) = j.territory_outside_seki(col) + c.captured.of(o) + c.dead.of(o) +
+                           c.pass_stones.of(o);
+    }
+  }
+
+  // Territory: refill, payment, equal stones. sci-4-x (generalized) makes equal stones from the
+  // live stones directly, without prisoners.
+  const bool generalized = r.counting == CountingMethod::territory_generalized;
+  CountBoard t = cb;
+  if (!generalized) {
+    for (Color col : {Color::Black, Color::White})
+      for (int n = refill_count(col); n > 0; --n) refill_one(t, col, c.overflow);
+    push_step("refilled", "prisoners, dead and virtual stones refilled (回填)", "回填俘子、死子与虚着之子", t,
+              {std::to_string(refill_count(Color::Black)) + " black and " +
+               std::to_string(refill_count(Color::White)) + " white stones refilled"});
+  }
+  // Payment: the payer takes |pay| stones off at the boundary; each point becomes shared. A payer
+  // without stones cedes an owned point instead (the same transfer of half a point each way).
+  std::vector<std::string> eq_notes;
+  int unpaid = 0;
+  if (pay != 0) {
+    Color payer = pay > 0 ? first : second;
+    int n = int(std::lround(std::fabs(pay)));
+    for (int k = 0; k < n; ++k) {
+      if (t.stones(payer) > 0) {
+        t.remove(boundary_stone(t, payer), PointClass::dame, Mark::negative_a);
+        ++c.negative_a.of(payer);
+      } else if (Index p = own_territory_point(t, payer)) {
+        t.cls[p] = PointClass::dame;
+        t.mark[p] = Mark::negative_a;
+        eq_notes.push_back(side(payer) + " has no stone left to take off: it cedes the owned point " +
+                           to_gtp(Board::point(p), H) + " as a shared point");
+      } else {
+        ++unpaid;
+      }
+    }
+    eq_notes.push_back(side(payer) + " plays " + std::to_string(n) +
+                       " negative-A move(s): the points become shared");
+    if (unpaid) {
+      eq_notes.push_back(side(payer) + " has neither stones nor owned points to pay " +
+                         std::to_string(unpaid) + " point(s) with: they are paid off the board");
+      c.notes.push_back(eq_notes.back());
+    }
+  }
+  // Balancing the stone counts.
+  {
+    int diff = t.stones(first) - t.stones(second);
+    auto negative_b = [&](Color col, int n) {
+      for (int k = 0; k < n && t.stones(col) > 0; ++k) {
+        Index s = interior_stone(t, col);
+        t.remove(s, territory_of(col), Mark::negative_b);
+        ++c.negative_b.of(col);
+      }
+      if (n) eq_notes.push_back(side(col) + " plays " + std::to_string(n) +
+                                " negative-B move(s): the points become its own");
+    };
+    bool art13 = r.compensation == Compensation::first_virtual && !generalized;
+    bool living_b = r.compensation == Compensation::living_b && !generalized;
+    if (art13 && diff == -1) {
+      refill_one(t, first, c.overflow);
+      ++c.balancing_virtual.of(first);
+      eq_notes.push_back(side(first) + " plays one more virtual move (art. 13(2)), refilled");
+    } else if ((art13 || living_b) && diff == 1) {
+      negative_b(first, 1);
+    } else if (diff > 0) {
+      negative_b(first, diff);
+    } else if (diff < 0) {
+      negative_b(second, -diff);
+    }
+  }
+  c.k = t.stones(Color::Black);
+  for (Color col : {Color::Black, Color::White}) c.territory.of(col) = t.territory(col);
+  push_step(generalized ? "generalized" : "equal_stones",
+            generalized ? "generalized equal stones (广义等子局面)" : "equal stones (等子局面)",
+            generalized ? "广义等子局面" : "等子局面", t, eq_notes);
+  const double q2 = t.shared();
+  const double unpaid_signed = pay > 0 ? unpaid : -unpaid;  // points paid off the board
+  for (const Move& m : explicit_negatives) {
+    bool matched = (m.kind == MoveKind::negative_a ? c.negative_a : c.negative_b).of(m.color) > 0;
+    if (!matched)
+      c.notes.push_back("the record's negative move " + to_string(m, H) +
+                        " is not one the rules require here; the required moves were used");
+  }
+
+  // 8. The result under the primary method.
+  double d = 0;
+  switch (r.counting) {
+    case CountingMethod::area:
+      d = c.area.diff(first) - pay - (r.group_tax ? r.group_tax * (c.groups.of(first) - c.groups.of(second)) : 0);
+      break;
+    case CountingMethod::territory_refill:
+    case CountingMethod::territory_generalized: d = c.territory.diff(first) - unpaid_signed; break;
+    case CountingMethod::fill_up: d = c.fill_up.diff(first) - pay; break;
+    case CountingMethod::living_stones: d = c.living_stones.diff(first) - pay; break;
+    case CountingMethod::japanese: d = c.japanese.diff(first); break;
+    case CountingMethod::aga: d = c.area.diff(first); break;
+  }
+  c.primary_difference = d;
+  const double net = d - r.komi;
+  switch (c.end) {
+    case EndReason::counted:
+      c.result = result_string(first, net);
+      c.winner = net > 0 ? first : net < 0 ? second : Color::Empty;
+      c.margin = std::fabs(net);
+      break;
+    case EndReason::resigned:
+      c.winner = g.winner();
+      c.result = std::string(color_letter(c.winner)) + "+R";
+      break;
+    case EndReason::forfeit:
+      c.winner = g.winner();
+      c.result = std::string(color_letter(c.winner)) + "+F";
+      break;
+    case EndReason::draw: c.result = "0"; break;
+    case EndReason::no_result: c.result = "Void"; break;
+    case EndReason::none: break;
+  }
+
+  // 9. The invariants of SPEC §7, each with its numbers.
+  auto check = [&](std::string name, bool ok, std::string detail) {
+    c.invariants.push_back({std::move(name), ok, std::move(detail)});
+    c.all_invariants_hold = c.all_invariants_hold && ok;
+  };
+  const double AB = c.area.black, AW = c.area.white;
+  check("area_total", AB + AW == c.points(),
+        "A_B + A_W = " + num(AB) + " + " + num(AW) + " = " + num(AB + AW) + ", points " +
+            std::to_string(c.points()));
+  for (Color col : {Color::Black, Color::White}) {
+    int lhs = c.placed.of(col), rhs = c.live.of(col) + refill_count(col);
+    check(std::string("stones_accounted_") + (col == Color::Black ? "B" : "W"), lhs == rhs,
+          "S = " + std::to_string(lhs) + " placed; L + C + D + V + pass = " + std::to_string(c.live.of(col)) +
+              " + " + std::to_string(c.captured.of(col)) + " + " + std::to_string(c.dead.of(col)) + " + " +
+              std::to_string(c.virtual_stones.of(col)) + " + " + std::to_string(c.pass_stones.of(col)) +
+              " = " + std::to_string(rhs));
+  }
+  {
+    int tb = c.owned.black - refill_count(Color::Black), tw = c.owned.white - refill_count(Color::White);
+    double rhs = (AB - AW) - (c.placed.black - c.placed.white);
+    check("refill_identity", tb - tw == rhs,
+          "t_B - t_W = " + std::to_string(tb) + " - " + std::to_string(tw) + " = " +
+              std::to_string(tb - tw) + "; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) + " - " +
+              std::to_string(c.placed.black - c.placed.white) + " = " + num(rhs));
+  }
+  check("equal_stones", t.stones(Color::Black) == t.stones(Color::White),
+        "after equalisation Black has " + std::to_string(t.stones(Color::Black)) + " and White " +
+            std::to_string(t.stones(Color::White)) + " stones on the board");
+  {
+    double lhs = c.territory.diff(first) - unpaid_signed, rhs = c.area.diff(first) - pay;
+    check("territory_equals_area_minus_pay", lhs == rhs,
+          "t_first - t_second" + std::string(unpaid ? " - paid off the board" : "") + " = " +
+              num(lhs) + "; (A_first - A_second) - pay = " +
+              num(c.area.diff(first)) + " - " + num(pay) + " = " + num(rhs));
+  }
+  for (Color col : {Color::Black, Color::White}) {
+    double on_board_pay = pay - unpaid_signed;
+    double after_pay = c.area.of(col) + (col == first ? -on_board_pay / 2 : on_board_pay / 2);
+    double lhs = c.territory.of(col) + c.k + q2 / 2;
+    check(std::string("area_from_territory_") + (col == Color::Black ? "B" : "W"), lhs == after_pay,
+          "t + k + q'/2 = " + num(c.territory.of(col)) + " + " + std::to_string(c.k) + " + " +
+              num(q2) + "/2 = " + num(lhs) + "; area after payment " + num(after_pay));
+  }
+  check("fill_up_equals_area", c.fill_up.black == AB && c.fill_up.white == AW,
+        "fill-up " + num(c.fill_up.black) + " : " + num(c.fill_up.white) + ", area " + num(AB) +
+            " : " + num(AW));
+  {
+    double lhs = c.living_stones.black - c.living_stones.white;
+    double rhs = (AB - AW) - (c.basic_eyes.black - c.basic_eyes.white) -
+                 0.0;  // public liberties are shared by both, so they cancel in the difference
+    check("living_identity", lhs == rhs,
+          "P_B - P_W = " + num(lhs) + "; (A_B - A_W) - (eyes_B - eyes_W) = " + num(AB - AW) + " - " +
+              std::to_string(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs));
+  }
+  bool all_independent = std::all_of(a.units().begin(), a.units().end(),
+                                      [](const Unit& u) { return u.independent; });
+  if (all_independent) {
+    double lhs = c.haiqitou.black - c.haiqitou.white;
+    double rhs = c.living_stones.black - c.living_stones.white;
+    check("haiqitou_equals_living_stones", lhs == rhs,
+          "every unit independent: 还棋头 difference " + num(lhs) + ", living stones difference " + num(rhs));
+  }
+  return c;
+}
+
+}  // namespace jpd

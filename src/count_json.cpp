@@ -1,0 +1,119 @@
+// The JSON contract of `jpd score --json`, shared by the command line, GTP, the web API and the
+// Python module. Documented in the README; programs depend on it: add fields, never rename.
+#include <nlohmann/json.hpp>
+
+#include "jpd/count.hpp"
+
+namespace jpd {
+
+namespace {
+nlohmann::json pair(const Figures& f) { return {{"B", f.black}, {"W", f.white}}; }
+nlohmann::json pair(const PerColour& f) { return {{"B", f.black}, {"W", f.white}}; }
+nlohmann::json colour_or_null(Color c) {
+  return is_stone(c) ? nlohmann::json(std::string(color_letter(c))) : nlohmann::json(nullptr);
+}
+nlohmann::json points(const std::vector<Point>& v, int height) {
+  nlohmann::json a = nlohmann::json::array();
+  for (Point p : v) a.push_back(to_gtp(p, height));
+  return a;
+}
+}  // namespace
+
+nlohmann::json to_json(const Count& c) {
+  nlohmann::json j;
+  j["rules"] = c.rules.to_string();
+  j["preset"] = c.rules.preset;
+  j["ruleset"] = to_json(c.rules);
+  j["board_size"] = c.width == c.height ? nlohmann::json(c.width) : nlohmann::json({c.width, c.height});
+  j["width"] = c.width;
+  j["height"] = c.height;
+  j["komi"] = c.komi;
+  j["first_player"] = std::string(color_letter(c.first));
+  j["end"] = std::string(name_of(c.end));
+  j["result"] = c.result;
+  j["winner"] = colour_or_null(c.winner);
+  j["margin"] = c.margin;
+  j["primary_method"] = std::string(name_of(c.rules.counting));
+  j["primary_difference"] = c.primary_difference;
+  j["return_number"] = c.return_number;
+  j["area"] = pair(c.area);
+  j["territory"] = pair(c.territory);
+  j["shared"] = c.shared;
+  j["public_liberties"] = c.public_liberties;
+  j["dame"] = c.dame;
+  j["living_stones"] = pair(c.living_stones);
+  j["units"] = pair(c.units);
+  j["groups"] = pair(c.groups);
+  j["seki_units"] = pair(c.seki_units);
+  j["basic_eyes"] = pair(c.basic_eyes);
+  j["fill_up"] = pair(c.fill_up);
+  j["japanese"] = pair(c.japanese);
+  j["haiqitou"] = pair(c.haiqitou);
+  j["ancient"] = pair(c.ancient);
+  j["live_stones"] = pair(c.live);
+  j["owned"] = pair(c.owned);
+  j["placed"] = pair(c.placed);
+  j["virtual_stones"] = pair(c.virtual_stones);
+  j["pass_stones"] = pair(c.pass_stones);
+  j["dame_filled"] = pair(c.dame_filled);
+  nlohmann::json moves;
+  for (Color col : {Color::Black, Color::White})
+    moves[std::string(color_letter(col))] = {
+        {"real", c.moves_real.of(col)},
+        {"virtual", c.moves_virtual.of(col)},
+        {"pass", c.moves_pass.of(col)},
+        {"negative", c.negative_a.of(col) + c.negative_b.of(col)},
+        {"negative_a", c.negative_a.of(col)},
+        {"negative_b", c.negative_b.of(col)},
+        {"balancing_virtual", c.balancing_virtual.of(col)},
+    };
+  j["moves"] = moves;
+  j["captured"] = pair(c.captured);
+  j["dead"] = {{"B", points(c.dead_black, c.height)}, {"W", points(c.dead_white, c.height)}};
+  j["dead_count"] = pair(c.dead);
+  nlohmann::json claims = nlohmann::json::array();
+  for (const Claim& cl : c.claims)
+    claims.push_back({{"color", std::string(color_letter(cl.color))}, {"point", to_gtp(cl.point, c.height)}});
+  j["claims"] = claims;
+  j["first_virtual"] = colour_or_null(c.first_virtual_color);
+  j["last_move"] = colour_or_null(c.last_move);
+  j["pay"] = c.pay;
+  j["payment"] = c.payment;
+  j["k"] = c.k;
+  j["overflow"] = pair(c.overflow);
+  nlohmann::json statuses;
+  statuses["source"] = std::string(name_of(c.status_source));
+  statuses["detail"] = c.status_detail;
+  nlohmann::json unsure = nlohmann::json::array();
+  for (const UncertainChain& u : c.uncertain)
+    unsure.push_back({{"stone", to_gtp(u.stone, c.height)},
+                      {"color", std::string(color_letter(u.color))},
+                      {"alive_probability", u.alive_probability},
+                      {"reason", u.reason}});
+  statuses["uncertain"] = unsure;
+  j["statuses"] = statuses;
+  nlohmann::json inv = nlohmann::json::array();
+  for (const Invariant& i : c.invariants) inv.push_back({{"name", i.name}, {"ok", i.ok}, {"detail", i.detail}});
+  j["invariants"] = inv;
+  j["all_invariants_hold"] = c.all_invariants_hold;
+  j["notes"] = c.notes;
+  nlohmann::json steps = nlohmann::json::array();
+  for (const MakingStep& s : c.steps) {
+    nlohmann::json rows = nlohmann::json::array();
+    std::string diagram = s.board.to_string();
+    size_t a = 0;
+    while (a < diagram.size()) {
+      size_t b = diagram.find('\n', a);
+      rows.push_back(diagram.substr(a, b - a));
+      a = b + 1;
+    }
+    steps.push_back({{"id", s.id}, {"title", s.title}, {"title_zh", s.title_zh},
+                     {"board", rows}, {"stones", pair(PerColour{s.board.stones(Color::Black),
+                                                                 s.board.stones(Color::White)})},
+                     {"notes", s.notes}});
+  }
+  j["steps"] = steps;
+  return j;
+}
+
+}  // namespace jpd

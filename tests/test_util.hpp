@@ -40,3 +40,33 @@ B board_from(const std::string& diagram) {
 inline Point pt(const char* gtp, int size) { return parse_point(gtp, size, size); }
 
 }  // namespace jpd::test
+
+namespace jpd::test {
+
+// "c2" or "C2" or "cc": a point of game g.
+inline Point at(const Game& g, std::string s) {
+  if (s.size() >= 2 && std::islower(static_cast<unsigned char>(s[0])) &&
+      std::isdigit(static_cast<unsigned char>(s[1])))
+    s[0] = char(std::toupper(static_cast<unsigned char>(s[0])));
+  return parse_point(s, g.width(), g.height());
+}
+
+// Places the stones of a diagram (rows from the top; X black, O white) as setup stones.
+inline void setup(Game& g, const std::string& diagram) {
+  auto rows = rows_of(diagram);
+  for (int y = 0; y < int(rows.size()); ++y)
+    for (int x = 0; x < int(rows[y].size()); ++x) {
+      if (rows[y][x] == 'X') g.setup_stone(Color::Black, Point(x, y));
+      if (rows[y][x] == 'O') g.setup_stone(Color::White, Point(x, y));
+    }
+}
+
+// Game of the diagram's size with its stones as setup, under `rules`.
+inline Game game_from(const std::string& rules, const std::string& diagram) {
+  auto rows = rows_of(diagram);
+  Game g(parse_ruleset(rules), int(rows[0].size()), int(rows.size()));
+  setup(g, diagram);
+  return g;
+}
+
+}  // namespace jpd::test

@@ -1,0 +1,594 @@
+// One test per seed article that concerns counting, named after the seed and the article.
+//   000 = 计枰点全兼容围棋规则 唐宋版 (TangSong_ArtN)
+//   002 = 科学计目制: 1-1 艺术版 (Sci11_SecN), 1-2 律法版 (Sci12_SecN)
+//   003 = 计活子围棋规则 (Living_ArtN)
+//   004 = 计枰点大规则 艺术版分规则 (ArtGreat_ArtN, ArtGreat_OriginalN)
+#include <gtest/gtest.h>
+
+#include "jpd/count.hpp"
+#include "test_util.hpp"
+
+using namespace jpd;
+using test::at;
+
+namespace {
+constexpr Color B = Color::Black, W = Color::White;
+
+void play(Game& g, Color c, const std::string& s) {
+  auto v = g.play(Move::play(c, at(g, s)));
+  ASSERT_TRUE(v.ok()) << s << ": " << v.message;
+}
+void must(Game& g, const Move& m) {
+  auto v = g.play(m);
+  ASSERT_TRUE(v.ok()) << v.message;
+}
+// A sequence of moves: "B3" plays for the side to move, "v" is a virtual move, "p" a pass,
+// "propose"/"accept" the pause acts.
+void seq(Game& g, std::initializer_list<const char*> moves) {
+  for (const char* m : moves) {
+    Color c = g.to_move();
+    std::string s = m;
+    if (s == "v") must(g, Move::virtual_move(c));
+    else if (s == "p") must(g, Move::pass(c));
+    else if (s == "propose") must(g, Move::propose(c));
+    else if (s == "accept") must(g, Move::accept(c));
+    else play(g, c, s);
+  }
+}
+void expect_invariants(const Count& c) {
+  for (auto& i : c.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << i.detail;
+}
+Statuses dead(const Game& g, std::initializer_list<const char*> pts) {
+  Statuses s;
+  s.source = StatusSource::given;
+  for (const char* p : pts) s.dead.push_back(at(g, p));
+  return s;
+}
+Statuses claims(const Game& g, std::initializer_list<std::pair<Color, const char*>> cl) {
+  Statuses s;
+  for (auto& [c, p] : cl) s.claims.push_back({c, at(g, p)});
+  return s;
+}
+
+// The SPEC §7 worked check: Black column B and C3, White column D, on 5x5.
+const std::initializer_list<const char*> kWorked = {"B3", "D3", "B2", "D2", "B4", "D4",
+                                                    "B1", "D1", "B5", "D5", "C3"};
+
+// 有眼双活: a black and a white group with one eye each share two liberties (E6 and E5), walled
+// in by independent groups of the other colour.
+const char* kSekiWithEyes = R"(
+  OX.X.O.OX
+  OXXX.OOOX
+  OOOOXXXXX
+  ...OX....
+  ...OX....
+  ...OX....)";
+
+// 四气双活图 (seed 002): Black owns a and b (B6, C6... here C6 and D6), the other two are shared.
+const char* kFourLibertySeki = R"(
+  OOXXOO.
+  OX..XO.
+  OX..XO.
+  OXOOXO.
+  OXXXXO.
+  OOOOOO.
+  .......)";
+}  // namespace
+
+// ------------------------------------------------------------------------------------------------
+// 000 唐宋版
+
+TEST(SeedArticles, TangSong_Art11_WhiteFirstVirtualMakesBlackPayOnePoint) {
+  Game g(parse_ruleset("tang-song"), 5);
+  seq(g, kWorked);
+  seq(g, {"v", "v"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.first_virtual_color, W);
+  EXPECT_EQ(c.pay, 1);
+}
+
+TEST(SeedArticles, TangSong_Art11_BlackFirstVirtualNoCompensation) {
+  Game g(parse_ruleset("tang-song"), 5);
+  seq(g, {"B3", "D3", "v", "D2", "B2", "D4", "B4", "D1", "v", "v"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.first_virtual_color, B);
+  EXPECT_EQ(c.pay, 0);
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, TangSong_Art12_NegativeAPointIsSharedHalfEach) {
+  Game g(parse_ruleset("tang-song"), 5);
+  seq(g, kWorked);
+  seq(g, {"v", "v"});
+  Count c = count(g, {});
+  const MakingStep& eq = c.steps.back();
+  ASSERT_EQ(eq.id, "equal_stones");
+  EXPECT_EQ(eq.board.marked(CountBoard::Mark::negative_a), 1);
+  // Black's stone point became a shared point: Black's land -1/2, White's +1/2.
+  EXPECT_EQ(eq.board.shared(), c.shared + 1);
+  EXPECT_EQ(c.territory.black + c.k + eq.board.shared() / 2.0, c.area.black - 0.5);
+  EXPECT_EQ(c.territory.white + c.k + eq.board.shared() / 2.0, c.area.white + 0.5);
+}
+
+TEST(SeedArticles, TangSong_Art13_Case1_WhiteFirstVirtualBlackLast_BlackPlaysOneNegativeA) {
+  Game g(parse_ruleset("tang-song,komi=0.5"), 5);
+  seq(g, kWorked);
+  seq(g, {"v", "v"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.last_move, B);
+  EXPECT_EQ(c.negative_a.black, 1);
+  EXPECT_EQ(c.negative_b.black + c.balancing_virtual.black, 0);
+  EXPECT_EQ(c.result, "W+0.5");
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, TangSong_Art13_Case2_WhiteFirstVirtualWhiteLast_BlackPaysAndBalances) {
+  Game g(parse_ruleset("tang-song"), 5);
+  seq(g, {"B3", "D3", "B2", "D2", "B4", "v", "B1", "D4", "B5", "D1", "v", "v"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.first_virtual_color, W);
+  EXPECT_EQ(c.last_move, W);
+  EXPECT_EQ(c.placed.black, c.placed.white);  // White made the last move: the counts balance
+  EXPECT_EQ(c.negative_a.black, 1);           // Black pays 1 point
+  EXPECT_EQ(c.balancing_virtual.black, 1);    // then plays one more virtual move to balance
+  EXPECT_EQ(c.territory.diff(B), c.area.diff(B) - 1);
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, TangSong_Art13_Case3_BlackFirstVirtualBlackLast_BlackPlaysNegativeB) {
+  Game g(parse_ruleset("tang-song"), 5);
+  seq(g, {"B3", "D3", "v", "D2", "B2", "D4", "B4", "D1", "B1", "v", "v"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.first_virtual_color, B);
+  EXPECT_EQ(c.last_move, B);
+  EXPECT_EQ(c.pay, 0);
+  EXPECT_EQ(c.negative_b.black, 1);  // the point becomes Black's own
+  EXPECT_EQ(c.negative_a.black, 0);
+  EXPECT_EQ(c.territory.diff(B), c.area.diff(B));
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, TangSong_Art13_Case3_BlackFirstVirtualWhiteLast_NothingToDo) {
+  Game g(parse_ruleset("tang-song"), 5);
+  seq(g, {"B3", "D3", "v", "D2", "B2", "D4", "B4", "D1", "v", "v"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.last_move, W);
+  EXPECT_EQ(c.pay, 0);
+  EXPECT_EQ(c.negative_a.black + c.negative_b.black + c.balancing_virtual.black, 0);
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, TangSong_Art10_AgreedPauseFillsDameThenTwoVirtualMovesGiveTheSameResult) {
+  // Paused by agreement before the dame: making fills them alternately from the side to move
+  // (White), then two virtual moves; White's making virtual move is the game's first.
+  Game g(parse_ruleset("tang-song,komi=0.5"), 5);
+  seq(g, kWorked);
+  seq(g, {"propose", "accept"});
+  ASSERT_TRUE(g.paused_by_agreement());
+  Count c = count(g, {});
+  EXPECT_EQ(c.dame_filled.white, 2);
+  EXPECT_EQ(c.dame_filled.black, 2);
+  EXPECT_EQ(c.first_virtual_color, W);
+  EXPECT_EQ(c.pay, 1);
+  EXPECT_EQ(c.result, "W+0.5");  // as when the game is played out to two virtual moves
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, TangSong_Art14_RefillOverflowIsBalancedByTheOtherSide) {
+  Game g = test::game_from("tang-song", R"(
+    .XO..
+    XXO..
+    OOOX.
+    ..X..
+    ....X)");
+  Count c = count(g, dead(g, {"D3", "C2", "E1"}));
+  EXPECT_EQ(c.dead.black, 3);
+  EXPECT_EQ(c.owned.black, 1);
+  EXPECT_EQ(c.overflow.black, 3);  // Black's territory is full: White takes stones off instead
+  EXPECT_EQ(c.territory.diff(B), c.area.diff(B) - c.pay);  // the difference is unchanged
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, TangSong_Art16_EyesOfGroupsInSekiAreTerritory) {
+  Game ts = test::game_from("tang-song", kSekiWithEyes);
+  Count c = count(ts, {});
+  EXPECT_EQ(c.seki_units.black, 1);
+  EXPECT_EQ(c.seki_units.white, 1);
+  EXPECT_EQ(c.public_liberties, 2);
+  EXPECT_EQ(c.owned.black, 13);  // 12 behind the wall + the seki group's eye
+  EXPECT_EQ(c.owned.white, 10);
+  EXPECT_EQ(c.area.black, 29);
+  EXPECT_EQ(c.area.white, 25);
+  // Japanese rules give no territory in seki (双活无目).
+  Game jp = test::game_from("japanese", kSekiWithEyes);
+  Count j = count(jp, {});
+  EXPECT_EQ(j.japanese.black, 12);
+  EXPECT_EQ(j.japanese.white, 9);
+  expect_invariants(c);
+  expect_invariants(j);
+}
+
+TEST(SeedArticles, TangSong_Art17_TotalMovesAre2kAndAreaFollowsFromTerritory) {
+  Game g(parse_ruleset("tang-song"), 5);
+  seq(g, kWorked);
+  seq(g, {"v", "v"});
+  Count c = count(g, {});
+  int moves = c.moves_real.black + c.moves_real.white + c.moves_virtual.black +
+              c.moves_virtual.white + c.balancing_virtual.black + c.balancing_virtual.white;
+  int negatives = c.negative_a.black + c.negative_b.black + c.negative_a.white + c.negative_b.white;
+  EXPECT_EQ(moves - negatives, 2 * c.k);
+  const MakingStep& eq = c.steps.back();
+  double q = eq.board.shared();
+  // The territory result returns to the area result: (b + k + q/2) and (w + k + q/2).
+  EXPECT_EQ(c.territory.black + c.k + q / 2 + 0.5, c.area.black);  // Black paid 1 point
+  EXPECT_EQ(c.territory.white + c.k + q / 2 - 0.5, c.area.white);
+}
+
+TEST(SeedArticles, TangSong_Art18_FillUpCheckEqualsArea) {
+  Game g(parse_ruleset("tang-song"), 5);
+  seq(g, kWorked);
+  seq(g, {"v", "v"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.fill_up.black, 13);
+  EXPECT_EQ(c.fill_up.white, 12);
+}
+
+TEST(SeedArticles, TangSong_Art19_ReturnNumberIs183AndThreeQuarters) {
+  Game g(parse_ruleset("tang-song"), 19);
+  Count c = count(g, {});
+  EXPECT_EQ(c.return_number, 183.75);
+  EXPECT_EQ(c.points() - c.return_number + c.komi, 177.25 + 6.5);  // White's 177 1/4 + komi
+  EXPECT_EQ(c.komi, 6.5);
+}
+
+// ------------------------------------------------------------------------------------------------
+// 002 科学计目制 1-1 (art) and 1-2 (law)
+
+TEST(SeedArticles, Sci11_Sec1_StonesAndEmptyPointsAreAllLand) {
+  Game g(parse_ruleset("sci-1-1"), 5);
+  seq(g, kWorked);
+  seq(g, {"p", "p"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.area.black + c.area.white, 25);
+}
+
+TEST(SeedArticles, Sci11_Sec3_FourLibertySekiExclusiveLibertiesAreBlacks) {
+  Game g = test::game_from("sci-1-1", kFourLibertySeki);
+  Count c = count(g, {});
+  EXPECT_EQ(c.owned.black, 2);  // points a and b
+  EXPECT_EQ(c.public_liberties, 2);
+  EXPECT_EQ(c.area.black, 15);
+  EXPECT_EQ(c.area.white, 34);
+  EXPECT_EQ(c.seki_units.black, 1);  // the edge stones, a, b and the ring form one seki unit
+  EXPECT_EQ(c.basic_eyes.black, 1);  // which keeps one basic eye (003 art. 22.2)
+  Game ch = test::game_from("chinese", kFourLibertySeki);
+  Count d = count(ch, {});
+  EXPECT_EQ(d.owned.black, 0);  // standard rules: all four are shared
+  EXPECT_EQ(d.public_liberties, 4);
+  EXPECT_EQ(d.area.black, 14);
+  expect_invariants(c);
+  expect_invariants(d);
+}
+
+TEST(SeedArticles, Sci11_Sec3_OneSidedDameClaimedIsBlacksPoint) {
+  // 单方有权收官图: Black claims point a (B4) as a one-sided dame.
+  const char* pos = R"(
+    OOOX.
+    ..OXO
+    XXOXX
+    XXOX.
+    .OOX.)";
+  Game g = test::game_from("sci-1-1", pos);
+  Count without = count(g, dead(g, {"E4"}));
+  Statuses st = dead(g, {"E4"});
+  st.claims.push_back({B, at(g, "B4")});
+  Count with = count(g, st);
+  EXPECT_EQ(with.owned.black, without.owned.black + 1);
+  EXPECT_EQ(with.area.diff(B) - without.area.diff(B), 1);
+  expect_invariants(with);
+}
+
+TEST(SeedArticles, Sci11_Sec4_ArtTheSideWithNMoreRealMovesPaysNPoints) {
+  Game g(parse_ruleset("sci-1-1"), 5);
+  seq(g, {"C3", "p", "B3", "D3", "B2", "p", "p"});
+  ASSERT_EQ(g.phase(), Phase::paused);
+  Count c = count(g, {});
+  EXPECT_EQ(c.moves_real.black - c.moves_real.white, 2);
+  EXPECT_EQ(c.pay, 2);
+  EXPECT_EQ(c.negative_a.black, 2);  // two stones off at the boundary, the points shared
+  EXPECT_EQ(c.territory.diff(B), c.area.diff(B) - 2);
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, Sci12_Sec4_LawTheSideWithMoreMovesDoesNotPay) {
+  Game g(parse_ruleset("sci-1-2"), 5);
+  seq(g, {"C3", "p", "B3", "D3", "B2", "p", "p"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.pay, 0);
+  EXPECT_EQ(c.negative_b.black, 2);  // 律法: the extra stones come off inside Black's territory
+  EXPECT_EQ(c.territory.diff(B), c.area.diff(B));
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, Sci11_Sec6_TwoPassBoundary_ArtInPlayLawInDispute) {
+  // Play phase: Black one real move ahead (pays 1). Dispute: White fills two dame while Black
+  // passes; the law clause does not charge those extra moves.
+  Game g(parse_ruleset("sci-1-1"), 5);
+  seq(g, kWorked);
+  seq(g, {"p", "p"});
+  ASSERT_EQ(g.phase(), Phase::paused);
+  ASSERT_TRUE(g.resume_dispute().ok());
+  seq(g, {"C1", "p", "C2", "p", "p"});
+  ASSERT_EQ(g.phase(), Phase::paused);
+  Count c = count(g, {});
+  EXPECT_EQ(c.pay, 1);
+  EXPECT_EQ(c.negative_a.black, 1);
+  EXPECT_EQ(c.negative_b.white, 2);  // White's two extra stones come off inside its territory
+  EXPECT_EQ(c.area.black, 12);
+  EXPECT_EQ(c.area.white, 13);
+  EXPECT_EQ(c.territory.diff(B), c.area.diff(B) - 1);
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, Sci11_Sec6_InformationClearedAtTwoPassesAllowsTheKoRetake) {
+  Game g = test::game_from("sci-1-1", R"(
+    .....
+    .XO..
+    X.XO.
+    .XO..
+    .....)");
+  g.set_to_move(W);
+  play(g, W, "B3");
+  seq(g, {"p", "p"});
+  ASSERT_TRUE(g.resume_dispute().ok());
+  EXPECT_TRUE(g.play(Move::play(B, at(g, "C3"))).ok());  // 隔虚可提
+}
+
+TEST(SeedArticles, Sci11_Sec8_AfterADisputeTheThreeStepsGiveEqualStones) {
+  // (1) refill, (2) the play phase's extra moves paid at the boundary, (3) the dispute's extra
+  // moves taken off inside the territory: equal stones.
+  Game g(parse_ruleset("sci-1-1"), 5);
+  seq(g, kWorked);
+  seq(g, {"p", "p"});
+  g.resume_dispute();
+  seq(g, {"C1", "p", "C2", "p", "p"});
+  Count c = count(g, {});
+  const MakingStep& eq = c.steps.back();
+  EXPECT_EQ(eq.board.stones(B), eq.board.stones(W));
+  EXPECT_EQ(c.k, 5);
+  EXPECT_EQ(eq.board.marked(CountBoard::Mark::negative_a), 1);
+  EXPECT_EQ(eq.board.marked(CountBoard::Mark::negative_b), 2);
+}
+
+TEST(SeedArticles, Sci11_Sec9_KomiSixAndAHalfComparedOnPoints) {
+  Game g(parse_ruleset("sci-1-1"), 5);
+  seq(g, kWorked);
+  seq(g, {"p", "p"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.komi, 6.5);
+  EXPECT_EQ(c.primary_difference, 0);  // 13 : 12 in area, Black pays 1 for its extra move
+  EXPECT_EQ(c.result, "W+6.5");
+}
+
+TEST(SeedArticles, Sci11_Sec10_AreaReturnsFromTerritoryAsBPlusKHalfPlusQHalf) {
+  // 002 §十: with K real moves and q shared points, Black's land is B + K/2 + q/2 where B is its
+  // 目 after refill; here that is the area after Black's payment of its extra move.
+  Game g(parse_ruleset("sci-1-1"), 5);
+  seq(g, kWorked);
+  seq(g, {"p", "p"});
+  Count c = count(g, {});
+  double K = c.moves_real.black + c.moves_real.white;
+  for (Color col : {B, W}) {
+    double mu = c.owned.of(col) - c.captured.of(col) - c.dead.of(col) - c.virtual_stones.of(col);
+    double paid = col == B ? -c.pay / 2 : c.pay / 2;
+    EXPECT_EQ(mu + K / 2 + c.shared / 2.0, c.area.of(col) + paid) << color_name(col);
+  }
+}
+
+TEST(SeedArticles, Sci11_Sec12_LastKoHeldWithMoreThreatsIsOnePoint) {
+  // White has just taken the ko at B3 and does not connect: the ko space C3, surrounded by the
+  // holder, is White's one point; claiming it states the same.
+  Game g = test::game_from("sci-1-1", R"(
+    .....
+    .XO..
+    X.XO.
+    .XO..
+    .....)");
+  g.set_to_move(W);
+  play(g, W, "B3");
+  seq(g, {"p", "p"});
+  Count without = count(g, {});
+  Count with = count(g, claims(g, {{W, "C3"}}));
+  const MakingStep& pause = without.steps.front();
+  EXPECT_EQ(pause.board.cls[Board::index(at(g, "C3"))], PointClass::white_territory);
+  EXPECT_EQ(with.owned.white, without.owned.white);
+  EXPECT_EQ(with.result, without.result);
+  expect_invariants(with);
+}
+
+TEST(SeedArticles, Sci11_Sec13_EternalKoHolderClaimsTwoPoints) {
+  // 万年劫: after White took at A (F5), Black claims the ko space and the white stone F4.
+  const char* pos = R"(
+    X.XOOO
+    .XXOO.
+    XXOOXO
+    XOOXXX
+    OOO.X.
+    OOOOOO)";
+  Game g = test::game_from("sci-1-1", pos);
+  Statuses st = claims(g, {{B, "F5"}, {B, "F4"}});
+  Count c = count(g, st);
+  ASSERT_EQ(c.dead_white.size(), 1u);
+  EXPECT_EQ(to_gtp(c.dead_white[0], 6), "F4");
+  EXPECT_EQ(c.claims.size(), 2u);
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, Sci12_Sec6_EqualStonesByTakingOwnStonesInsideTerritory) {
+  Game g(parse_ruleset("sci-1-2"), 5);
+  seq(g, kWorked);
+  seq(g, {"p", "p"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.negative_b.black, 1);
+  EXPECT_EQ(c.territory.black, 6);  // column A and the point Black took its stone from
+  EXPECT_EQ(c.territory.white, 5);
+  EXPECT_EQ(c.komi, 7.5);
+  EXPECT_EQ(c.result, "W+6.5");
+  expect_invariants(c);
+}
+
+// ------------------------------------------------------------------------------------------------
+// 003 计活子
+
+TEST(SeedArticles, Living_Art22_BasicEyesTwoInIndependentOneInSekiPublicLibertiesKept) {
+  Game g = test::game_from("living-b", kSekiWithEyes);
+  Count c = count(g, {});
+  EXPECT_EQ(c.basic_eyes.black, 3);  // wall 2 + seki group 1
+  EXPECT_EQ(c.basic_eyes.white, 3);
+  const MakingStep* living = nullptr;
+  for (auto& s : c.steps)
+    if (s.id == "living_stones") living = &s;
+  ASSERT_NE(living, nullptr);
+  EXPECT_EQ(living->board.count(PointClass::public_liberty), 2);  // kept empty for both
+  EXPECT_EQ(c.living_stones.black, c.area.black - 3 - 1);
+  EXPECT_EQ(c.living_stones.white, c.area.white - 3 - 1);
+}
+
+TEST(SeedArticles, Living_Art25_26_VersionA_FirstPlayerLastPaysOneStoneWithANegativeA) {
+  Game g(parse_ruleset("living-a"), 5);  // White first
+  seq(g, {"B3", "D3", "B2", "D2", "B4", "D4", "B1", "D1", "B5", "D5", "C3", "propose", "accept"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.first, W);
+  EXPECT_EQ(c.last_move, W);
+  EXPECT_EQ(c.pay, 1);
+  EXPECT_EQ(c.negative_a.white, 1);
+  EXPECT_EQ(c.primary_difference, c.living_stones.diff(W) - 1);
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, Living_Art25_26_VersionB_TheExtraStoneBecomesARoad) {
+  Game g(parse_ruleset("living-b"), 5);
+  seq(g, {"B3", "D3", "B2", "D2", "B4", "D4", "B1", "D1", "B5", "D5", "C3", "propose", "accept"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.pay, 0);
+  EXPECT_EQ(c.negative_b.white, 1);  // B-negative: a stone becomes a 路
+  EXPECT_EQ(c.primary_difference, c.living_stones.diff(W));
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, Living_Art27_FirstVirtualBoundary_SecondPlayerFirstVirtualMakesFirstPay) {
+  Game g(parse_ruleset("living-a-1v"), 5);
+  seq(g, {"B3", "v", "B2", "D2", "propose", "accept"});  // Black (second) made the first virtual
+  Count c = count(g, {});
+  EXPECT_EQ(c.pay, 1);
+  Game h(parse_ruleset("living-a-1v"), 5);
+  seq(h, {"B3", "D3", "propose", "accept"});  // White proposed first: no payment
+  EXPECT_EQ(count(h, {}).pay, 0);
+  Game k(parse_ruleset("living-a-1v"), 5);
+  seq(k, {"B3", "propose", "accept"});  // Black proposed first: White pays
+  EXPECT_EQ(count(k, {}).pay, 1);
+}
+
+// ------------------------------------------------------------------------------------------------
+// 004 艺术版分规则
+
+TEST(SeedArticles, ArtGreat_Art1_StonesAndEmptyAreLandAndSumToTheBoard) {
+  Game g(parse_ruleset("art-great"), 5);
+  seq(g, kWorked);
+  seq(g, {"p", "p"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.area.black + c.area.white, 25);
+  EXPECT_EQ(c.live.black + c.owned.black + c.shared / 2.0, c.area.black);
+}
+
+TEST(SeedArticles, ArtGreat_Art7_PrisonersAreKeptAndRefilled) {
+  Game g = test::game_from("art-great", R"(
+    .....
+    .XO..
+    X.XO.
+    .XO..
+    .....)");
+  g.set_to_move(W);
+  play(g, W, "B3");  // captures C3
+  seq(g, {"p", "p"});
+  Count c = count(g, {});
+  EXPECT_EQ(c.captured.black, 1);
+  const MakingStep* refilled = nullptr;
+  for (auto& s : c.steps)
+    if (s.id == "refilled") refilled = &s;
+  ASSERT_NE(refilled, nullptr);
+  EXPECT_EQ(refilled->board.marked(CountBoard::Mark::refilled) +
+                refilled->board.marked(CountBoard::Mark::overflow),
+            c.captured.black + c.captured.white);
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, ArtGreat_Art9_FillingADameNeitherGainsNorLoses) {
+  Game a(parse_ruleset("art-great"), 5);
+  seq(a, kWorked);
+  seq(a, {"p", "p"});
+  Game b(parse_ruleset("art-great"), 5);
+  seq(b, kWorked);
+  seq(b, {"p", "C1", "p", "p"});  // Black fills one more dame
+  Count ca = count(a, {}), cb = count(b, {});
+  EXPECT_EQ(cb.area.diff(B), ca.area.diff(B) + 1);
+  EXPECT_EQ(cb.pay, ca.pay + 1);
+  EXPECT_EQ(cb.result, ca.result);
+}
+
+TEST(SeedArticles, ArtGreat_Art10_SekiEyesOneSidedDameAndKoSpaceAreOnePointEach) {
+  Game g = test::game_from("art-great", kSekiWithEyes);
+  Count c = count(g, {});
+  EXPECT_EQ(c.owned.black, 13);  // the seki eye counts
+  Count k = count(g, claims(g, {{B, "E5"}}));
+  EXPECT_EQ(k.owned.black, 14);  // a claimed point counts one
+  expect_invariants(k);
+}
+
+TEST(SeedArticles, ArtGreat_GreatPrecedent_SplittingStonePointsEvenlyEqualsArtOnRealMoves) {
+  // 伟大的判例: splitting the stone points and shared points evenly gives the same result as
+  // making the side with more real moves pay for them (sci-1-1's art clause).
+  for (auto seqs : {std::vector<const char*>(kWorked), std::vector<const char*>{"C3", "p", "B3", "D3", "B2"}}) {
+    Game ag(parse_ruleset("art-great"), 5), sg(parse_ruleset("sci-1-1"), 5);
+    for (const char* m : seqs) {
+      seq(ag, {m});
+      seq(sg, {m});
+    }
+    seq(ag, {"p", "p"});
+    seq(sg, {"p", "p"});
+    Count a = count(ag, {}), s = count(sg, {});
+    EXPECT_EQ(a.result, s.result);
+    EXPECT_EQ(a.primary_difference, a.area.diff(B) - (a.moves_real.black - a.moves_real.white));
+  }
+}
+
+TEST(SeedArticles, ArtGreat_Original9_IndependentDisputeRestoresThePausePosition) {
+  // The pause position: a black stone sits inside White's area. Black thinks it lives; the
+  // dispute resumes play and White captures it. Counting restores the pause position and counts
+  // it with that stone dead; the dispute's own moves are not counted.
+  Game g = test::game_from("art-great", R"(
+    ..XO...
+    ..XO...
+    ..XO.X.
+    ..XO...
+    ..XO...)");
+  seq(g, {"p", "p"});
+  ASSERT_EQ(g.phase(), Phase::paused);
+  g.resume_dispute();
+  seq(g, {"p", "E3", "p", "F4", "p", "G3", "p", "F2", "p", "p"});
+  ASSERT_EQ(g.board().at(at(g, "F3")), Color::Empty);  // captured in the dispute
+  Count c = count(g, {});
+  Game h = test::game_from("art-great", R"(
+    ..XO...
+    ..XO...
+    ..XO.X.
+    ..XO...
+    ..XO...)");
+  seq(h, {"p", "p"});
+  Count direct = count(h, dead(h, {"F3"}));
+  EXPECT_EQ(c.dead_black.size(), 1u);
+  EXPECT_EQ(c.area.black, direct.area.black);
+  EXPECT_EQ(c.area.white, direct.area.white);
+  EXPECT_EQ(c.result, direct.result);
+  expect_invariants(c);
+}

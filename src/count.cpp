@@ -312,6 +312,9 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     c.area.of(col) = a.area(col);
   }
   c.shared = a.shared();
+  if (r.compensation == Compensation::living_b && a.dame() % 2 == 1)
+    c.notes.push_back("计活子 B (003 art. 26.2) fills the dame before the pause unless an even number "
+                      "remain; " + std::to_string(a.dame()) + " remain here, counted half each");
   c.public_liberties = a.public_liberties() + a.seki_eyes_shared();
   c.dame = a.dame();
   // 收后方: the last real move before the pause, the making's dame filling included.

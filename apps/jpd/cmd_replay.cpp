@@ -1,5 +1,93 @@
+// jpd replay FILE.sgf [--rules PRESET] [--json]: the final position, the phase and the counters.
+#include <iostream>
+#include <nlohmann/json.hpp>
+
 #include "commands.hpp"
+#include "common.hpp"
+#include "jpd/replay.hpp"
 
 namespace jpd::cli {
-void add_replay_command(CLI::App&, Runner&) {}  // lands with the SGF reader
+
+namespace {
+nlohmann::json counts_json(const MoveCounts& m) {
+  return {{"real", m.real},         {"virtual", m.virtual_moves}, {"pass", m.passes},
+          {"negative_a", m.negative_a}, {"negative_b", m.negative_b}, {"proposals", m.proposals},
+          {"captured", m.captured}};
+}
+nlohmann::json ref_json(const MoveRef& r) {
+  if (!r.exists()) return nullptr;
+  return {{"color", std::string(color_letter(r.color))}, {"move", r.index + 1}};
+}
+}  // namespace
+
+void add_replay_command(CLI::App& app, Runner& run) {
+  auto* cmd = app.add_subcommand("replay", "Replay a game record under a rule set and show the final "
+                                           "position, the phase and the counters");
+  static std::string file, rules;
+  static bool json = false;
+  cmd->add_option("file", file, "SGF game record")->required();
+  cmd->add_option("--rules", rules, "PRESET[,key=value...] (default: the record's RU, else tang-song)");
+  cmd->add_flag("--json", json, "print JSON");
+  cmd->callback([&run] {
+    run = [] {
+      sgf::Record rec = load_record(file);
+      Ruleset r = rules_for_record(rec, rules.empty() ? std::nullopt : std::optional(rules));
+      Replay rp = replay(rec, r);
+      const Game& g = rp.game;
+      const Counters& c = g.counters();
+      if (json) {
+        nlohmann::json j;
+        j["file"] = file;
+        j["rules"] = rp.rules.to_string();
+        j["board_size"] = g.width() == g.height() ? nlohmann::json(g.width())
+                                                  : nlohmann::json({g.width(), g.height()});
+        j["phase"] = std::string(name_of(g.phase()));
+        j["end"] = std::string(name_of(g.end_reason()));
+        j["to_move"] = std::string(color_letter(g.to_move()));
+        j["moves"] = g.moves().size();
+        j["paused_by_agreement"] = g.paused_by_agreement();
+        j["stopped_without_pause"] = rp.stopped_without_pause;
+        nlohmann::json counters;
+        for (Color col : {Color::Black, Color::White}) {
+          std::string k(color_letter(col));
+          counters["play"][k] = counts_json(c.play[color_index(col)]);
+          counters["dispute"][k] = counts_json(c.dispute[color_index(col)]);
+          counters["setup"][k] = c.setup[color_index(col)];
+        }
+        j["counters"] = counters;
+        j["first_virtual"] = ref_json(c.first_virtual);
+        j["first_pass"] = ref_json(c.first_pass);
+        j["last_real"] = ref_json(c.last_real);
+        std::string board = g.board().to_string();
+        nlohmann::json rows = nlohmann::json::array();
+        for (size_t a = 0; a < board.size();) {
+          size_t b = board.find('\n', a);
+          rows.push_back(board.substr(a, b - a));
+          a = b + 1;
+        }
+        j["board"] = rows;
+        j["notes"] = rp.notes;
+        std::cout << j.dump(2) << "\n";
+        return kExitOk;
+      }
+      std::cout << "rules: " << rp.rules.to_string() << "\n"
+                << "board: " << g.width() << "x" << g.height() << ", " << g.moves().size()
+                << " moves, phase " << name_of(g.phase())
+                << (g.paused_by_agreement() ? " (by agreement)" : "") << ", "
+                << color_name(g.to_move()) << " to move\n\n"
+                << g.board().to_string() << "\n";
+      std::cout << "            real virtual pass captured(own stones lost)\n";
+      for (Color col : {Color::Black, Color::White}) {
+        MoveCounts t = c.total(col);
+        std::printf("  %-8s %6d %7d %4d %8d\n", std::string(color_name(col)).c_str(), t.real,
+                    t.virtual_moves, t.passes, t.captured);
+      }
+      std::cout << "  first virtual move: " << colour_cell(c.first_virtual.color)
+                << ", last real move before the pause: " << colour_cell(c.last_real.color) << "\n";
+      for (auto& n : rp.notes) std::cout << "  * " << n << "\n";
+      return kExitOk;
+    };
+  });
+}
+
 }  // namespace jpd::cli

@@ -12,7 +12,10 @@ using Runner = std::function<int()>;
 
 // Registers subcommands on the app; each sets `run` when it is selected.
 void add_replay_command(CLI::App& app, Runner& run);
+void add_score_command(CLI::App& app, Runner& run);
+void add_compare_command(CLI::App& app, Runner& run);
 void add_bench_command(CLI::App& app, Runner& run);
+void add_rules_commands(CLI::App& app, Runner& run);
 
 // Exit statuses shared by every command.
 inline constexpr int kExitOk = 0;
@@ -20,3 +23,10 @@ inline constexpr int kExitFailure = 1;  // the work could not be done (bad file,
 inline constexpr int kExitUsage = 2;    // bad command-line arguments
 
 }  // namespace jpd::cli
+
+namespace jpd {
+struct Count;
+namespace cli {
+int c_ok(const Count& c);  // exit status of a count: failure when an invariant failed
+}
+}  // namespace jpd

@@ -9,7 +9,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("jpd 0.1.0"));
   jpd::cli::Runner run;
+  jpd::cli::add_score_command(app, run);
+  jpd::cli::add_compare_command(app, run);
   jpd::cli::add_replay_command(app, run);
+  jpd::cli::add_rules_commands(app, run);
   jpd::cli::add_bench_command(app, run);
   try {
     app.parse(argc, argv);

@@ -1,0 +1,56 @@
+// jpd presets [--json]       every preset, one line each
+// jpd rules SPEC [--json]    every field of a rule set (SPEC = PRESET[,key=value...])
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "jpd/rules.hpp"
+
+namespace jpd::cli {
+
+void add_rules_commands(CLI::App& app, Runner& run) {
+  auto* list = app.add_subcommand("presets", "List the rule-set presets");
+  static bool list_json = false;
+  list->add_flag("--json", list_json, "print JSON");
+  list->callback([&run] {
+    run = [] {
+      if (list_json) {
+        nlohmann::json a = nlohmann::json::array();
+        for (const Preset& p : presets())
+          a.push_back({{"name", p.name}, {"title", p.title_en}, {"title_zh", p.title_zh},
+                       {"source", p.source}, {"jpd", p.jpd}, {"rules", to_json(p.rules)}});
+        std::cout << a.dump(2) << "\n";
+        return kExitOk;
+      }
+      for (const Preset& p : presets())
+        std::printf("%-13s %-5s %-18s komi %-4g %s / %s\n", p.name, p.jpd ? "JPD" : "std",
+                    std::string(name_of(p.rules.counting)).c_str(), p.rules.komi, p.title_en, p.title_zh);
+      return kExitOk;
+    };
+  });
+
+  auto* show = app.add_subcommand("rules", "Show every field of a rule set");
+  static std::string spec;
+  static bool show_json = false;
+  show->add_option("rules", spec, "PRESET[,key=value...]")->required();
+  show->add_flag("--json", show_json, "print JSON");
+  show->callback([&run] {
+    run = [] {
+      Ruleset r = parse_ruleset(spec);
+      nlohmann::json j = to_json(r);
+      if (show_json) {
+        std::cout << j.dump(2) << "\n";
+        return kExitOk;
+      }
+      std::cout << "canonical: " << r.to_string() << "\n";
+      for (const FieldInfo& f : ruleset_fields()) {
+        std::string v = j[f.key].is_string() ? j[f.key].get<std::string>() : j[f.key].dump();
+        std::printf("  %-26s %-22s %s\n", f.key.c_str(), v.c_str(), f.meaning.c_str());
+      }
+      return kExitOk;
+    };
+  });
+}
+
+}  // namespace jpd::cli

@@ -1,0 +1,217 @@
+// jpd score FILE.sgf [...]   count one record under one rule set
+// jpd compare FILE.sgf [...] count it under every preset, side by side
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "jpd/score.hpp"
+
+namespace jpd::cli {
+
+namespace {
+
+struct StatusArgs {
+  std::string dead;
+  std::vector<std::string> claims;
+  std::string dead_from = "auto";
+  std::string lang;
+  bool json = false;
+};
+
+void add_status_options(CLI::App* cmd, StatusArgs& a) {
+  cmd->add_option("--dead", a.dead,
+                  "dead stones: comma-separated points, GTP (A1 bottom-left, no I) or SGF (aa)");
+  cmd->add_option("--claim", a.claims, "a claimed point COLOR:POINT (ko space, one-sided dame); repeatable");
+  cmd->add_option("--dead-from", a.dead_from,
+                  "where dead stones come from when --dead is not given: auto (the record's "
+                  "markup, else the estimator), sgf, none, estimate, gtp:\"COMMAND\"");
+  cmd->add_option("--lang", a.lang, "language for people: zh or en (default: from the locale)")
+      ->check(CLI::IsMember({"zh", "en"}));
+  cmd->add_flag("--json", a.json, "print JSON");
+}
+
+ScoreOptions score_options(const StatusArgs& a, const sgf::Record& rec) {
+  ScoreOptions o;
+  if (!a.dead.empty()) o.dead = parse_point_list(a.dead, rec.width, rec.height);
+  for (auto& c : a.claims) o.claims.push_back(parse_claim(c, rec.width, rec.height));
+  const std::string& f = a.dead_from;
+  if (f == "auto") o.dead_from = DeadFrom::automatic;
+  else if (f == "sgf") o.dead_from = DeadFrom::sgf;
+  else if (f == "none") o.dead_from = DeadFrom::none;
+  else if (f == "estimate") o.dead_from = DeadFrom::estimate;
+  else if (f.rfind("gtp:", 0) == 0 && f.size() > 4) {
+    o.dead_from = DeadFrom::gtp;
+    o.gtp_command = f.substr(4);
+  } else {
+    throw CLI::ValidationError("--dead-from", "'" + f + "' is not one of auto, sgf, none, estimate, gtp:\"COMMAND\"");
+  }
+  return o;
+}
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+// The figures of the primary method, as "12 : 15".
+std::string primary_figures(const Count& c) {
+  const Figures* f = &c.area;
+  switch (c.rules.counting) {
+    case CountingMethod::territory_refill:
+    case CountingMethod::territory_generalized: f = &c.territory; break;
+    case CountingMethod::fill_up: f = &c.fill_up; break;
+    case CountingMethod::living_stones: f = &c.living_stones; break;
+    case CountingMethod::japanese: f = &c.japanese; break;
+    default: break;
+  }
+  return num(f->black) + " : " + num(f->white);
+}
+
+}  // namespace
+
+void add_score_command(CLI::App& app, Runner& run) {
+  auto* cmd = app.add_subcommand("score", "Count a game record under a rule set");
+  static std::string file, rules;
+  static StatusArgs a;
+  static bool explain_flag = false;
+  cmd->add_option("file", file, "SGF game record")->required();
+  cmd->add_option("--rules", rules,
+                  "PRESET[,key=value...] (default: the record's RU when it names a preset or a "
+                  "standard rule set, else tang-song)");
+  add_status_options(cmd, a);
+  cmd->add_flag("--explain", explain_flag, "show the making step by step and the arithmetic");
+  cmd->callback([&run] {
+    run = [] {
+      sgf::Record rec = load_record(file);
+      ScoreOptions o = score_options(a, rec);
+      if (!rules.empty()) o.rules = rules;
+      Scored s = score_record(rec, o);
+      const Lang lang = language(a.lang);
+      if (a.json) {
+        nlohmann::json j = to_json(s.count);
+        j["file"] = file;
+        std::cout << j.dump(2) << "\n";
+      } else if (explain_flag) {
+        std::cout << explain(s.count, lang);
+      } else {
+        const Count& c = s.count;
+        std::cout << summary(c, lang);
+        std::cout << (lang == Lang::zh ? "子空合计 " : "area ") << num(c.area.black) << " : "
+                  << num(c.area.white) << (lang == Lang::zh ? "，等子比空（目）" : "; territory ")
+                  << num(c.territory.black) << " : " << num(c.territory.white)
+                  << (lang == Lang::zh ? "，计活子 " : "; living stones ") << num(c.living_stones.black)
+                  << " : " << num(c.living_stones.white)
+                  << (lang == Lang::zh ? "，日本 " : "; Japanese ") << num(c.japanese.black) << " : "
+                  << num(c.japanese.white) << "\n";
+        std::cout << (lang == Lang::zh ? "死子来源 " : "dead stones from ") << name_of(c.status_source)
+                  << ": " << c.dead_black.size() + c.dead_white.size()
+                  << (lang == Lang::zh ? "；恒等式 " : "; invariants ")
+                  << (c.all_invariants_hold ? "all hold" : "FAILED") << "\n";
+        for (auto& n : c.notes) std::cout << "  * " << n << "\n";
+      }
+      return c_ok(s.count);
+    };
+  });
+}
+
+int c_ok(const Count& c) { return c.all_invariants_hold ? kExitOk : kExitFailure; }
+
+void add_compare_command(CLI::App& app, Runner& run) {
+  auto* cmd = app.add_subcommand("compare", "Count a game record under every preset, side by side");
+  static std::string file;
+  static StatusArgs a;
+  static bool preset_komi = false;
+  cmd->add_option("file", file, "SGF game record")->required();
+  add_status_options(cmd, a);
+  cmd->add_flag("--preset-komi", preset_komi,
+                "use each preset's own komi instead of the record's KM");
+  cmd->callback([&run] {
+    run = [] {
+      sgf::Record rec = load_record(file);
+      ScoreOptions base = score_options(a, rec);
+      base.keep_steps = false;
+      const Lang lang = language(a.lang);
+      nlohmann::json rows = nlohmann::json::array();
+      std::map<std::string, std::vector<std::string>> by_winner;
+      std::string statuses;
+      bool all_hold = true;
+      for (const Preset& p : presets()) {
+        ScoreOptions o = base;
+        std::string text = p.name;
+        if (rec.komi && !preset_komi) {
+          char buf[48];
+          std::snprintf(buf, sizeof buf, ",komi=%g", *rec.komi);
+          text += buf;
+        }
+        o.rules = text;
+        nlohmann::json row;
+        row["preset"] = p.name;
+        try {
+          Scored s = score_record(rec, o);
+          const Count& c = s.count;
+          row["rules"] = c.rules.to_string();
+          row["komi"] = c.komi;
+          row["result"] = c.result;
+          row["winner"] = is_stone(c.winner) ? nlohmann::json(std::string(color_letter(c.winner))) : nlohmann::json(nullptr);
+          row["margin"] = c.margin;
+          row["method"] = std::string(name_of(c.rules.counting));
+          row["figures"] = primary_figures(c);
+          row["primary_difference"] = c.primary_difference;
+          row["pay"] = c.pay;
+          row["first_player"] = std::string(color_letter(c.first));
+          row["all_invariants_hold"] = c.all_invariants_hold;
+          all_hold = all_hold && c.all_invariants_hold;
+          by_winner[colour_cell(c.winner)].push_back(p.name);
+          if (statuses.empty())
+            statuses = std::string(name_of(c.status_source)) + ", " +
+                       std::to_string(c.dead_black.size() + c.dead_white.size()) + " dead";
+        } catch (const std::exception& e) {
+          row["error"] = e.what();
+        }
+        rows.push_back(row);
+      }
+      if (a.json) {
+        nlohmann::json j;
+        j["file"] = file;
+        j["board_size"] = rec.width == rec.height ? nlohmann::json(rec.width) : nlohmann::json({rec.width, rec.height});
+        j["record_result"] = rec.result;
+        j["record_komi"] = rec.komi ? nlohmann::json(*rec.komi) : nlohmann::json(nullptr);
+        j["statuses"] = statuses;
+        j["rows"] = rows;
+        std::cout << j.dump(2) << "\n";
+        return all_hold ? kExitOk : kExitFailure;
+      }
+      const bool zh = lang == Lang::zh;
+      std::cout << file << ": " << rec.width << "x" << rec.height
+                << (rec.komi ? ", KM " + num(*rec.komi) : "") << (rec.result.empty() ? "" : ", RE " + rec.result)
+                << (zh ? "，死子: " : "; dead stones: ") << statuses << "\n\n";
+      std::printf("%-14s %-6s %-9s %-22s %-14s %-5s %s\n", zh ? "规则" : "preset", zh ? "贴点" : "komi",
+                  zh ? "结果" : "result", zh ? "算法" : "method", zh ? "黑 : 白" : "B : W",
+                  zh ? "补偿" : "pay", zh ? "恒等式" : "invariants");
+      for (auto& r : rows) {
+        if (r.contains("error")) {
+          std::printf("%-14s error: %s\n", r["preset"].get<std::string>().c_str(),
+                      r["error"].get<std::string>().c_str());
+          continue;
+        }
+        std::printf("%-14s %-6s %-9s %-22s %-14s %-5s %s\n", r["preset"].get<std::string>().c_str(),
+                    num(r["komi"].get<double>()).c_str(), r["result"].get<std::string>().c_str(),
+                    r["method"].get<std::string>().c_str(), r["figures"].get<std::string>().c_str(),
+                    num(r["pay"].get<double>()).c_str(), r["all_invariants_hold"].get<bool>() ? "ok" : "FAILED");
+      }
+      std::cout << "\n" << (zh ? "胜方：" : "Winner by preset:") << "\n";
+      for (auto& [w, names] : by_winner) {
+        std::cout << "  " << (w == "-" ? (zh ? "和/无胜负" : "draw/no result") : w) << ": ";
+        for (size_t i = 0; i < names.size(); ++i) std::cout << (i ? ", " : "") << names[i];
+        std::cout << "\n";
+      }
+      return all_hold ? kExitOk : kExitFailure;
+    };
+  });
+}
+
+}  // namespace jpd::cli

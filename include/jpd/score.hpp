@@ -1,0 +1,58 @@
+// Counting a game record in one call: the front ends' way in (command line, GTP, web, Python).
+// Record -> rules -> replay -> statuses -> count.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "jpd/count.hpp"
+#include "jpd/replay.hpp"
+#include "jpd/sgf.hpp"
+
+namespace jpd {
+
+// Where the dead stones come from when none are given explicitly.
+enum class DeadFrom : uint8_t {
+  automatic,  // the record's markup if it has any, else the estimator (none where unavailable)
+  sgf,        // the record's markup only (JD, or stones on the opposite colour's TB/TW points)
+  none,       // no dead stones
+  estimate,   // the built-in estimator
+  gtp,        // an external engine: final_status_list dead
+};
+std::string_view name_of(DeadFrom d);
+
+struct ScoreOptions {
+  std::optional<std::string> rules;        // PRESET[,key=value...]; default from the record
+  std::optional<std::vector<Point>> dead;  // explicit dead stones (a stone stands for its chain)
+  std::vector<Claim> claims;               // added to the record's JC claims
+  DeadFrom dead_from = DeadFrom::automatic;
+  std::string gtp_command;                 // for DeadFrom::gtp
+  ReplayOptions replay;
+  bool keep_steps = true;
+};
+
+struct Scored {
+  Replay replay;
+  Count count;
+};
+
+// Throws sgf::Error, RulesError, ReplayError, CountError (each with a precise message).
+Scored score_record(const sgf::Record& record, const ScoreOptions& opts = {});
+
+// Dead stones from the record's markup: JD, else stones standing on the opposite colour's TB/TW
+// points. Returns nullopt when the record has no such markup.
+std::optional<std::vector<Point>> dead_from_markup(const sgf::Record& r, const Board& position);
+
+// "C3,D4" or "cc,dd" (also separated by spaces); throws PointError naming the bad item.
+std::vector<Point> parse_point_list(std::string_view list, int width, int height);
+// "B:D4" / "W:dd"; throws PointError.
+Claim parse_claim(std::string_view text, int width, int height);
+
+// Hook for the estimator and external engines (set by the modules that provide them, so that
+// this facade does not depend on them). Returns statuses for the game at its pause.
+using StatusProvider = Statuses (*)(const Game& g, const ScoreOptions& opts);
+void set_status_provider(DeadFrom kind, StatusProvider provider);
+
+}  // namespace jpd

@@ -92,7 +92,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       }
     }
   }
-  for (const sgf::Claim& c : record.claims) st.claims.push_back({c.color, c.point});
+  for (const Claim& c : record.claims) st.claims.push_back(c);
   for (const Claim& c : opts.claims) st.claims.push_back(c);
   CountOptions co;
   co.keep_steps = opts.keep_steps;

@@ -153,12 +153,18 @@ class Game {
   // Hash of the situation the superko rule compares, for the side to move now.
   uint64_t situation_hash() const;
 
- private:
+  // Everything done to the game, in order, as undo() replays it: legal moves, setup edits and the
+  // phase changes. For writing records (record_from_game).
   struct Action {
     enum Type : uint8_t { kMove, kSetup, kToMove, kResume, kFound, kMaking, kPaused } type;
-    Move move;  // for setup: move.color is the colour (Empty removes), move.point the point
+    // kMove: the move. kSetup: move.color the colour (Empty removes), move.point the point.
+    // kToMove, kFound: move.color. kResume: move.kind virtual_move when the referee played the
+    // opening virtual moves (auto_virtuals), pass when the players owe them.
+    Move move;
   };
+  const std::vector<Action>& actions() const { return actions_; }
 
+ private:
   Verdict apply(const Move& m);
   Verdict refuse(Illegal r, std::string msg) const { return Verdict{r, std::move(msg)}; }
   Verdict check_board_move(const Move& m) const;

@@ -12,6 +12,7 @@
 //   JN[xx] JT[A|B]  a negative move taking back the stone at xx, kind A or B (负着)
 //   JP[propose|accept|reject]  an agreed-pause proposal / answer by the side to move
 //   JR[dispute]     play resumes after a pause to settle a dispute (实战解决)
+//   JR[found:B|W]   play resumes after an agreed pause for a move found later by B / W (003 21.5)
 //   JD[xx]...       dead stones (point list, compressed lists allowed)
 //   JC[B:xx]...     claims: colour, colon, point (ko space, one-sided dame)
 #pragma once
@@ -25,6 +26,7 @@
 
 #include "jpd/move.hpp"
 #include "jpd/point.hpp"
+#include "jpd/status.hpp"
 
 namespace jpd::sgf {
 
@@ -33,6 +35,10 @@ struct Location {
   int line = 0;
   int column = 0;
 };
+
+// "FILE:LINE:COLUMN", or just "FILE" when the line is 0 (no position: an I/O error, a record
+// built by a program).
+std::string where_text(std::string_view file, Location where);
 
 // Malformed input. what() reads "FILE:LINE:COLUMN: message".
 struct Error : std::runtime_error {
@@ -45,10 +51,11 @@ struct Error : std::runtime_error {
 struct Property {
   std::string id;                   // canonical upper-case identifier ("AB", also from "AddBlack")
   std::vector<std::string> values;  // raw, still escaped as in the file (without the brackets)
-  std::vector<Location> value_locations;
-  Location location;
+  std::vector<Location> value_locations;  // of each value's '['
+  Location location;                      // of the identifier
 
-  // The i-th value unescaped as SGF Text (escapes removed, soft line breaks joined).
+  // The i-th value unescaped as SGF Text (escapes removed, soft line breaks joined; hard line
+  // breaks of any convention become '\n', other white space a space, as FF[4] says).
   std::string text(size_t i = 0) const;
 };
 
@@ -74,7 +81,8 @@ struct Collection {
   std::vector<GameTree> games;
 };
 
-// Defensive limits: exceeding one is an Error naming the limit.
+// Defensive limits: exceeding one is an Error naming the limit. The parser is iterative; the depth
+// limit also bounds the recursion of what walks a tree recursively (destruction, copies).
 struct Limits {
   size_t max_bytes = 64u << 20;   // text size
   int max_depth = 1000;           // nesting of variations
@@ -94,18 +102,16 @@ std::string escape(std::string_view text);
 // ------------------------------------------------------------------------------------------------
 // The main line of one game read as a Go record.
 
-struct Claim {
-  Color color = Color::Empty;
-  Point point;
-};
+using Claim = jpd::Claim;  // colour and point (status.hpp)
 
 struct Step {
   enum class Kind : uint8_t {
     move,       // Move (colour known; for negative moves colour Empty until replayed: the stone's)
-    setup,      // AB/AW/AE in a node after the root: stones placed or removed (colour Empty)
+    setup,      // AB/AW/AE after the root (and AE in the root): a stone placed, or removed (colour
+                // Empty); move.kind play, move.point the point, one step per point
     to_move,    // PL in a node after the root
     pause_act,  // JP: propose / accept / reject by the side to move (Move kind tells which)
-    resume,     // JR[dispute]
+    resume,     // JR[dispute] (move.color Empty); JR[found:B|W] (move.color: who found the move)
   };
   Kind kind = Kind::move;
   Move move;
@@ -132,7 +138,8 @@ struct Record {
 };
 
 // Reads the main line; Error (with location) for values that are not valid for their property
-// (a move off the board, a bad SZ or KM, an unknown JT ...).
+// (a move off the board, a bad SZ or KM, an unknown JT ...). One node may make several steps; they
+// come in this order: setup (AE/AB/AW in file order), PL, JR, the B/W move, JN, JP.
 Record read_record(const GameTree& tree, std::string_view filename = "<input>");
 // Convenience: parse + first game's record.
 Record read_record_file(const std::string& path);

@@ -1,0 +1,315 @@
+#include "jpd/replay.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace jpd {
+
+ReplayError::ReplayError(std::string file_, sgf::Location where_, int move_number_,
+                         Illegal reason_, const std::string& message)
+    : std::runtime_error(sgf::where_text(file_, where_) + ": " + message),
+      file(std::move(file_)),
+      where(where_),
+      move_number(move_number_),
+      reason(reason_) {}
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+// Whether "PRESET,key=value,..." sets the komi.
+bool sets_komi(std::string_view rules_text) {
+  size_t start = 0;
+  while (start <= rules_text.size()) {
+    const size_t comma = std::min(rules_text.find(',', start), rules_text.size());
+    const std::string_view part = rules_text.substr(start, comma - start);
+    const size_t eq = part.find('=');
+    std::string key(trim(part.substr(0, eq)));
+    for (char& c : key) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (eq != std::string_view::npos && key == "komi") return true;
+    start = comma + 1;
+  }
+  return false;
+}
+
+// The first B/W move of the record (not a negative move), or nullptr.
+const sgf::Step* first_move(const sgf::Record& r) {
+  for (const sgf::Step& s : r.steps)
+    if (s.kind == sgf::Step::Kind::move && is_stone(s.move.color)) return &s;
+  return nullptr;
+}
+
+// Replays one record; each step kind has its own function.
+class Replayer {
+ public:
+  Replayer(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& opts)
+      : r_(r), opts_(opts), file_(r.filename.empty() ? "<input>" : r.filename) {
+    out_.rules = rules;
+    adopt_first_player();
+    if (r.width < kMinBoardSize || r.width > kMaxBoardSize || r.height < kMinBoardSize ||
+        r.height > kMaxBoardSize)
+      throw ReplayError(file_, {}, 0, Illegal::off_board,
+                        "the board size " + std::to_string(r.width) + "x" +
+                            std::to_string(r.height) + " is not supported");
+    out_.game = Game(out_.rules, r.width, r.height);
+  }
+
+  Replay run() {
+    setup_root();
+    for (const sgf::Step& s : r_.steps) {
+      if (game().phase() == Phase::ended) {
+        note("the game ended (" + std::string(name_of(game().end_reason())) + ") before move " +
+             std::to_string(s.move_number) + " of the record; the rest is not replayed");
+        break;
+      }
+      if (!step(s)) break;
+    }
+    if (game().phase() == Phase::play || game().phase() == Phase::dispute) {
+      declare_paused("the record stops during play: taken as paused by agreement (SPEC §6.4)");
+    }
+    return std::move(out_);
+  }
+
+ private:
+  Game& game() { return out_.game; }
+  void note(std::string text) { out_.notes.push_back(std::move(text)); }
+  void note_once(bool& done, std::string text) {
+    if (!done) note(std::move(text));
+    done = true;
+  }
+
+  // A record without setup that starts with the colour that is not the rules' first player.
+  void adopt_first_player() {
+    const sgf::Step* first = first_move(r_);
+    if (!r_.setup.empty() || r_.to_move || !first || first->move.color == out_.rules.first_player)
+      return;
+    const std::string mover(color_name(first->move.color));
+    const std::string rules_first(color_name(out_.rules.first_player));
+    const std::string text = "the record starts with " + mover + "; " + out_.rules.preset +
+                             "'s first player is " + rules_first;
+    if (!opts_.adopt_first_player)
+      throw ReplayError(file_, first->where, first->move_number, Illegal::not_your_turn,
+                        describe(*first, first->move) + ": " + text);
+    out_.rules.first_player = first->move.color;
+    note(text + ": " + mover + " is taken as the first player");
+  }
+
+  // Root setup stones and side to move; with setup stones and no PL, the first mover moves first.
+  void setup_root() {
+    for (auto& [c, p] : r_.setup) game().setup_stone(c, p);
+    if (r_.to_move) {
+      game().set_to_move(*r_.to_move);
+    } else if (const sgf::Step* first = first_move(r_);
+               first && !r_.setup.empty() && first->move.color != game().to_move()) {
+      game().set_to_move(first->move.color);
+    }
+  }
+
+  // Plays one step; false when the replay stops (forfeit).
+  bool step(const sgf::Step& s) {
+    switch (s.kind) {
+      case sgf::Step::Kind::setup:
+        if (!s.move.point.inside(game().width(), game().height()))
+          fail(s, s.move, Illegal::off_board, "the setup point is off the board");
+        game().setup_stone(s.move.color, s.move.point);
+        return true;
+      case sgf::Step::Kind::to_move: game().set_to_move(s.move.color); return true;
+      case sgf::Step::Kind::resume: resume(s); return true;
+      case sgf::Step::Kind::pause_act:
+        return play(s, Move{s.move.kind, game().to_move(), Point::none()});
+      case sgf::Step::Kind::move:
+        if (s.move.is_negative()) return negative(s);
+        return move(s);
+    }
+    return true;
+  }
+
+  bool move(const sgf::Step& s) {
+    const Move m = translate(s.move);
+    if (game().phase() == Phase::paused) {
+      note(describe(s, m) + " comes after the pause: play resumes to settle a dispute");
+      game().resume_dispute(true);
+    }
+    return play(s, m);
+  }
+
+  // The record's non-board move as the rules have it (ReplayOptions::translate_non_board).
+  Move translate(const Move& m) {
+    const Ruleset& rules = game().rules();
+    if (!opts_.translate_non_board) return m;
+    if (m.kind == MoveKind::pass && !rules.allow_pass && rules.allow_virtual) {
+      note_once(noted_pass_, "passes are read as virtual moves: " + rules.preset +
+                                 " has virtual moves but no pass");
+      return Move::virtual_move(m.color);
+    }
+    if (m.kind == MoveKind::virtual_move && !rules.allow_virtual && rules.allow_pass) {
+      note_once(noted_virtual_, "virtual moves are read as passes: " + rules.preset +
+                                    " has passes but no virtual moves");
+      return Move::pass(m.color);
+    }
+    return m;
+  }
+
+  // A negative move takes back a stone of the colour standing there, at making.
+  bool negative(const sgf::Step& s) {
+    if (game().phase() == Phase::play || game().phase() == Phase::dispute)
+      declare_paused("the record goes on to negative moves without a pause: taken as paused by "
+                     "agreement before making (SPEC §6.4)");
+    if (game().phase() == Phase::paused) game().start_making();
+    Move m = s.move;
+    m.color = game().board().at(m.point);
+    if (!is_stone(m.color))
+      fail(s, m, Illegal::not_own_stone,
+           "there is no stone at " + to_gtp(m.point, game().height()) + " to take back");
+    return play(s, m);
+  }
+
+  void resume(const sgf::Step& s) {
+    if (game().phase() == Phase::play || game().phase() == Phase::dispute)
+      declare_paused("the record resumes play without a pause: taken as paused by agreement "
+                     "first (SPEC §6.4)");
+    const Color finder = s.move.color;
+    Verdict v = is_stone(finder) ? game().resume_found_move(finder) : game().resume_dispute(true);
+    if (!v) fail(s, s.move, v.reason, v.message);
+  }
+
+  void declare_paused(const std::string& why) {
+    game().declare_paused();
+    out_.stopped_without_pause = true;
+    note(why);
+  }
+
+  // Plays a move through the referee; an illegal one stops the replay (error or forfeit).
+  bool play(const sgf::Step& s, const Move& m) {
+    const Verdict v = game().play(m);
+    if (v) return true;
+    if (!opts_.forfeit_on_illegal || !is_stone(m.color)) fail(s, m, v.reason, v.message);
+    game().forfeit(m.color);
+    note(describe(s, m) + " is illegal (" + v.message + "): " + std::string(color_name(m.color)) +
+         " forfeits");
+    return false;
+  }
+
+  // "move 12 (W D4)", "move 12 (JR[dispute])", "move 12 (setup B D4)": for notes and errors.
+  std::string describe(const sgf::Step& s, const Move& m) const {
+    std::string what;
+    if (s.kind == sgf::Step::Kind::resume)
+      what = is_stone(m.color) ? "JR[found:" + std::string(color_letter(m.color)) + "]"
+                               : "JR[dispute]";
+    else if (s.kind == sgf::Step::Kind::setup)
+      what = "setup " + std::string(color_letter(m.color)) + " " + to_gtp(m.point, r_.height);
+    else
+      what = to_string(m, r_.height);
+    return "move " + std::to_string(s.move_number) + " (" + what + ")";
+  }
+
+  [[noreturn]] void fail(const sgf::Step& s, const Move& m, Illegal reason,
+                         const std::string& why) const {
+    throw ReplayError(file_, s.where, s.move_number, reason, describe(s, m) + ": " + why);
+  }
+
+  const sgf::Record& r_;
+  ReplayOptions opts_;
+  std::string file_;
+  Replay out_;
+  bool noted_pass_ = false, noted_virtual_ = false;
+};
+
+}  // namespace
+
+Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>& explicit_rules) {
+  if (explicit_rules) {
+    Ruleset rules = parse_ruleset(*explicit_rules);
+    if (!sets_komi(*explicit_rules) && r.komi) rules.komi = *r.komi;
+    return rules;
+  }
+  const std::string preset = r.rules.empty() ? "" : preset_for_sgf_rules(r.rules);
+  Ruleset rules = parse_ruleset(preset.empty() ? "tang-song" : preset);
+  if (r.komi) rules.komi = *r.komi;
+  return rules;
+}
+
+Replay replay(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& opts) {
+  return Replayer(r, rules, opts).run();
+}
+
+sgf::Record record_from_game(const Game& g) {
+  using Kind = sgf::Step::Kind;
+  using Action = Game::Action;
+  sgf::Record r;
+  r.width = g.width();
+  r.height = g.height();
+  r.komi = g.rules().komi;
+  r.rules = "JPD:" + g.rules().to_string();
+  const std::vector<Action>& actions = g.actions();
+
+  // The root: the setup stones and side-to-move settings before anything else.
+  size_t i = 0;
+  for (; i < actions.size(); ++i) {
+    const Action& a = actions[i];
+    if (a.type == Action::kSetup && is_stone(a.move.color))
+      r.setup.emplace_back(a.move.color, a.move.point);
+    else if (a.type == Action::kToMove)
+      r.to_move = a.move.color;
+    else
+      break;
+  }
+
+  int moves = 0;
+  int owed = 0;  // non-board moves the players owed at a resumption: replay lets the referee play
+  auto add = [&](Kind kind, Move m) {
+    sgf::Step s;
+    s.kind = kind;
+    s.move = m;
+    s.move_number = moves;
+    r.steps.push_back(s);
+  };
+  for (; i < actions.size(); ++i) {
+    const Action& a = actions[i];
+    Move m = a.move;
+    switch (a.type) {
+      case Action::kMove:
+        if (owed > 0 && m.is_non_board()) {
+          --owed;
+          break;
+        }
+        if (m.kind == MoveKind::resign) break;  // the result says it
+        if (m.is_negative() || m.kind == MoveKind::propose_pause ||
+            m.kind == MoveKind::accept_pause || m.kind == MoveKind::reject_pause) {
+          m.color = Color::Empty;  // the record does not say it: the replayer knows
+          add(m.is_negative() ? Kind::move : Kind::pause_act, m);
+        } else {
+          ++moves;
+          add(Kind::move, m);
+        }
+        break;
+      case Action::kSetup: add(Kind::setup, m); break;
+      case Action::kToMove: add(Kind::to_move, Move::pass(m.color)); break;
+      case Action::kResume:
+        if (m.kind == MoveKind::pass && g.rules().dispute_virtuals) owed = 2;
+        add(Kind::resume, Move::pass(Color::Empty));
+        break;
+      case Action::kFound: add(Kind::resume, Move::pass(m.color)); break;
+      case Action::kMaking:  // implied by the first negative move
+      case Action::kPaused:  // implied by the record's stopping
+        break;
+    }
+  }
+
+  const std::string winner(color_letter(g.winner()));
+  switch (g.end_reason()) {
+    case EndReason::resigned: r.result = winner + "+R"; break;
+    case EndReason::forfeit: r.result = winner + "+F"; break;
+    case EndReason::no_result: r.result = "Void"; break;
+    case EndReason::draw: r.result = "0"; break;
+    case EndReason::none:
+    case EndReason::counted: break;  // counting is not the game's business
+  }
+  return r;
+}
+
+}  // namespace jpd

@@ -163,12 +163,23 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
   // 3. Seki: a unit that is not independent and shares a mixed region with a unit of the opponent
   // that is not independent either. [interpretation] SPEC §7 calls every unit without two separate
   // eyes a seki unit; requiring the mutual dependence keeps an eyeless chain that lives by its
-  // connection (a boundary stone next to unfilled dame) out of seki.
-  std::vector<uint8_t> dependent_mask(nregions, 0);
+  // connection (a boundary stone next to unfilled dame) out of seki. The shared space of a seki is
+  // liberties: a mixed region with a point that touches no stone is open, unsettled ground, not a
+  // seki.
+  std::vector<uint8_t> dependent_mask(nregions, 0), open_region(nregions, 0);
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       Index i = Board::index(x, y);
       if (b.at(i) != Color::Empty || region_owner(region[i]) != Color::Empty) continue;
+      bool touches = false;
+      for (int d : Board::kDirs) touches |= is_stone(b.at(Index(i + d)));
+      if (!touches) open_region[region[i]] = 1;
+    }
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      Index i = Board::index(x, y);
+      if (b.at(i) != Color::Empty || region_owner(region[i]) != Color::Empty) continue;
+      if (open_region[region[i]]) continue;
       for (int d : Board::kDirs) {
         Index j = Index(i + d);
         if (is_stone(b.at(j)) && !independent_at(j)) dependent_mask[region[i]] |= uint8_t(b.at(j));

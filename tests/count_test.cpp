@@ -27,12 +27,6 @@ void must(Game& g, const Move& m) {
   ASSERT_TRUE(v.ok()) << v.message;
 }
 
-const Invariant* find_invariant(const Count& c, const std::string& name) {
-  for (auto& i : c.invariants)
-    if (i.name == name) return &i;
-  return nullptr;
-}
-
 void expect_invariants(const Count& c) {
   for (auto& i : c.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << i.detail;
   EXPECT_TRUE(c.all_invariants_hold);

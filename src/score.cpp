@@ -1,16 +1,10 @@
 #include "jpd/score.hpp"
 
-#include <array>
+#include "jpd/status_gtp.hpp"
+
 #include <cctype>
 
 namespace jpd {
-
-namespace {
-std::array<StatusProvider, 5>& providers() {
-  static std::array<StatusProvider, 5> p{};
-  return p;
-}
-}  // namespace
 
 std::string_view name_of(DeadFrom d) {
   switch (d) {
@@ -21,10 +15,6 @@ std::string_view name_of(DeadFrom d) {
     case DeadFrom::gtp: return "gtp";
   }
   return "?";
-}
-
-void set_status_provider(DeadFrom kind, StatusProvider provider) {
-  providers()[size_t(kind)] = provider;
 }
 
 std::vector<Point> parse_point_list(std::string_view list, int width, int height) {
@@ -82,14 +72,14 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
     if (markup) {
       st.dead = *markup;
       st.source = StatusSource::sgf;
-    } else if (from == DeadFrom::automatic || from == DeadFrom::estimate || from == DeadFrom::gtp) {
-      DeadFrom kind = from == DeadFrom::automatic ? DeadFrom::estimate : from;
-      if (StatusProvider p = providers()[size_t(kind)]) {
-        st = p(g, opts);
-      } else if (from != DeadFrom::automatic) {
-        throw CountError("dead stones from " + std::string(name_of(kind)) +
-                         " are not available in this build");
-      }
+    } else if (from == DeadFrom::gtp) {
+      st = statuses_from_gtp(g, opts.gtp_command);
+    } else if (from == DeadFrom::estimate) {
+      throw CountError("the built-in estimator is not available yet: use --dead, --dead-from sgf "
+                       "or --dead-from gtp:\"gnugo --mode gtp\"");
+    } else if (from == DeadFrom::automatic) {
+      st.source = StatusSource::none;
+      st.source_detail = "the record has no dead-stone markup";
     }
   }
   for (const Claim& c : record.claims) st.claims.push_back(c);

@@ -160,3 +160,16 @@ TEST(Cli, PresetsAndRulesCommands) {
   ASSERT_EQ(r.status, 0);
   EXPECT_EQ(nlohmann::json::parse(r.out)["canonical"], "tang-song,komi=7.5");
 }
+
+TEST(Cli, DeadStonesFromGnuGoOverGtp) {
+  Outcome r = jpd("score " + data("goquest-9x9-2015-11-14-unsettled.sgf") +
+                  " --dead-from 'gtp:gnugo --mode gtp --level 1' --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["statuses"]["source"], "gtp");
+  EXPECT_EQ(j["dead"]["B"][0], "B8");  // the lone black stone inside White's area
+  EXPECT_EQ(j["result"], "B+2");       // the record's own result
+  Outcome bad = jpd("score " + kMain + " --dead-from gtp:/nonexistent/engine");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.out.find("/nonexistent/engine"), std::string::npos) << bad.out;
+}

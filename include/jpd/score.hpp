@@ -50,9 +50,4 @@ std::vector<Point> parse_point_list(std::string_view list, int width, int height
 // "B:D4" / "W:dd"; throws PointError.
 Claim parse_claim(std::string_view text, int width, int height);
 
-// Hook for the estimator and external engines (set by the modules that provide them, so that
-// this facade does not depend on them). Returns statuses for the game at its pause.
-using StatusProvider = Statuses (*)(const Game& g, const ScoreOptions& opts);
-void set_status_provider(DeadFrom kind, StatusProvider provider);
-
 }  // namespace jpd

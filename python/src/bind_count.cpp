@@ -28,7 +28,7 @@ void bind_pair(pyb::module_& m, const char* name, const char* doc) {
   pyb::class_<T>(m, name, doc)
       .def_readonly("black", &T::black)
       .def_readonly("white", &T::white)
-      .def("__getitem__", [](const T& f, pyb::handle c) { return f.of(color_arg(c)); }, pyb::arg("color"))
+      .def("__getitem__", [](const T& f, pyb::object c) { return f.of(color_arg(c)); }, pyb::arg("color"))
       .def("__iter__", [](const T& f) { return pyb::iter(pyb::make_tuple(f.black, f.white)); })
       .def("__eq__", [](const T& a, const T& b) { return a.black == b.black && a.white == b.white; })
       .def("to_dict", [](const T& f) {
@@ -42,7 +42,7 @@ void bind_pair(pyb::module_& m, const char* name, const char* doc) {
       });
 }
 
-Count count_game(const Game& g, pyb::handle dead, pyb::handle claims, bool keep_steps) {
+Count count_game(const Game& g, pyb::object dead, pyb::object claims, bool keep_steps) {
   Statuses st;
   if (!dead.is_none()) {
     st.dead = points_arg(dead, g.width(), g.height());
@@ -51,8 +51,7 @@ Count count_game(const Game& g, pyb::handle dead, pyb::handle claims, bool keep_
   st.claims = claims_arg(claims, g.width(), g.height());
   CountOptions o;
   o.keep_steps = keep_steps;
-  pyb::gil_scoped_release unlocked;
-  return count(g, st, o);
+  return count(g, st, o);  // with the GIL held: the game belongs to Python and may change
 }
 
 const char* kCountDoc =
@@ -65,7 +64,7 @@ const char* kCountDoc =
 
 void bind_count(pyb::module_& m) {
   pyb::class_<Claim>(m, "Claim", "A player's claim of a single point (a ko space, a one-sided dame).")
-      .def(pyb::init([](pyb::handle color, pyb::handle point, pyb::handle size) {
+      .def(pyb::init([](pyb::object color, pyb::object point, pyb::object size) {
              auto [w, h] = size_arg(size);
              return Claim{color_arg(color), point_arg(point, w, h)};
            }),

@@ -27,10 +27,10 @@ void require(const Verdict& v, const std::string& what) {
 
 void play_move(Game& g, const Move& m) { require(g.play(m), to_string(m, g.height())); }
 
-Color mover(const Game& g, pyb::handle color) { return color.is_none() ? g.to_move() : color_arg(color); }
+Color mover(const Game& g, pyb::object color) { return color.is_none() ? g.to_move() : color_arg(color); }
 
 // A negative move takes back one of the mover's stones: by default the stone's colour.
-Move negative(const Game& g, MoveKind kind, pyb::handle point, pyb::handle color) {
+Move negative(const Game& g, MoveKind kind, pyb::object point, pyb::object color) {
   const Point p = point_arg(point, g.width(), g.height());
   Color c = color.is_none() ? g.board().at(p) : color_arg(color);
   if (!is_stone(c)) c = g.to_move();
@@ -95,7 +95,7 @@ void bind_game(pyb::module_& m) {
                     "A move: kind ('play', 'pass', 'virtual', 'negative-a', 'negative-b', "
                     "'propose-pause', 'accept-pause', 'reject-pause', 'resign'), colour and, for "
                     "play and the negative moves, a point.")
-      .def(pyb::init([](const std::string& kind, pyb::handle color, pyb::handle point, pyb::handle size) {
+      .def(pyb::init([](const std::string& kind, pyb::object color, pyb::object point, pyb::object size) {
              Move mv{kind_arg(kind), color_arg(color), Point::none()};
              auto [w, h] = size_arg(size);
              if (!point.is_none()) mv.point = point_arg(point, w, h);
@@ -140,7 +140,7 @@ void bind_game(pyb::module_& m) {
                     "The referee: a game under a rule set, from the first move through the pause, "
                     "disputes and making to its end. Illegal moves raise IllegalMove (reason, "
                     "message) and leave the game unchanged.")
-      .def(pyb::init([](pyb::handle rules, pyb::handle size) {
+      .def(pyb::init([](pyb::object rules, pyb::object size) {
              auto [w, h] = size_arg(size);
              return Game(ruleset_arg(rules), w, h);
            }),
@@ -163,9 +163,9 @@ void bind_game(pyb::module_& m) {
       .def_property_readonly("counters", [](const Game& g) { return counters(g.counters()); },
                              "What counting needs: moves per phase and colour, setup stones, the "
                              "first virtual move, the last real move, ...")
-      .def("captured", [](const Game& g, pyb::handle c) { return g.captured(color_arg(c)); },
+      .def("captured", [](const Game& g, pyb::object c) { return g.captured(color_arg(c)); },
            pyb::arg("color"), "Stones of this colour captured during the game.")
-      .def("virtual_stones", [](const Game& g, pyb::handle c) { return g.virtual_stones(color_arg(c)); },
+      .def("virtual_stones", [](const Game& g, pyb::object c) { return g.virtual_stones(color_arg(c)); },
            pyb::arg("color"), "Virtual moves of this colour so far.")
       .def_property_readonly("paused_by_agreement", &Game::paused_by_agreement)
       .def_property_readonly("pending_proposal", [](const Game& g) { return color_or_none(g.pending_proposal()); },
@@ -177,11 +177,11 @@ void bind_game(pyb::module_& m) {
       // Setup.
       .def(
           "setup_stone",
-          [](Game& g, pyb::handle point, pyb::handle color) {
+          [](Game& g, pyb::object point, pyb::object color) {
             g.setup_stone(color_arg(color), point_arg(point, g.width(), g.height()));
           },
           pyb::arg("point"), pyb::arg("color"), "A setup / handicap stone (Color.EMPTY removes one); not a move.")
-      .def("set_to_move", [](Game& g, pyb::handle c) { g.set_to_move(color_arg(c)); }, pyb::arg("color"))
+      .def("set_to_move", [](Game& g, pyb::object c) { g.set_to_move(color_arg(c)); }, pyb::arg("color"))
       .def("place_fixed_handicap", &Game::place_fixed_handicap, pyb::arg("stones"),
            "The standard handicap points (2..9 stones on odd boards of 7 and more); White moves next.")
       // Moves.
@@ -189,20 +189,20 @@ void bind_game(pyb::module_& m) {
       .def("move", &play_move, pyb::arg("move"), "Plays a Move.")
       .def(
           "play",
-          [](Game& g, pyb::handle point, pyb::handle color) {
+          [](Game& g, pyb::object point, pyb::object color) {
             play_move(g, Move::play(mover(g, color), point_arg(point, g.width(), g.height())));
           },
           pyb::arg("point"), pyb::arg("color") = pyb::none(),
           (std::string("A stone on the board (实着).") + color_doc).c_str())
-      .def("pass_", [](Game& g, pyb::handle color) { play_move(g, Move::pass(mover(g, color))); },
+      .def("pass_", [](Game& g, pyb::object color) { play_move(g, Move::pass(mover(g, color))); },
            pyb::arg("color") = pyb::none(),
            (std::string("A pass (放弃): nothing placed.") + color_doc).c_str())
-      .def("virtual", [](Game& g, pyb::handle color) { play_move(g, Move::virtual_move(mover(g, color))); },
+      .def("virtual", [](Game& g, pyb::object color) { play_move(g, Move::virtual_move(mover(g, color))); },
            pyb::arg("color") = pyb::none(),
            (std::string("A virtual move (虚着): a stone placed off the board.") + color_doc).c_str())
       .def(
           "negative_a",
-          [](Game& g, pyb::handle point, pyb::handle color) {
+          [](Game& g, pyb::object point, pyb::object color) {
             play_move(g, negative(g, MoveKind::negative_a, point, color));
           },
           pyb::arg("point"), pyb::arg("color") = pyb::none(),
@@ -210,22 +210,22 @@ void bind_game(pyb::module_& m) {
           "becomes shared). The colour defaults to the stone's.")
       .def(
           "negative_b",
-          [](Game& g, pyb::handle point, pyb::handle color) {
+          [](Game& g, pyb::object point, pyb::object color) {
             play_move(g, negative(g, MoveKind::negative_b, point, color));
           },
           pyb::arg("point"), pyb::arg("color") = pyb::none(),
           "At making: takes back an own stone from own territory (负着B; the point becomes own). "
           "The colour defaults to the stone's.")
-      .def("propose_pause", [](Game& g, pyb::handle color) { play_move(g, Move::propose(mover(g, color))); },
+      .def("propose_pause", [](Game& g, pyb::object color) { play_move(g, Move::propose(mover(g, color))); },
            pyb::arg("color") = pyb::none(),
            (std::string("Proposes to pause (agreed-pause rules).") + color_doc).c_str())
-      .def("accept_pause", [](Game& g, pyb::handle color) { play_move(g, Move::accept(mover(g, color))); },
+      .def("accept_pause", [](Game& g, pyb::object color) { play_move(g, Move::accept(mover(g, color))); },
            pyb::arg("color") = pyb::none(),
            (std::string("Accepts the opponent's proposal: the game pauses.") + color_doc).c_str())
-      .def("reject_pause", [](Game& g, pyb::handle color) { play_move(g, Move::reject(mover(g, color))); },
+      .def("reject_pause", [](Game& g, pyb::object color) { play_move(g, Move::reject(mover(g, color))); },
            pyb::arg("color") = pyb::none(),
            (std::string("Rejects the proposal: the proposer owes a virtual move.") + color_doc).c_str())
-      .def("resign", [](Game& g, pyb::handle color) { play_move(g, Move::resign(mover(g, color))); },
+      .def("resign", [](Game& g, pyb::object color) { play_move(g, Move::resign(mover(g, color))); },
            pyb::arg("color") = pyb::none(), (std::string("Resigns.") + color_doc).c_str())
       // The pause, disputes, making.
       .def(
@@ -237,7 +237,7 @@ void bind_game(pyb::module_& m) {
           "auto_virtuals is False.")
       .def(
           "resume_found_move",
-          [](Game& g, pyb::handle finder) {
+          [](Game& g, pyb::object finder) {
             require(g.resume_found_move(finder.is_none() ? Color::Empty : color_arg(finder)),
                     "resume found move");
           },
@@ -249,7 +249,7 @@ void bind_game(pyb::module_& m) {
       .def("declare_paused", [](Game& g) { require(g.declare_paused(), "declare paused"); },
            "A game that simply stops is taken as paused by agreement (SPEC §6.4).")
       .def("finish_counted", &Game::finish_counted, "Ends the game by counting.")
-      .def("forfeit", [](Game& g, pyb::handle loser) { g.forfeit(color_arg(loser)); }, pyb::arg("loser"))
+      .def("forfeit", [](Game& g, pyb::object loser) { g.forfeit(color_arg(loser)); }, pyb::arg("loser"))
       .def("set_strict", &Game::set_strict, pyb::arg("on"),
            "Strict referee: an illegal move also ends the game by forfeit of its maker.")
       .def("undo", &Game::undo, "Takes back the last move or setup action; False when there is none.")

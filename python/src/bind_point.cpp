@@ -23,7 +23,7 @@ void bind_point(pyb::module_& m) {
             return opponent(c);
           },
           "WHITE for BLACK and BLACK for WHITE.")
-      .def_static("parse", [](pyb::handle h) { return color_arg(h); }, pyb::arg("text"),
+      .def_static("parse", [](pyb::object h) { return color_arg(h); }, pyb::arg("text"),
                   "A colour from 'B', 'W', 'black' or 'white' (any case).");
 
   pyb::class_<Point>(m, "Point",

@@ -24,7 +24,7 @@ void set_dead_from(ScoreOptions& o, const std::string& from) {
   }
 }
 
-ScoreOptions options(const sgf::Record& rec, pyb::handle rules, pyb::handle dead, pyb::handle claims,
+ScoreOptions options(const sgf::Record& rec, pyb::object rules, pyb::object dead, pyb::object claims,
                      const std::string& dead_from, bool keep_steps) {
   ScoreOptions o;
   if (!dead.is_none()) o.dead = points_arg(dead, rec.width, rec.height);
@@ -35,7 +35,7 @@ ScoreOptions options(const sgf::Record& rec, pyb::handle rules, pyb::handle dead
   return o;
 }
 
-Count score(pyb::handle record, pyb::handle rules, pyb::handle dead, pyb::handle claims,
+Count score(pyb::object record, pyb::object rules, pyb::object dead, pyb::object claims,
             const std::string& dead_from, bool keep_steps) {
   const sgf::Record rec = pyb::isinstance<sgf::Record>(record) ? record.cast<sgf::Record>()
                                                                : sgf::read_record_file(path_arg(record));
@@ -44,7 +44,7 @@ Count score(pyb::handle record, pyb::handle rules, pyb::handle dead, pyb::handle
   return score_record(rec, o).count;
 }
 
-pyb::dict score_sgf(pyb::handle path, pyb::handle rules, pyb::handle dead, pyb::handle claims,
+pyb::dict score_sgf(pyb::object path, pyb::object rules, pyb::object dead, pyb::object claims,
                     const std::string& dead_from) {
   const std::string file = path_arg(path);
   const sgf::Record rec = sgf::read_record_file(file);

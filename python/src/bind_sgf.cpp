@@ -61,7 +61,7 @@ void bind_sgf(pyb::module_& m) {
                std::to_string(r.steps.size()) + " steps>";
       });
 
-  m.def("read_sgf", [](pyb::handle path) { return sgf::read_record_file(path_arg(path)); },
+  m.def("read_sgf", [](pyb::object path) { return sgf::read_record_file(path_arg(path)); },
         pyb::arg("path"),
         "Reads the first game of an SGF file; SgfError (file, line, column) when it is malformed.");
   m.def("parse_sgf", &sgf::read_record_text, pyb::arg("text"), pyb::arg("filename") = "<input>",
@@ -75,13 +75,13 @@ void bind_sgf(pyb::module_& m) {
 
   m.def(
       "rules_for_record",
-      [](const Record& r, pyb::handle rules) { return rules_for_record(r, rules_text_arg(rules)); },
+      [](const Record& r, pyb::object rules) { return rules_for_record(r, rules_text_arg(rules)); },
       pyb::arg("record"), pyb::arg("rules") = pyb::none(),
       "The rules for counting a record: the given ones (komi from the record unless they set it), "
       "else the record's RU when it names a preset or a standard rule set, else tang-song.");
   m.def(
       "replay",
-      [](const Record& r, pyb::handle rules, bool translate_non_board, bool adopt_first_player,
+      [](const Record& r, pyb::object rules, bool translate_non_board, bool adopt_first_player,
          bool forfeit_on_illegal) {
         ReplayOptions o;
         o.translate_non_board = translate_non_board;

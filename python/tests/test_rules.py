@@ -1,6 +1,8 @@
 """Rule sets: the preset table, the text form, fields as attributes, errors."""
 
+import copy
 import json
+import pickle
 import subprocess
 
 import pytest
@@ -41,6 +43,7 @@ def test_text_form_replace_and_dict_round_trip():
     assert jpd.Ruleset.from_dict(r.to_dict()) == r
     assert len({r, jpd.Ruleset(str(r))}) == 1
     assert repr(jpd.Ruleset("ing")) == "Ruleset('ing')"
+    assert pickle.loads(pickle.dumps(r)) == r == copy.deepcopy(r)
 
 
 def test_rules_errors_list_the_valid_choices():

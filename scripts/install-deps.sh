@@ -7,6 +7,7 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev
   gnugo
+  pybind11-dev python3-dev python3-pytest
 )
 missing=()
 for p in "${packages[@]}"; do

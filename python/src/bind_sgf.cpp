@@ -1,0 +1,99 @@
+// SGF game records: reading, writing, and replaying a record under a rule set.
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "jpd/replay.hpp"
+#include "jpd/sgf.hpp"
+
+namespace jpd::py {
+
+namespace {
+
+std::string_view step_kind(sgf::Step::Kind k) {
+  switch (k) {
+    case sgf::Step::Kind::move: return "move";
+    case sgf::Step::Kind::setup: return "setup";
+    case sgf::Step::Kind::to_move: return "to_move";
+    case sgf::Step::Kind::pause_act: return "pause_act";
+    case sgf::Step::Kind::resume: return "resume";
+  }
+  return "?";
+}
+
+}  // namespace
+
+void bind_sgf(pyb::module_& m) {
+  using sgf::Record;
+  using sgf::Step;
+  pyb::class_<Step>(m, "Step", "One step of a record's main line: a move, a setup edit, PL, a pause act or JR.")
+      .def_property_readonly("kind", [](const Step& s) { return std::string(step_kind(s.kind)); },
+                             "'move', 'setup', 'to_move', 'pause_act' or 'resume'.")
+      .def_readonly("move", &Step::move)
+      .def_property_readonly("line", [](const Step& s) { return s.where.line; })
+      .def_property_readonly("column", [](const Step& s) { return s.where.column; })
+      .def_readonly("node", &Step::node, "Index of the node on the main line (root 0).")
+      .def_readonly("move_number", &Step::move_number);
+
+  pyb::class_<Record>(m, "Record",
+                      "The main line of one SGF game tree read as a Go record (read_sgf, parse_sgf).")
+      .def_readonly("width", &Record::width)
+      .def_readonly("height", &Record::height)
+      .def_readwrite("komi", &Record::komi, "KM, or None.")
+      .def_readwrite("rules", &Record::rules, "RU as written.")
+      .def_readwrite("result", &Record::result, "RE as written.")
+      .def_readonly("handicap", &Record::handicap)
+      .def_readonly("setup", &Record::setup, "Root AB / AW stones: (Color, Point) pairs.")
+      .def_readonly("to_move", &Record::to_move, "Root PL, or None.")
+      .def_readonly("steps", &Record::steps)
+      .def_readonly("dead", &Record::dead, "JD dead stones.")
+      .def_readonly("claims", &Record::claims, "JC claims.")
+      .def_readonly("territory_black", &Record::territory_black, "TB on the last node.")
+      .def_readonly("territory_white", &Record::territory_white, "TW on the last node.")
+      .def_readonly("has_dead_markup", &Record::has_dead_markup)
+      .def_readwrite("black_name", &Record::black_name)
+      .def_readwrite("white_name", &Record::white_name)
+      .def_readonly("filename", &Record::filename)
+      .def("to_sgf", [](const Record& r) { return sgf::write(sgf::to_tree(r)); }, "The record as SGF text.")
+      .def("__repr__", [](const Record& r) {
+        return "<Record " + (r.filename.empty() ? std::string("<input>") : r.filename) + " " +
+               std::to_string(r.width) + "x" + std::to_string(r.height) + ", " +
+               std::to_string(r.steps.size()) + " steps>";
+      });
+
+  m.def("read_sgf", [](pyb::object path) { return sgf::read_record_file(path_arg(path)); },
+        pyb::arg("path"),
+        "Reads the first game of an SGF file; SgfError (file, line, column) when it is malformed.");
+  m.def("parse_sgf", &sgf::read_record_text, pyb::arg("text"), pyb::arg("filename") = "<input>",
+        "Reads the first game of SGF text.");
+
+  pyb::class_<Replay>(m, "Replay", "A record replayed under a rule set.")
+      .def_readonly("game", &Replay::game, "The game at the end of the record.")
+      .def_readonly("rules", &Replay::rules, "The rules as used (first player possibly adopted from the record).")
+      .def_readonly("notes", &Replay::notes, "Every translation or assumption made, in words.")
+      .def_readonly("stopped_without_pause", &Replay::stopped_without_pause);
+
+  m.def(
+      "rules_for_record",
+      [](const Record& r, pyb::object rules) { return rules_for_record(r, rules_text_arg(rules)); },
+      pyb::arg("record"), pyb::arg("rules") = pyb::none(),
+      "The rules for counting a record: the given ones (komi from the record unless they set it), "
+      "else the record's RU when it names a preset or a standard rule set, else tang-song.");
+  m.def(
+      "replay",
+      [](const Record& r, pyb::object rules, bool translate_non_board, bool adopt_first_player,
+         bool forfeit_on_illegal) {
+        ReplayOptions o;
+        o.translate_non_board = translate_non_board;
+        o.adopt_first_player = adopt_first_player;
+        o.forfeit_on_illegal = forfeit_on_illegal;
+        return replay(r, rules_for_record(r, rules_text_arg(rules)), o);
+      },
+      pyb::arg("record"), pyb::arg("rules") = pyb::none(), pyb::kw_only(),
+      pyb::arg("translate_non_board") = true, pyb::arg("adopt_first_player") = true,
+      pyb::arg("forfeit_on_illegal") = false,
+      "Replays the record's main line through the referee (rules as rules_for_record chooses); "
+      "ReplayError for an illegal move unless forfeit_on_illegal.");
+}
+
+}  // namespace jpd::py

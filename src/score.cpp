@@ -17,6 +17,20 @@ std::string_view name_of(DeadFrom d) {
   return "?";
 }
 
+void set_dead_from(ScoreOptions& o, const std::string& f) {
+  if (f == "auto") o.dead_from = DeadFrom::automatic;
+  else if (f == "sgf") o.dead_from = DeadFrom::sgf;
+  else if (f == "none") o.dead_from = DeadFrom::none;
+  else if (f == "estimate") o.dead_from = DeadFrom::estimate;
+  else if (f.rfind("gtp:", 0) == 0 && f.size() > 4) {
+    o.dead_from = DeadFrom::gtp;
+    o.gtp_command = f.substr(4);
+  } else {
+    throw std::invalid_argument("dead stones from '" + f +
+                                "': not one of auto, sgf, none, estimate, gtp:COMMAND");
+  }
+}
+
 std::vector<Point> parse_point_list(std::string_view list, int width, int height) {
   std::vector<Point> out;
   std::string item;

@@ -141,7 +141,9 @@ TEST(Cli, DeadStoneOnAnEmptyPointIsRefused) {
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("empty point, A9"), std::string::npos) << r.out;
   Outcome bad = jpd("score " + kMain + " --dead Z99");
-  EXPECT_NE(bad.status, 0);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(jpd("score " + kMain + " --dead-from bogus").status, 2);
+  EXPECT_EQ(jpd("score " + kMain + " --claim X:D4").status, 2);
   EXPECT_NE(bad.out.find("'Z99'"), std::string::npos) << bad.out;
 }
 

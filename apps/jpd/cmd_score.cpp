@@ -35,18 +35,16 @@ void add_status_options(CLI::App* cmd, StatusArgs& a) {
 
 ScoreOptions score_options(const StatusArgs& a, const sgf::Record& rec) {
   ScoreOptions o;
-  if (!a.dead.empty()) o.dead = parse_point_list(a.dead, rec.width, rec.height);
-  for (auto& c : a.claims) o.claims.push_back(parse_claim(c, rec.width, rec.height));
-  const std::string& f = a.dead_from;
-  if (f == "auto") o.dead_from = DeadFrom::automatic;
-  else if (f == "sgf") o.dead_from = DeadFrom::sgf;
-  else if (f == "none") o.dead_from = DeadFrom::none;
-  else if (f == "estimate") o.dead_from = DeadFrom::estimate;
-  else if (f.rfind("gtp:", 0) == 0 && f.size() > 4) {
-    o.dead_from = DeadFrom::gtp;
-    o.gtp_command = f.substr(4);
-  } else {
-    throw CLI::ValidationError("--dead-from", "'" + f + "' is not one of auto, sgf, none, estimate, gtp:\"COMMAND\"");
+  try {
+    if (!a.dead.empty()) o.dead = parse_point_list(a.dead, rec.width, rec.height);
+    for (auto& c : a.claims) o.claims.push_back(parse_claim(c, rec.width, rec.height));
+  } catch (const PointError& e) {
+    throw CLI::ValidationError(a.dead.empty() ? "--claim" : "--dead", e.what());
+  }
+  try {
+    set_dead_from(o, a.dead_from);
+  } catch (const std::invalid_argument& e) {
+    throw CLI::ValidationError("--dead-from", e.what());
   }
   return o;
 }

@@ -22,6 +22,9 @@ int main(int argc, char** argv) {
   }
   try {
     return run ? run() : jpd::cli::kExitUsage;
+  } catch (const CLI::Error& e) {  // an argument found bad once the record is known
+    std::cerr << "jpd: " << e.what() << "\n";
+    return jpd::cli::kExitUsage;
   } catch (const std::exception& e) {
     std::cerr << "jpd: " << e.what() << "\n";
     return jpd::cli::kExitFailure;

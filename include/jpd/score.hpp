@@ -45,6 +45,10 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts = {});
 // points. Returns nullopt when the record has no such markup.
 std::optional<std::vector<Point>> dead_from_markup(const sgf::Record& r, const Board& position);
 
+// Sets o.dead_from (and o.gtp_command) from the text form: auto, sgf, none, estimate,
+// gtp:COMMAND. Throws std::invalid_argument listing the valid forms.
+void set_dead_from(ScoreOptions& o, const std::string& text);
+
 // "C3,D4" or "cc,dd" (also separated by spaces); throws PointError naming the bad item.
 std::vector<Point> parse_point_list(std::string_view list, int width, int height);
 // "B:D4" / "W:dd"; throws PointError.

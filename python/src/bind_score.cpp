@@ -10,17 +10,12 @@ namespace jpd::py {
 
 namespace {
 
-// --dead-from of the command line: auto, sgf, none, estimate, gtp:COMMAND.
-void set_dead_from(ScoreOptions& o, const std::string& from) {
-  if (from == "auto") o.dead_from = DeadFrom::automatic;
-  else if (from == "sgf") o.dead_from = DeadFrom::sgf;
-  else if (from == "none") o.dead_from = DeadFrom::none;
-  else if (from == "estimate") o.dead_from = DeadFrom::estimate;
-  else if (from.rfind("gtp:", 0) == 0 && from.size() > 4) {
-    o.dead_from = DeadFrom::gtp;
-    o.gtp_command = from.substr(4);
-  } else {
-    throw pyb::value_error("dead_from '" + from + "' is not one of auto, sgf, none, estimate, gtp:COMMAND");
+// --dead-from of the command line, as a Python ValueError when it is not one of the forms.
+void set_dead_from_arg(ScoreOptions& o, const std::string& from) {
+  try {
+    set_dead_from(o, from);
+  } catch (const std::invalid_argument& e) {
+    throw pyb::value_error(e.what());
   }
 }
 
@@ -29,7 +24,7 @@ ScoreOptions options(const sgf::Record& rec, pyb::object rules, pyb::object dead
   ScoreOptions o;
   if (!dead.is_none()) o.dead = points_arg(dead, rec.width, rec.height);
   o.claims = claims_arg(claims, rec.width, rec.height);
-  set_dead_from(o, dead_from);
+  set_dead_from_arg(o, dead_from);
   o.rules = rules_text_arg(rules);
   o.keep_steps = keep_steps;
   return o;

@@ -288,3 +288,81 @@ TEST(Board, EyeTestFollowsThePlayoutConvention) {
     .....)");
   EXPECT_FALSE(corner.is_eye(at(corner, "A5"), Color::Black));  // enemy diagonal at the edge
 }
+
+// play_fast (the playout path, no Undo record) against play: the same position, hash, ko point,
+// capture and stone counts after every move of many random games, suicides included.
+template <class B>
+void fast_play_matches_play(int size, int games, uint32_t seed) {
+  std::mt19937 rng(seed);
+  for (int g = 0; g < games; ++g) {
+    B plain(size), fast(size);
+    Color c = Color::Black;
+    for (int mv = 0; mv < size * size * 3 && plain.empty_count() > 0; ++mv) {
+      // Choose from the plain board's list; the two lists may be ordered differently.
+      auto i = plain.empty_at(int(rng() % plain.empty_count()));
+      if (plain.is_suicide(i, c) && rng() % 4) {
+        c = opponent(c);
+        continue;
+      }
+      if (rng() % 3 == 0 && fast.empty_count() > 1)  // reorder the fast board's list meanwhile
+        fast.swap_empty(int(rng() % fast.empty_count()), int(rng() % fast.empty_count()));
+      ASSERT_EQ(fast.at(i), Color::Empty);
+      auto u = plain.play(i, c);
+      fast.play_fast(i, c);
+      ASSERT_TRUE(fast.same_position(plain)) << fast.to_string() << "\n" << plain.to_string();
+      ASSERT_EQ(fast.hash(), plain.hash());
+      ASSERT_EQ(fast.ko_point(), plain.ko_point());
+      ASSERT_EQ(fast.empty_count(), plain.empty_count());
+      for (Color k : {Color::Black, Color::White}) {
+        ASSERT_EQ(fast.captured(k), plain.captured(k));
+        ASSERT_EQ(fast.stones(k), plain.stones(k));
+      }
+      ASSERT_EQ(plain.stones(Color::Black) + plain.stones(Color::White) + plain.empty_count(),
+                plain.points());
+      if (u.captured || u.suicided || mv % 16 == 0) {
+        std::string why;
+        ASSERT_TRUE(fast.check_consistency(&why)) << why;
+      }
+      c = opponent(c);
+    }
+  }
+}
+
+TEST(Board, FastPlayMatchesPlayOnRandomGames9x9) { fast_play_matches_play<BoardT<9>>(9, 60, 31); }
+TEST(Board, FastPlayMatchesPlayOnRandomGames19x19) {
+  fast_play_matches_play<BoardT<19>>(19, 10, 32);
+  fast_play_matches_play<Board>(19, 4, 33);
+  fast_play_matches_play<BoardT<13>>(7, 40, 34);
+  fast_play_matches_play<Board>(3, 100, 35);
+}
+
+TEST(Board, ZobristKeysAreTheSameForEveryCapacity) {
+  for (int y = 0; y < 9; ++y)
+    for (int x = 0; x < 9; ++x)
+      for (Color c : {Color::Black, Color::White}) {
+        const uint64_t k = detail::zobrist_key(x, y, c);
+        EXPECT_EQ(BoardT<9>::stone_key(BoardT<9>::index(x, y), c), k);
+        EXPECT_EQ(BoardT<19>::stone_key(BoardT<19>::index(x, y), c), k);
+        EXPECT_EQ(Board::stone_key(Board::index(x, y), c), k);
+      }
+  EXPECT_EQ(Board::stone_key(Board::index(24, 24), Color::White),
+            detail::zobrist_key(24, 24, Color::White));
+}
+
+TEST(Board, StoneCountsFollowCapturesSetupAndUndo) {
+  Board b = board_from(R"(
+    .....
+    ..X..
+    .XO..
+    ..X..
+    .....)");
+  EXPECT_EQ(b.stones(Color::Black), 3);
+  EXPECT_EQ(b.stones(Color::White), 1);
+  EXPECT_EQ(b.stones(Color::Empty), 21);
+  auto u = b.play(at(b, "D3"), Color::Black);
+  EXPECT_EQ(b.stones(Color::Black), 4);
+  EXPECT_EQ(b.stones(Color::White), 0);
+  b.undo(u);
+  EXPECT_EQ(b.stones(Color::Black), 3);
+  EXPECT_EQ(b.stones(Color::White), 1);
+}

@@ -27,6 +27,7 @@ void BoardT<Cap>::reset(int width, int height) {
   hash_ = 0;
   ko_ = kNoIndex;
   captured_[0] = captured_[1] = 0;
+  stones_[0] = stones_[1] = 0;
 }
 
 template <int Cap>
@@ -185,6 +186,7 @@ inline void BoardT<Cap>::remove_chain(Index h, Color c) {
     }
     add_empty(s);  // overwrites next_[s]; nxt was saved
     ++captured_[color_index(c)];
+    --stones_[color_index(c)];
     s = nxt;
   } while (s != h);
 }
@@ -196,6 +198,14 @@ inline typename BoardT<Cap>::Undo BoardT<Cap>::play(Index i, Color c) {
   u.color = c;
   u.prev_ko = ko_;
   u.prev_hash = hash_;
+  play_impl<true>(i, c, &u);
+  return u;
+}
+
+// The body of play() and play_fast(): with kRecord the Undo record *u is filled in.
+template <int Cap>
+template <bool kRecord>
+inline void BoardT<Cap>::play_impl(Index i, Color c, Undo* u) {
   const Color opp = opponent(c);
 
   remove_empty(i);
@@ -206,6 +216,7 @@ inline typename BoardT<Cap>::Undo BoardT<Cap>::play(Index i, Color c) {
   libs_[i] = 0;
 
   // Liberties of the new stone, and the adjacency it takes from neighbouring chains.
+  ++stones_[color_index(c)];
   Index base = kNoIndex;
   for (int d : kDirs) {
     Index j = Index(i + d);
@@ -241,28 +252,30 @@ inline typename BoardT<Cap>::Undo BoardT<Cap>::play(Index i, Color c) {
     }
   }
   // Captures.
+  const uint16_t opp_before = captured_[color_index(opp)];
+  Index last_captured = kNoIndex;
   for (int d : kDirs) {
     Index j = Index(i + d);
     if (color_[j] != uint8_t(opp)) continue;
     Index h = head_[j];
     if (libs_[h] != 0) continue;
-    uint16_t before = captured_[color_index(opp)];
     remove_chain(h, opp);
-    u.captured = uint16_t(u.captured + captured_[color_index(opp)] - before);
-    u.captured_heads[u.captured_chains++] = h;
+    last_captured = h;
+    if constexpr (kRecord) u->captured_heads[u->captured_chains++] = h;
   }
+  const uint16_t captured_now = uint16_t(captured_[color_index(opp)] - opp_before);
+  if constexpr (kRecord) u->captured = captured_now;
   // Suicide.
   Index own = head_[i];
-  if (libs_[own] == 0) {
+  bool suicide = libs_[own] == 0;
+  if (suicide) {
     uint16_t before = captured_[color_index(c)];
     remove_chain(own, c);
-    u.suicided = uint16_t(captured_[color_index(c)] - before);
+    if constexpr (kRecord) u->suicided = uint16_t(captured_[color_index(c)] - before);
   }
   // Simple ko: one stone captured by a lone stone that now has that point as its only liberty.
   ko_ = kNoIndex;
-  if (u.captured == 1 && u.suicided == 0 && next_[i] == i && libs_[i] == 1)
-    ko_ = u.captured_heads[0];
-  return u;
+  if (captured_now == 1 && !suicide && next_[i] == i && libs_[i] == 1) ko_ = last_captured;
 }
 
 template <int Cap>
@@ -303,11 +316,16 @@ void BoardT<Cap>::rebuild_all() {
   uint8_t seen[kArea] = {};
   n_empty_ = 0;
   hash_ = 0;
+  stones_[0] = stones_[1] = 0;
   for (int y = 0; y < height_; ++y)
     for (int x = 0; x < width_; ++x) {
       Index i = index(x, y);
-      if (color_[i] == uint8_t(Color::Empty)) add_empty(i);
-      else hash_ ^= stone_key(i, Color(color_[i]));
+      if (color_[i] == uint8_t(Color::Empty)) {
+        add_empty(i);
+      } else {
+        hash_ ^= stone_key(i, Color(color_[i]));
+        ++stones_[color_index(Color(color_[i]))];
+      }
     }
   for (int y = 0; y < height_; ++y)
     for (int x = 0; x < width_; ++x) {
@@ -362,14 +380,6 @@ void BoardT<Cap>::set_stone(Index i, Color c) {
 }
 
 template <int Cap>
-int BoardT<Cap>::stones(Color c) const {
-  int n = 0;
-  for (int y = 0; y < height_; ++y)
-    for (int x = 0; x < width_; ++x) n += color_[index(x, y)] == uint8_t(c);
-  return n;
-}
-
-template <int Cap>
 std::string BoardT<Cap>::to_string() const {
   std::string s;
   for (int y = 0; y < height_; ++y) {
@@ -403,6 +413,8 @@ bool BoardT<Cap>::check_consistency(std::string* why) const {
   fresh.rebuild_all();
   if (fresh.hash_ != hash_) return fail("hash differs from a recomputation");
   if (fresh.n_empty_ != n_empty_) return fail("empty list has the wrong length");
+  if (fresh.stones_[0] != stones_[0] || fresh.stones_[1] != stones_[1])
+    return fail("stone counts differ from a recomputation");
   for (int k = 0; k < n_empty_; ++k) {
     Index e = empty_[k];
     if (color_[e] != uint8_t(Color::Empty)) return fail("empty list holds a stone");

@@ -139,6 +139,11 @@ class BoardT {
   // Single-point eye of colour c in the playout sense: all neighbours c or edge, and of the
   // diagonals at most one opponent stone in the centre, none on the edge or in the corner.
   bool is_eye(Index i, Color c) const;
+  // The parts of is_suicide and is_eye for callers that already know the four neighbours: with
+  // no empty neighbour, whether c at i would have no liberty; with all neighbours c or edge,
+  // whether the diagonals make i an eye.
+  bool suicide_without_empty_neighbour(Index i, Color c) const;
+  bool eye_diagonals_ok(Index i, Color c) const;
 
   // The hash the position would have after c plays on the empty point i (captures and suicide
   // included), without playing it: for superko checks.

@@ -70,30 +70,28 @@ typename BoardT<Cap>::Index BoardT<Cap>::atari_liberty(Index i) const {
 
 template <int Cap>
 inline bool BoardT<Cap>::is_suicide(Index i, Color c) const {
-  // Count, for each neighbouring chain, how many of its adjacencies i takes away.
-  Index heads[4];
-  int n = 0;
-  for (int d : kDirs) {
-    Index j = Index(i + d);
-    uint8_t cj = color_[j];
-    if (cj == uint8_t(Color::Empty)) return false;
-    if (cj == uint8_t(Color::Edge)) continue;
-    heads[n++] = head_[j];
-  }
-  for (int a = 0; a < n; ++a) {
-    Index h = heads[a];
-    bool first = true;
-    int k = 0;
-    for (int b = 0; b < n; ++b) {
-      if (heads[b] == h) {
-        if (b < a) first = false;
-        ++k;
-      }
-    }
-    if (!first) continue;
-    bool own = color_[h] == uint8_t(c);
-    if (own && libs_[h] > k) return false;        // own chain keeps another liberty
-    if (!own && libs_[h] == k) return false;      // opponent chain is captured
+  const Index n[4] = {up(i), left(i), right(i), down(i)};
+  const uint8_t col[4] = {color_[n[0]], color_[n[1]], color_[n[2]], color_[n[3]]};
+  if (((col[0] == uint8_t(Color::Empty)) | (col[1] == uint8_t(Color::Empty)) |
+       (col[2] == uint8_t(Color::Empty)) | (col[3] == uint8_t(Color::Empty))))
+    return false;
+  return suicide_without_empty_neighbour(i, c);
+}
+
+template <int Cap>
+inline bool BoardT<Cap>::suicide_without_empty_neighbour(Index i, Color c) const {
+  // Every neighbour is a stone or edge, so head_ is meaningful for each of them (an edge point's
+  // head_ is kNoIndex, never a chain's). For each neighbouring chain, the number of neighbours of
+  // i in it is the number of its pseudo-liberties that i takes away; the chain keeps a liberty
+  // exactly when it has more. Checking a chain once per adjacent stone gives the same answer.
+  const Index n[4] = {up(i), left(i), right(i), down(i)};
+  const Index h[4] = {head_[n[0]], head_[n[1]], head_[n[2]], head_[n[3]]};
+  for (int k = 0; k < 4; ++k) {
+    const uint8_t ck = color_[n[k]];
+    if (ck == uint8_t(Color::Edge)) continue;
+    const int taken = (h[0] == h[k]) + (h[1] == h[k]) + (h[2] == h[k]) + (h[3] == h[k]);
+    const int libs = libs_[h[k]];
+    if (ck == uint8_t(c) ? libs > taken : libs == taken) return false;  // lives / captures
   }
   return true;
 }
@@ -116,17 +114,24 @@ inline bool BoardT<Cap>::captures(Index i, Color c) const {
 
 template <int Cap>
 inline bool BoardT<Cap>::is_eye(Index i, Color c) const {
-  for (int d : kDirs) {
-    uint8_t cj = color_[i + d];
-    if (cj != uint8_t(c) && cj != uint8_t(Color::Edge)) return false;
-  }
-  int enemy = 0, edge = 0;
-  for (int d : kDiagonals) {
-    uint8_t cj = color_[i + d];
-    if (cj == uint8_t(Color::Edge)) ++edge;
-    else if (cj == uint8_t(opponent(c))) ++enemy;
-  }
-  return edge ? enemy == 0 : enemy <= 1;
+  const auto own_or_edge = [&](Index j) {
+    return color_[j] == uint8_t(c) || color_[j] == uint8_t(Color::Edge);
+  };
+  if (!(own_or_edge(up(i)) & own_or_edge(left(i)) & own_or_edge(right(i)) & own_or_edge(down(i))))
+    return false;
+  return eye_diagonals_ok(i, c);
+}
+
+template <int Cap>
+inline bool BoardT<Cap>::eye_diagonals_ok(Index i, Color c) const {
+  // Of the diagonals at most one enemy stone in the centre, none on the edge or in the corner:
+  // enemies + (any diagonal off the board) < 2.
+  const uint8_t opp = uint8_t(opponent(c)), edge = uint8_t(Color::Edge);
+  const uint8_t d0 = color_[i - kStride - 1], d1 = color_[i - kStride + 1],
+                d2 = color_[i + kStride - 1], d3 = color_[i + kStride + 1];
+  const int enemies = (d0 == opp) + (d1 == opp) + (d2 == opp) + (d3 == opp);
+  const int off_board = (d0 == edge) | (d1 == edge) | (d2 == edge) | (d3 == edge);
+  return enemies + off_board < 2;
 }
 
 template <int Cap>
@@ -415,6 +420,9 @@ bool BoardT<Cap>::check_consistency(std::string* why) const {
   if (fresh.n_empty_ != n_empty_) return fail("empty list has the wrong length");
   if (fresh.stones_[0] != stones_[0] || fresh.stones_[1] != stones_[1])
     return fail("stone counts differ from a recomputation");
+  for (int j = 0; j < kArea; ++j)  // suicide_without_empty_neighbour relies on this
+    if (color_[j] == uint8_t(Color::Edge) && head_[j] != kNoIndex)
+      return fail("an edge point has a chain head");
   for (int k = 0; k < n_empty_; ++k) {
     Index e = empty_[k];
     if (color_[e] != uint8_t(Color::Empty)) return fail("empty list holds a stone");

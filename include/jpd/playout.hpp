@@ -56,8 +56,8 @@ inline bool playout_move_ok(const BoardT<Cap>& b, typename BoardT<Cap>::Index i,
   // neighbours are all stones of the capturer or edge).
   if (seen & (1u << uint8_t(Color::Empty))) return true;
   if (i == b.ko_point()) return false;
-  if (!(seen & (1u << uint8_t(opponent(c)))) && b.is_eye(i, c)) return false;
-  return !b.is_suicide(i, c);
+  if (!(seen & (1u << uint8_t(opponent(c)))) && b.eye_diagonals_ok(i, c)) return false;
+  return !b.suicide_without_empty_neighbour(i, c);
 }
 
 // A uniformly random acceptable move for c (see the file comment), or kNoIndex when there is

@@ -178,20 +178,22 @@ inline uint64_t BoardT<Cap>::hash_after(Index i, Color c) const {
 
 template <int Cap>
 inline void BoardT<Cap>::remove_chain(Index h, Color c) {
+  // The neighbours of the chain's stones are its own stones (same chain) or empty points or
+  // stones of the other colour, whose chains regain one pseudo-liberty per adjacency.
+  const uint8_t other = uint8_t(opponent(c));
+  const int ci = color_index(c);
   Index s = h;
   do {
-    Index nxt = next_[s];
+    const Index nxt = next_[s];
     color_[s] = uint8_t(Color::Empty);
     hash_ ^= stone_key(s, c);
-    for (int d : kDirs) {
-      Index j = Index(s + d);
-      uint8_t cj = color_[j];
-      if ((cj == uint8_t(Color::Black) || cj == uint8_t(Color::White)) && head_[j] != h)
-        ++libs_[head_[j]];
-    }
+    if (color_[up(s)] == other) ++libs_[head_[up(s)]];
+    if (color_[left(s)] == other) ++libs_[head_[left(s)]];
+    if (color_[right(s)] == other) ++libs_[head_[right(s)]];
+    if (color_[down(s)] == other) ++libs_[head_[down(s)]];
     add_empty(s);  // overwrites next_[s]; nxt was saved
-    ++captured_[color_index(c)];
-    --stones_[color_index(c)];
+    ++captured_[ci];
+    --stones_[ci];
     s = nxt;
   } while (s != h);
 }

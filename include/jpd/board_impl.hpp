@@ -84,16 +84,17 @@ inline bool BoardT<Cap>::suicide_without_empty_neighbour(Index i, Color c) const
   // head_ is kNoIndex, never a chain's). For each neighbouring chain, the number of neighbours of
   // i in it is the number of its pseudo-liberties that i takes away; the chain keeps a liberty
   // exactly when it has more. Checking a chain once per adjacent stone gives the same answer.
-  const Index n[4] = {up(i), left(i), right(i), down(i)};
-  const Index h[4] = {head_[n[0]], head_[n[1]], head_[n[2]], head_[n[3]]};
-  for (int k = 0; k < 4; ++k) {
-    const uint8_t ck = color_[n[k]];
-    if (ck == uint8_t(Color::Edge)) continue;
-    const int taken = (h[0] == h[k]) + (h[1] == h[k]) + (h[2] == h[k]) + (h[3] == h[k]);
-    const int libs = libs_[h[k]];
-    if (ck == uint8_t(c) ? libs > taken : libs == taken) return false;  // lives / captures
-  }
-  return true;
+  // Straight-line code: the outcome is unpredictable, a branch per neighbour would mispredict.
+  const uint8_t own = uint8_t(c), opp = uint8_t(opponent(c));
+  const Index n0 = up(i), n1 = left(i), n2 = right(i), n3 = down(i);
+  const Index h0 = head_[n0], h1 = head_[n1], h2 = head_[n2], h3 = head_[n3];
+  const uint8_t c0 = color_[n0], c1 = color_[n1], c2 = color_[n2], c3 = color_[n3];
+  const auto keeps = [&](uint8_t ck, Index hk) {
+    const int taken = (h0 == hk) + (h1 == hk) + (h2 == hk) + (h3 == hk);
+    const int libs = libs_[hk];
+    return ((ck == own) & (libs > taken)) | ((ck == opp) & (libs == taken));
+  };
+  return !(keeps(c0, h0) | keeps(c1, h1) | keeps(c2, h2) | keeps(c3, h3));
 }
 
 template <int Cap>
@@ -210,42 +211,51 @@ inline typename BoardT<Cap>::Undo BoardT<Cap>::play(Index i, Color c) {
 }
 
 // The body of play() and play_fast(): with kRecord the Undo record *u is filled in.
+//
+// The neighbour scan is straight-line code (which neighbours are empty, own or enemy is as good as
+// random in a playout, so branches on it would mispredict); loops run over bit masks of the
+// neighbours that need work.
 template <int Cap>
 template <bool kRecord>
 inline void BoardT<Cap>::play_impl(Index i, Color c, Undo* u) {
-  const Color opp = opponent(c);
+  const uint8_t own = uint8_t(c), opp = uint8_t(opponent(c));
+  const Index n[4] = {up(i), left(i), right(i), down(i)};  // the order of kDirs
 
   remove_empty(i);
-  color_[i] = uint8_t(c);
+  color_[i] = own;
   hash_ ^= stone_key(i, c);
-  head_[i] = i;
-  next_[i] = i;
-  libs_[i] = 0;
-
-  // Liberties of the new stone, and the adjacency it takes from neighbouring chains.
   ++stones_[color_index(c)];
-  Index base = kNoIndex;
-  for (int d : kDirs) {
-    Index j = Index(i + d);
-    uint8_t cj = color_[j];
-    if (cj == uint8_t(Color::Empty)) {
-      ++libs_[i];
-    } else if (cj != uint8_t(Color::Edge)) {
-      --libs_[head_[j]];
-      if (cj == uint8_t(c) && (base == kNoIndex || libs_[head_[j]] > libs_[base]))
-        base = head_[j];
-    }
+
+  // Liberties of the new stone; the adjacency it takes from each neighbouring chain; the chain it
+  // joins: the own neighbouring chain with the most pseudo-liberties, in kDirs order, counted as
+  // they are decremented (the first one wins ties). For an empty neighbour head_ is stale and
+  // the decrement is zero; for an edge point head_ is kNoIndex and libs_[kNoIndex] stays 0.
+  Index hd[4];
+  unsigned own_mask = 0, opp_mask = 0;
+  Index libs = 0, base = kNoIndex;
+  for (int k = 0; k < 4; ++k) {
+    const uint8_t ck = color_[n[k]];
+    const Index h = head_[n[k]];
+    hd[k] = h;
+    const bool is_own = ck == own, is_opp = ck == opp;
+    libs = Index(libs + (ck == uint8_t(Color::Empty)));
+    libs_[h] = Index(libs_[h] - (is_own | is_opp));
+    own_mask |= unsigned(is_own) << k;
+    opp_mask |= unsigned(is_opp) << k;
+    if (is_own && (base == kNoIndex || libs_[h] > libs_[base])) base = h;
   }
-  // Merge: the new stone and every other own neighbouring chain join the chain `base`.
-  if (base != kNoIndex) {
+  if (base == kNoIndex) {  // a lone stone
+    head_[i] = i;
+    next_[i] = i;
+    libs_[i] = libs;
+  } else {
+    // The new stone and every other own neighbouring chain join the chain `base`.
     head_[i] = base;
     next_[i] = next_[base];
     next_[base] = i;
-    libs_[base] = Index(libs_[base] + libs_[i]);
-    for (int d : kDirs) {
-      Index j = Index(i + d);
-      if (color_[j] != uint8_t(c)) continue;
-      Index h = head_[j];
+    libs_[base] = Index(libs_[base] + libs);
+    for (unsigned m = own_mask; m; m &= m - 1) {
+      const Index h = head_[n[std::countr_zero(m)]];  // fresh: an earlier merge may relabel it
       if (h == base) continue;
       libs_[base] = Index(libs_[base] + libs_[h]);
       Index s = h;
@@ -253,36 +263,40 @@ inline void BoardT<Cap>::play_impl(Index i, Color c, Undo* u) {
         head_[s] = base;
         s = next_[s];
       } while (s != h);
-      Index tmp = next_[base];
+      const Index tmp = next_[base];
       next_[base] = next_[h];
       next_[h] = tmp;
     }
   }
-  // Captures.
-  const uint16_t opp_before = captured_[color_index(opp)];
-  Index last_captured = kNoIndex;
-  for (int d : kDirs) {
-    Index j = Index(i + d);
-    if (color_[j] != uint8_t(opp)) continue;
-    Index h = head_[j];
-    if (libs_[h] != 0) continue;
-    remove_chain(h, opp);
-    last_captured = h;
-    if constexpr (kRecord) u->captured_heads[u->captured_chains++] = h;
-  }
-  const uint16_t captured_now = uint16_t(captured_[color_index(opp)] - opp_before);
-  if constexpr (kRecord) u->captured = captured_now;
-  // Suicide.
-  Index own = head_[i];
-  bool suicide = libs_[own] == 0;
-  if (suicide) {
-    uint16_t before = captured_[color_index(c)];
-    remove_chain(own, c);
-    if constexpr (kRecord) u->suicided = uint16_t(captured_[color_index(c)] - before);
-  }
-  // Simple ko: one stone captured by a lone stone that now has that point as its only liberty.
+  // Captures: opponent neighbouring chains left without a pseudo-liberty, in kDirs order. A
+  // chain touching i twice is removed at its first adjacency; the second then finds no stone.
+  const unsigned capture_mask =
+      opp_mask & (unsigned(libs_[hd[0]] == 0) | unsigned(libs_[hd[1]] == 0) << 1 |
+                  unsigned(libs_[hd[2]] == 0) << 2 | unsigned(libs_[hd[3]] == 0) << 3);
   ko_ = kNoIndex;
-  if (captured_now == 1 && !suicide && next_[i] == i && libs_[i] == 1) ko_ = last_captured;
+  if (capture_mask == 0) [[likely]] {
+    // Suicide: possible only when nothing was captured.
+    const Index mine = head_[i];
+    if (libs_[mine] == 0) [[unlikely]] {
+      const uint16_t before = captured_[color_index(c)];
+      remove_chain(mine, c);
+      if constexpr (kRecord) u->suicided = uint16_t(captured_[color_index(c)] - before);
+    }
+    return;
+  }
+  const uint16_t opp_before = captured_[color_index(Color(opp))];
+  Index last_captured = kNoIndex;
+  for (unsigned m = capture_mask; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    if (color_[n[k]] != opp) continue;
+    remove_chain(hd[k], Color(opp));
+    last_captured = hd[k];
+    if constexpr (kRecord) u->captured_heads[u->captured_chains++] = hd[k];
+  }
+  const uint16_t captured_now = uint16_t(captured_[color_index(Color(opp))] - opp_before);
+  if constexpr (kRecord) u->captured = captured_now;
+  // Simple ko: one stone captured by a lone stone that now has that point as its only liberty.
+  if (captured_now == 1 && base == kNoIndex && libs_[i] == 1) ko_ = last_captured;
 }
 
 template <int Cap>

@@ -192,6 +192,18 @@ PlayoutRunResult run_playouts(const PlayoutRun& run) {
   }
 }
 
+PlayoutResult playout_from(const Board& position, Color to_move, Rng& rng,
+                           const PlayoutOptions& opt, std::span<int8_t> ownership) {
+  const int side = std::max(position.width(), position.height());
+  auto run = [&]<int Cap>(BoardT<Cap> b) { return playout(b, to_move, rng, opt, ownership); };
+  switch (playout_capacity(side)) {
+    case 9: return run(BoardT<9>(position));
+    case 13: return run(BoardT<13>(position));
+    case 19: return run(BoardT<19>(position));
+    default: return run(Board(position));
+  }
+}
+
 PlayoutResult playout_from_empty(int size, uint64_t seed, int64_t k, const PlayoutOptions& opt) {
   check_size(size);
   auto one = [&]<int Cap>(BoardT<Cap> empty) {

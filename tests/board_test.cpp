@@ -549,3 +549,30 @@ TEST(Board, FastPlayMatchesANaiveBoardWrittenFromTheRules) {
   incremental_board_matches_naive_board<BoardT<19>, true>(19, 4, 55);
   incremental_board_matches_naive_board<BoardT<9>, true>(3, 300, 56);
 }
+
+TEST(Board, ConvertsBetweenCapacitiesKeepingPositionHashKoAndCounts) {
+  Board big = board_from(R"(
+    .........
+    ..XO.....
+    .X.XO....
+    ..XO.....
+    .........
+    .........
+    .........
+    .........
+    .........)");
+  big.play(at(big, "C7"), Color::White);  // captures D7: ko at D7
+  ASSERT_NE(big.ko_point(), Board::kNoIndex);
+  const BoardT<9> small(big);
+  for (int y = 0; y < 9; ++y)
+    for (int x = 0; x < 9; ++x) EXPECT_EQ(small.at(Point(x, y)), big.at(Point(x, y)));
+  EXPECT_EQ(small.hash(), big.hash());
+  EXPECT_EQ(BoardT<9>::point(small.ko_point()), Board::point(big.ko_point()));
+  EXPECT_EQ(small.captured(Color::Black), 1);
+  EXPECT_EQ(small.stones(Color::White), big.stones(Color::White));
+  EXPECT_TRUE(small.check_consistency());
+  const Board back(small);
+  EXPECT_TRUE(back.same_position(big));
+  EXPECT_EQ(back.ko_point(), big.ko_point());
+  EXPECT_THROW(BoardT<9>(Board(13)), std::invalid_argument);
+}

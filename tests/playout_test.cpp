@@ -332,3 +332,18 @@ TEST(Rng, IsReproducibleAndBoundedDrawsStayInRange) {
   EXPECT_NE(derive_seed(1, 0), derive_seed(1, 1));
   EXPECT_NE(derive_seed(1, 0), derive_seed(2, 0));
 }
+
+TEST(Playout, FromTheRefereesBoardIsAPlayoutOnTheSmallestBoardThatHoldsIt) {
+  Game g(referee_rules(), 13);
+  ASSERT_TRUE(g.play(Move::play(Color::Black, test::pt("D4", 13))).ok());
+  ASSERT_TRUE(g.play(Move::play(Color::White, test::pt("K10", 13))).ok());
+  Rng a(9), b(9);
+  std::vector<int8_t> own_a(169), own_b(169);
+  const PlayoutResult ra = playout_from(g.board(), Color::Black, a, {}, own_a);
+  BoardT<13> small(g.board());
+  const PlayoutResult rb = playout(small, Color::Black, b, {}, own_b);
+  EXPECT_EQ(ra.hash, rb.hash);
+  EXPECT_EQ(ra.score, rb.score);
+  EXPECT_EQ(own_a, own_b);
+  EXPECT_EQ(g.board().stones(Color::Black), 1);  // the position itself is untouched
+}

@@ -83,6 +83,10 @@ class BoardT {
   };
 
   explicit BoardT(int width = (Cap < 19 ? Cap : 19), int height = -1) { reset(width, height); }
+  // The same position (stones, ko point, capture counts, hash) on a board of another capacity,
+  // e.g. the referee's Board on the compact BoardT<19> for playouts. Throws if it does not fit.
+  template <int Other>
+  explicit BoardT(const BoardT<Other>& o);
 
   void reset(int width, int height = -1);
 
@@ -198,6 +202,8 @@ class BoardT {
   bool same_position(const BoardT& o) const;
 
  private:
+  template <int>
+  friend class BoardT;
   template <bool kRecord>
   void play_impl(Index i, Color c, Undo* u);
   void remove_chain(Index h, Color c);

@@ -31,6 +31,18 @@ void BoardT<Cap>::reset(int width, int height) {
 }
 
 template <int Cap>
+template <int Other>
+BoardT<Cap>::BoardT(const BoardT<Other>& o) {
+  reset(o.width(), o.height());
+  for (int y = 0; y < height_; ++y)
+    for (int x = 0; x < width_; ++x) color_[index(x, y)] = o.color_[BoardT<Other>::index(x, y)];
+  rebuild_all();
+  ko_ = o.ko_ == BoardT<Other>::kNoIndex ? kNoIndex : index(BoardT<Other>::point(o.ko_));
+  captured_[0] = o.captured_[0];
+  captured_[1] = o.captured_[1];
+}
+
+template <int Cap>
 int BoardT<Cap>::chain_size(Index i) const {
   int n = 0;
   for_each_stone(i, [&](Index) { ++n; });

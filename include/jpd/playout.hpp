@@ -151,6 +151,13 @@ constexpr int playout_capacity(int size) {
   return size <= 9 ? 9 : size <= 13 ? 13 : size <= 19 ? 19 : 25;
 }
 
+// One playout from a position on the referee's board (any size, Black or White to move), run on
+// the smallest board type that holds it; `position` itself is not changed. Converting costs
+// about as much as a few dozen moves: for many playouts from one position, convert once
+// (BoardT<19> start(position)) and call playout() on copies of `start`.
+PlayoutResult playout_from(const Board& position, Color to_move, Rng& rng,
+                           const PlayoutOptions& opt = {}, std::span<int8_t> ownership = {});
+
 // ---- Many playouts from the empty board, on several threads (the speed benchmark) ----
 
 struct PlayoutRun {

@@ -13,7 +13,7 @@ BenchFigures playouts(int size, int64_t count, const BenchContext& ctx) {
   run.playouts = count;
   run.signature_playouts = count;
   const PlayoutRunResult r = run_playouts(run);
-  return {r.signature, r.playouts, "playouts", r.moves, "moves", r.seconds};
+  return {r.signature, r.playouts, "playouts", r.moves, "moves", r.seconds, r.cpu_seconds};
 }
 }  // namespace
 

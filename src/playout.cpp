@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -104,7 +105,17 @@ namespace {
 struct alignas(64) Totals {  // one cache line each: no false sharing between threads
   int64_t playouts = 0, moves = 0, passes = 0, black_wins = 0, score_sum = 0;
   uint64_t signature_sum = 0;
+  double cpu_seconds = 0;
 };
+
+// CPU time of the calling thread, in seconds (0 where unavailable).
+double thread_cpu_seconds() {
+#if defined(CLOCK_THREAD_CPUTIME_ID)
+  timespec ts{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0) return double(ts.tv_sec) + ts.tv_nsec * 1e-9;
+#endif
+  return 0;
+}
 
 template <int Cap>
 PlayoutResult playout_k(const BoardT<Cap>& empty, BoardT<Cap>& b, Rng& rng, uint64_t seed,
@@ -127,6 +138,7 @@ PlayoutRunResult run_with(const PlayoutRun& run) {
                                     std::chrono::duration<double>(run.seconds));
   std::vector<Totals> totals(static_cast<size_t>(threads));
   auto work = [&](Totals& t) {
+    const double cpu_start = thread_cpu_seconds();
     const BoardT<Cap> empty(run.size);
     BoardT<Cap> b = empty;
     Rng rng;
@@ -149,6 +161,7 @@ PlayoutRunResult run_with(const PlayoutRun& run) {
         if (k < sig_count) t.signature_sum += playout_signature_term(k, r);
       }
     }
+    t.cpu_seconds = thread_cpu_seconds() - cpu_start;
   };
   if (threads == 1) {
     work(totals[0]);
@@ -168,6 +181,7 @@ PlayoutRunResult run_with(const PlayoutRun& run) {
     res.passes += t.passes;
     res.black_wins += t.black_wins;
     res.score_sum += t.score_sum;
+    res.cpu_seconds += t.cpu_seconds;
     sum += t.signature_sum;
   }
   res.signature_playouts = sig_count;

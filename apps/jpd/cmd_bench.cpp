@@ -72,7 +72,8 @@ int run_workloads(const BenchOptions& o) {
                             {"signature", hex64(f.signature)},
                             {"items", f.items},
                             {"item_name", f.item_name},
-                            {"seconds", f.seconds}};
+                            {"seconds", f.seconds},
+                            {"cpu_seconds", f.cpu_seconds}};
       if (f.steps) {
         row["steps"] = f.steps;
         row["step_name"] = f.step_name;
@@ -85,11 +86,12 @@ int run_workloads(const BenchOptions& o) {
               << grouped(f.items) << " " << f.item_name;
     if (f.steps) std::cout << ", " << grouped(f.steps) << " " << f.step_name;
     std::cout << ", " << fixed(f.seconds, 3) << " s";
-    if (f.seconds > 0) {
-      const double rate = double(f.steps ? f.steps : f.items) / f.seconds;
-      std::cout << " (" << fixed(rate / 1e6, 2) << " M " << (f.steps ? f.step_name : f.item_name)
-                << "/s)";
-    }
+    const double work = double(f.steps ? f.steps : f.items);
+    const std::string& unit = f.steps ? f.step_name : f.item_name;
+    if (f.seconds > 0) std::cout << " (" << fixed(work / f.seconds / 1e6, 2) << " M " << unit << "/s";
+    if (f.seconds > 0 && f.cpu_seconds > 0)
+      std::cout << ", " << fixed(work / f.cpu_seconds / 1e6, 2) << " M per CPU-second";
+    if (f.seconds > 0) std::cout << ")";
     std::cout << "\n";
   }
   if (o.json) {
@@ -121,11 +123,13 @@ int run_playouts_command(const PlayoutOptionsCli& o) {
                           {"threads", r.threads},
                           {"seed", o.seed},
                           {"seconds", r.seconds},
+                          {"cpu_seconds", r.cpu_seconds},
                           {"playouts", r.playouts},
                           {"moves", r.moves},
                           {"passes", r.passes},
                           {"playouts_per_second", r.playouts_per_second()},
                           {"moves_per_second", r.moves_per_second()},
+                          {"moves_per_cpu_second", r.moves_per_cpu_second()},
                           {"moves_per_playout", r.moves_per_playout()},
                           {"mean_score", mean_score},
                           {"black_wins_komi_7_5", black_wins},
@@ -140,7 +144,8 @@ int run_playouts_command(const PlayoutOptionsCli& o) {
             << "  playouts         " << grouped(r.playouts) << "  ("
             << grouped(int64_t(r.playouts_per_second())) << " /s)\n"
             << "  moves            " << grouped(r.moves) << "  ("
-            << fixed(r.moves_per_second() / 1e6, 2) << " M/s; passes included)\n"
+            << fixed(r.moves_per_second() / 1e6, 2) << " M/s, "
+            << fixed(r.moves_per_cpu_second() / 1e6, 2) << " M per CPU-second; passes included)\n"
             << "  moves/playout    " << fixed(r.moves_per_playout(), 2) << "  (passes/playout "
             << fixed(r.playouts ? double(r.passes) / double(r.playouts) : 0, 2) << ")\n"
             << "  mean score       " << fixed(mean_score, 2)

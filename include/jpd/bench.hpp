@@ -25,6 +25,7 @@ struct BenchFigures {
   int64_t steps = 0;      // finer units inside them (moves), 0 when none
   std::string step_name;  // "moves"
   double seconds = 0;     // wall clock
+  double cpu_seconds = 0;  // CPU time of the threads doing the work; 0 when not measured
 };
 
 struct BenchWorkload {

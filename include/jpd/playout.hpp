@@ -179,6 +179,10 @@ struct PlayoutRunResult {
   int64_t black_wins = 0;   // score - 7.5 > 0
   int64_t score_sum = 0;    // sum of the Black-minus-White area scores
   double seconds = 0;       // wall clock
+  // CPU time of the worker threads together (0 where the system cannot tell): moves per
+  // CPU-second is the speed of one core, and stays meaningful on a busy machine, where other
+  // processes take turns on the cores and stretch the wall-clock time.
+  double cpu_seconds = 0;
   // Deterministic summary of playouts 0 .. signature_playouts-1 (see playout_signature): the same
   // for any thread count, time limit and machine.
   uint64_t signature = 0;
@@ -187,6 +191,7 @@ struct PlayoutRunResult {
   double moves_per_playout() const { return playouts ? double(moves) / double(playouts) : 0; }
   double playouts_per_second() const { return seconds > 0 ? double(playouts) / seconds : 0; }
   double moves_per_second() const { return seconds > 0 ? double(moves) / seconds : 0; }
+  double moves_per_cpu_second() const { return cpu_seconds > 0 ? double(moves) / cpu_seconds : 0; }
 };
 
 // The contribution of playout k to a signature: a mix of k, the final position's hash, the

@@ -288,3 +288,291 @@ TEST(Board, EyeTestFollowsThePlayoutConvention) {
     .....)");
   EXPECT_FALSE(corner.is_eye(at(corner, "A5"), Color::Black));  // enemy diagonal at the edge
 }
+
+// play_fast (the playout path, no Undo record) against play: the same position, hash, ko point,
+// capture and stone counts after every move of many random games, suicides included.
+template <class B>
+void fast_play_matches_play(int size, int games, uint32_t seed) {
+  std::mt19937 rng(seed);
+  for (int g = 0; g < games; ++g) {
+    B plain(size), fast(size);
+    Color c = Color::Black;
+    for (int mv = 0; mv < size * size * 3 && plain.empty_count() > 0; ++mv) {
+      // Choose from the plain board's list; the two lists may be ordered differently.
+      auto i = plain.empty_at(int(rng() % plain.empty_count()));
+      if (plain.is_suicide(i, c) && rng() % 4) {
+        c = opponent(c);
+        continue;
+      }
+      if (rng() % 3 == 0 && fast.empty_count() > 1)  // reorder the fast board's list meanwhile
+        fast.swap_empty(int(rng() % fast.empty_count()), int(rng() % fast.empty_count()));
+      ASSERT_EQ(fast.at(i), Color::Empty);
+      auto u = plain.play(i, c);
+      fast.play_fast(i, c);
+      ASSERT_TRUE(fast.same_position(plain)) << fast.to_string() << "\n" << plain.to_string();
+      ASSERT_EQ(fast.hash(), plain.hash());
+      ASSERT_EQ(fast.ko_point(), plain.ko_point());
+      ASSERT_EQ(fast.empty_count(), plain.empty_count());
+      for (Color k : {Color::Black, Color::White}) {
+        ASSERT_EQ(fast.captured(k), plain.captured(k));
+        ASSERT_EQ(fast.stones(k), plain.stones(k));
+      }
+      ASSERT_EQ(plain.stones(Color::Black) + plain.stones(Color::White) + plain.empty_count(),
+                plain.points());
+      if (u.captured || u.suicided || mv % 16 == 0) {
+        std::string why;
+        ASSERT_TRUE(fast.check_consistency(&why)) << why;
+      }
+      c = opponent(c);
+    }
+  }
+}
+
+TEST(Board, FastPlayMatchesPlayOnRandomGames9x9) { fast_play_matches_play<BoardT<9>>(9, 60, 31); }
+TEST(Board, FastPlayMatchesPlayOnRandomGames19x19) {
+  fast_play_matches_play<BoardT<19>>(19, 10, 32);
+  fast_play_matches_play<Board>(19, 4, 33);
+  fast_play_matches_play<BoardT<13>>(7, 40, 34);
+  fast_play_matches_play<Board>(3, 100, 35);
+}
+
+TEST(Board, ZobristKeysAreTheSameForEveryCapacity) {
+  for (int y = 0; y < 9; ++y)
+    for (int x = 0; x < 9; ++x)
+      for (Color c : {Color::Black, Color::White}) {
+        const uint64_t k = detail::zobrist_key(x, y, c);
+        EXPECT_EQ(BoardT<9>::stone_key(BoardT<9>::index(x, y), c), k);
+        EXPECT_EQ(BoardT<19>::stone_key(BoardT<19>::index(x, y), c), k);
+        EXPECT_EQ(Board::stone_key(Board::index(x, y), c), k);
+      }
+  EXPECT_EQ(Board::stone_key(Board::index(24, 24), Color::White),
+            detail::zobrist_key(24, 24, Color::White));
+}
+
+TEST(Board, StoneCountsFollowCapturesSetupAndUndo) {
+  Board b = board_from(R"(
+    .....
+    ..X..
+    .XO..
+    ..X..
+    .....)");
+  EXPECT_EQ(b.stones(Color::Black), 3);
+  EXPECT_EQ(b.stones(Color::White), 1);
+  EXPECT_EQ(b.stones(Color::Empty), 21);
+  auto u = b.play(at(b, "D3"), Color::Black);
+  EXPECT_EQ(b.stones(Color::Black), 4);
+  EXPECT_EQ(b.stones(Color::White), 0);
+  b.undo(u);
+  EXPECT_EQ(b.stones(Color::Black), 3);
+  EXPECT_EQ(b.stones(Color::White), 1);
+}
+
+// The eye test from its definition, on logical points: all four neighbours c or off the board;
+// of the diagonals at most one opponent stone in the centre, none on the edge or in the corner.
+template <class B>
+bool reference_eye(const B& b, Point p, Color c) {
+  const int w = b.width(), h = b.height();
+  const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+  for (int d = 0; d < 4; ++d) {
+    const int x = p.x + dx[d], y = p.y + dy[d];
+    if (x < 0 || y < 0 || x >= w || y >= h) continue;
+    if (b.at(Point(x, y)) != c) return false;
+  }
+  int enemy = 0;
+  bool off = false;
+  for (int ex : {-1, 1})
+    for (int ey : {-1, 1}) {
+      int x = p.x + ex, y = p.y + ey;
+      if (x < 0 || y < 0 || x >= w || y >= h) off = true;
+      else if (b.at(Point(x, y)) == opponent(c)) ++enemy;
+    }
+  return off ? enemy == 0 : enemy <= 1;
+}
+
+// is_suicide, captures, hash_after and is_eye against playing the move on a copy (and the
+// definition above), for every empty point and both colours, all along random games.
+template <class B>
+void questions_match_playing_the_move(int size, int games, uint32_t seed) {
+  std::mt19937 rng(seed);
+  for (int g = 0; g < games; ++g) {
+    B b(size);
+    Color to_move = Color::Black;
+    for (int mv = 0; mv < size * size * 2 && b.empty_count() > 0; ++mv) {
+      for (int k = 0; k < b.empty_count(); ++k) {
+        const auto i = b.empty_at(k);
+        for (Color c : {Color::Black, Color::White}) {
+          B copy = b;
+          const auto u = copy.play(i, c);
+          ASSERT_EQ(b.is_suicide(i, c), u.suicided > 0) << b.to_string();
+          ASSERT_EQ(b.captures(i, c), u.captured > 0) << b.to_string();
+          ASSERT_EQ(b.hash_after(i, c), copy.hash());
+          ASSERT_EQ(b.is_eye(i, c), reference_eye(b, B::point(i), c)) << b.to_string();
+        }
+      }
+      // Next move: random, avoiding suicide most of the time, so that shapes with eyes appear.
+      auto i = b.empty_at(int(rng() % b.empty_count()));
+      if ((b.is_suicide(i, to_move) || b.is_eye(i, to_move)) && rng() % 8) {
+        to_move = opponent(to_move);
+        continue;
+      }
+      b.play(i, to_move);
+      to_move = opponent(to_move);
+    }
+  }
+}
+
+TEST(Board, SuicideCaptureHashAndEyeQuestionsMatchPlayingTheMove9x9) {
+  questions_match_playing_the_move<BoardT<9>>(9, 30, 41);
+  questions_match_playing_the_move<BoardT<9>>(5, 100, 42);
+}
+TEST(Board, SuicideCaptureHashAndEyeQuestionsMatchPlayingTheMoveOnLargerCapacities) {
+  questions_match_playing_the_move<BoardT<19>>(13, 4, 43);
+  questions_match_playing_the_move<Board>(7, 30, 44);
+}
+
+// A deliberately naive board, written from the rules alone (flood fills, no incremental state):
+// the oracle for the incremental board in random games.
+class NaiveBoard {
+ public:
+  explicit NaiveBoard(int n) : n_(n), c_(size_t(n * n), Color::Empty) {}
+  Color at(int x, int y) const { return c_[size_t(y * n_ + x)]; }
+  Point ko() const { return ko_; }
+  int captured(Color c) const { return captured_[color_index(c)]; }
+
+  // Plays c at (x, y): captures, then suicide; returns the number of opponent stones captured.
+  int play(int x, int y, Color c) {
+    set(x, y, c);
+    int taken = 0;
+    Point last;
+    for (Point q : neighbours(x, y))
+      if (at(q.x, q.y) == opponent(c)) {
+        auto g = group(q.x, q.y);
+        if (liberties(g) == 0) {
+          taken += int(g.size());
+          last = q;
+          for (Point s : g) set(s.x, s.y, Color::Empty);
+          captured_[color_index(opponent(c))] += int(g.size());
+        }
+      }
+    auto mine = group(x, y);
+    if (taken == 0 && liberties(mine) == 0) {
+      for (Point s : mine) set(s.x, s.y, Color::Empty);
+      captured_[color_index(c)] += int(mine.size());
+    }
+    ko_ = taken == 1 && mine.size() == 1 && liberties(mine) == 1 ? last : Point::none();
+    return taken;
+  }
+
+ private:
+  void set(int x, int y, Color c) { c_[size_t(y * n_ + x)] = c; }
+  std::vector<Point> neighbours(int x, int y) const {
+    std::vector<Point> v;
+    if (x > 0) v.emplace_back(x - 1, y);
+    if (x + 1 < n_) v.emplace_back(x + 1, y);
+    if (y > 0) v.emplace_back(x, y - 1);
+    if (y + 1 < n_) v.emplace_back(x, y + 1);
+    return v;
+  }
+  std::vector<Point> group(int x, int y) const {
+    std::vector<Point> g = {Point(x, y)}, todo = g;
+    std::vector<bool> seen(c_.size(), false);
+    seen[size_t(y * n_ + x)] = true;
+    while (!todo.empty()) {
+      Point p = todo.back();
+      todo.pop_back();
+      for (Point q : neighbours(p.x, p.y))
+        if (!seen[size_t(q.y * n_ + q.x)] && at(q.x, q.y) == at(x, y)) {
+          seen[size_t(q.y * n_ + q.x)] = true;
+          g.push_back(q);
+          todo.push_back(q);
+        }
+    }
+    return g;
+  }
+  int liberties(const std::vector<Point>& g) const {
+    std::vector<bool> seen(c_.size(), false);
+    int n = 0;
+    for (Point p : g)
+      for (Point q : neighbours(p.x, p.y))
+        if (at(q.x, q.y) == Color::Empty && !seen[size_t(q.y * n_ + q.x)]) {
+          seen[size_t(q.y * n_ + q.x)] = true;
+          ++n;
+        }
+    return n;
+  }
+  int n_;
+  std::vector<Color> c_;
+  Point ko_;
+  int captured_[2] = {0, 0};
+};
+
+// play() and play_fast() against the naive board: stones, captures, ko point after every move of
+// random games that include suicides, snapbacks and kos.
+template <class B, bool kFast>
+void incremental_board_matches_naive_board(int size, int games, uint32_t seed) {
+  std::mt19937 rng(seed);
+  for (int g = 0; g < games; ++g) {
+    B b(size);
+    NaiveBoard naive(size);
+    Color c = Color::Black;
+    for (int mv = 0; mv < size * size * 3 && b.empty_count() > 0; ++mv) {
+      const auto i = b.empty_at(int(rng() % b.empty_count()));
+      if ((b.is_eye(i, c) || i == b.ko_point()) && rng() % 8) {
+        c = opponent(c);
+        continue;
+      }
+      const Point p = B::point(i);
+      const int taken = naive.play(p.x, p.y, c);
+      if constexpr (kFast) {
+        b.play_fast(i, c);
+      } else {
+        ASSERT_EQ(b.play(i, c).captured, taken);
+      }
+      for (int y = 0; y < size; ++y)
+        for (int x = 0; x < size; ++x)
+          ASSERT_EQ(b.at(Point(x, y)), naive.at(x, y)) << b.to_string();
+      ASSERT_EQ(b.ko_point() == B::kNoIndex ? Point::none() : B::point(b.ko_point()), naive.ko());
+      ASSERT_EQ(b.captured(Color::Black), naive.captured(Color::Black));
+      ASSERT_EQ(b.captured(Color::White), naive.captured(Color::White));
+      c = opponent(c);
+    }
+  }
+}
+
+TEST(Board, PlayMatchesANaiveBoardWrittenFromTheRules) {
+  incremental_board_matches_naive_board<BoardT<9>, false>(9, 40, 51);
+  incremental_board_matches_naive_board<Board, false>(19, 4, 52);
+  incremental_board_matches_naive_board<Board, false>(4, 200, 53);
+}
+TEST(Board, FastPlayMatchesANaiveBoardWrittenFromTheRules) {
+  incremental_board_matches_naive_board<BoardT<9>, true>(9, 40, 54);
+  incremental_board_matches_naive_board<BoardT<19>, true>(19, 4, 55);
+  incremental_board_matches_naive_board<BoardT<9>, true>(3, 300, 56);
+}
+
+TEST(Board, ConvertsBetweenCapacitiesKeepingPositionHashKoAndCounts) {
+  Board big = board_from(R"(
+    .........
+    ..XO.....
+    .X.XO....
+    ..XO.....
+    .........
+    .........
+    .........
+    .........
+    .........)");
+  big.play(at(big, "C7"), Color::White);  // captures D7: ko at D7
+  ASSERT_NE(big.ko_point(), Board::kNoIndex);
+  const BoardT<9> small(big);
+  for (int y = 0; y < 9; ++y)
+    for (int x = 0; x < 9; ++x) EXPECT_EQ(small.at(Point(x, y)), big.at(Point(x, y)));
+  EXPECT_EQ(small.hash(), big.hash());
+  EXPECT_EQ(BoardT<9>::point(small.ko_point()), Board::point(big.ko_point()));
+  EXPECT_EQ(small.captured(Color::Black), 1);
+  EXPECT_EQ(small.stones(Color::White), big.stones(Color::White));
+  EXPECT_TRUE(small.check_consistency());
+  const Board back(small);
+  EXPECT_TRUE(back.same_position(big));
+  EXPECT_EQ(back.ko_point(), big.ko_point());
+  EXPECT_THROW(BoardT<9>(Board(13)), std::invalid_argument);
+}

@@ -14,11 +14,20 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
 
 #include "jpd/point.hpp"
+
+// For the few small functions of the playout loop that the compiler's size heuristics would
+// otherwise keep out of line (measured with callgrind: a call costs as much as their body).
+#if defined(__GNUC__) || defined(__clang__)
+#define JPD_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define JPD_ALWAYS_INLINE inline
+#endif
 
 namespace jpd {
 
@@ -34,6 +43,20 @@ constexpr uint64_t splitmix64(uint64_t x) {
 constexpr uint64_t zobrist_key(int x, int y, Color c) {
   return splitmix64(0x6A09E667F3BCC908ull + uint64_t((y * 32 + x) * 4 + int(c)));
 }
+// The keys of BoardT<Cap> by colour (rows Black and White used) and padded index: a table lookup
+// instead of hashing the coordinates for every stone placed or removed.
+template <int Cap>
+inline constexpr auto kZobristTable = [] {
+  constexpr int stride = Cap + 1, area = (Cap + 2) * stride + 1;
+  std::array<std::array<uint64_t, area>, 3> t{};
+  for (int i = 0; i < area; ++i) {
+    int x = i % stride - 1, y = i / stride - 1;
+    if (x < 0 || y < 0 || y >= Cap) continue;
+    t[1][i] = zobrist_key(x, y, Color::Black);
+    t[2][i] = zobrist_key(x, y, Color::White);
+  }
+  return t;
+}();
 }  // namespace detail
 
 template <int Cap>
@@ -60,6 +83,10 @@ class BoardT {
   };
 
   explicit BoardT(int width = (Cap < 19 ? Cap : 19), int height = -1) { reset(width, height); }
+  // The same position (stones, ko point, capture counts, hash) on a board of another capacity,
+  // e.g. the referee's Board on the compact BoardT<19> for playouts. Throws if it does not fit.
+  template <int Other>
+  explicit BoardT(const BoardT<Other>& o);
 
   void reset(int width, int height = -1);
 
@@ -109,6 +136,15 @@ class BoardT {
   // Empty points, for O(1) uniform sampling.
   int empty_count() const { return n_empty_; }
   Index empty_at(int k) const { return empty_[k]; }
+  // Exchanges two entries of the empty list. Its order carries no meaning; a sampler may use this
+  // to set rejected points aside (swap to the end of the part still to be tried).
+  void swap_empty(int a, int b) {
+    Index ea = empty_[a], eb = empty_[b];
+    empty_[a] = eb;
+    empty_[b] = ea;
+    next_[eb] = Index(a);
+    next_[ea] = Index(b);
+  }
 
   // Questions about a placement of colour c on the empty point i.
   bool is_suicide(Index i, Color c) const;   // the stone's chain would have no liberty
@@ -116,6 +152,11 @@ class BoardT {
   // Single-point eye of colour c in the playout sense: all neighbours c or edge, and of the
   // diagonals at most one opponent stone in the centre, none on the edge or in the corner.
   bool is_eye(Index i, Color c) const;
+  // The parts of is_suicide and is_eye for callers that already know the four neighbours: with
+  // no empty neighbour, whether c at i would have no liberty; with all neighbours c or edge,
+  // whether the diagonals make i an eye.
+  JPD_ALWAYS_INLINE bool suicide_without_empty_neighbour(Index i, Color c) const;
+  JPD_ALWAYS_INLINE bool eye_diagonals_ok(Index i, Color c) const;
 
   // The hash the position would have after c plays on the empty point i (captures and suicide
   // included), without playing it: for superko checks.
@@ -125,6 +166,9 @@ class BoardT {
   // own chain if it has no liberty left (suicide). The caller decides legality first.
   Undo play(Index i, Color c);
   Undo play(Point p, Color c) { return play(index(p), c); }
+  // The same move without the Undo record: for playouts. Same position, hash, ko point and
+  // capture counts as play() (tests/board_test.cpp and tests/playout_test.cpp compare them).
+  void play_fast(Index i, Color c) { play_impl<false>(i, c, nullptr); }
   // Takes back the move described by u, which must be the last move played on this board.
   void undo(const Undo& u);
 
@@ -138,12 +182,15 @@ class BoardT {
 
   uint64_t hash() const { return hash_; }
   static constexpr uint64_t stone_key(Index i, Color c) {
-    return detail::zobrist_key(x_of(i), y_of(i), c);
+    return detail::kZobristTable<Cap>[uint8_t(c)][i];
   }
 
   // Stones of colour c removed by captures (and suicide) on this board.
   int captured(Color c) const { return captured_[color_index(c)]; }
-  int stones(Color c) const;
+  // Points of colour c on the board: stones of Black / White (kept incrementally), Empty points.
+  int stones(Color c) const {
+    return is_stone(c) ? stones_[color_index(c)] : c == Color::Empty ? n_empty_ : 0;
+  }
 
   // Text diagram, first row at the top, '.' empty, 'X' black, 'O' white.
   std::string to_string() const;
@@ -155,6 +202,10 @@ class BoardT {
   bool same_position(const BoardT& o) const;
 
  private:
+  template <int>
+  friend class BoardT;
+  template <bool kRecord>
+  void play_impl(Index i, Color c, Undo* u);
   void remove_chain(Index h, Color c);
   void add_empty(Index i) {
     next_[i] = Index(n_empty_);
@@ -178,6 +229,7 @@ class BoardT {
   Index n_empty_ = 0;
   Index ko_ = kNoIndex;
   uint16_t captured_[2] = {0, 0};
+  uint16_t stones_[2] = {0, 0};
   uint8_t width_ = 0, height_ = 0;
 };
 

@@ -27,6 +27,19 @@ void BoardT<Cap>::reset(int width, int height) {
   hash_ = 0;
   ko_ = kNoIndex;
   captured_[0] = captured_[1] = 0;
+  stones_[0] = stones_[1] = 0;
+}
+
+template <int Cap>
+template <int Other>
+BoardT<Cap>::BoardT(const BoardT<Other>& o) {
+  reset(o.width(), o.height());
+  for (int y = 0; y < height_; ++y)
+    for (int x = 0; x < width_; ++x) color_[index(x, y)] = o.color_[BoardT<Other>::index(x, y)];
+  rebuild_all();
+  ko_ = o.ko_ == BoardT<Other>::kNoIndex ? kNoIndex : index(BoardT<Other>::point(o.ko_));
+  captured_[0] = o.captured_[0];
+  captured_[1] = o.captured_[1];
 }
 
 template <int Cap>
@@ -69,32 +82,31 @@ typename BoardT<Cap>::Index BoardT<Cap>::atari_liberty(Index i) const {
 
 template <int Cap>
 inline bool BoardT<Cap>::is_suicide(Index i, Color c) const {
-  // Count, for each neighbouring chain, how many of its adjacencies i takes away.
-  Index heads[4];
-  int n = 0;
-  for (int d : kDirs) {
-    Index j = Index(i + d);
-    uint8_t cj = color_[j];
-    if (cj == uint8_t(Color::Empty)) return false;
-    if (cj == uint8_t(Color::Edge)) continue;
-    heads[n++] = head_[j];
-  }
-  for (int a = 0; a < n; ++a) {
-    Index h = heads[a];
-    bool first = true;
-    int k = 0;
-    for (int b = 0; b < n; ++b) {
-      if (heads[b] == h) {
-        if (b < a) first = false;
-        ++k;
-      }
-    }
-    if (!first) continue;
-    bool own = color_[h] == uint8_t(c);
-    if (own && libs_[h] > k) return false;        // own chain keeps another liberty
-    if (!own && libs_[h] == k) return false;      // opponent chain is captured
-  }
-  return true;
+  const Index n[4] = {up(i), left(i), right(i), down(i)};
+  const uint8_t col[4] = {color_[n[0]], color_[n[1]], color_[n[2]], color_[n[3]]};
+  if (((col[0] == uint8_t(Color::Empty)) | (col[1] == uint8_t(Color::Empty)) |
+       (col[2] == uint8_t(Color::Empty)) | (col[3] == uint8_t(Color::Empty))))
+    return false;
+  return suicide_without_empty_neighbour(i, c);
+}
+
+template <int Cap>
+inline bool BoardT<Cap>::suicide_without_empty_neighbour(Index i, Color c) const {
+  // Every neighbour is a stone or edge, so head_ is meaningful for each of them (an edge point's
+  // head_ is kNoIndex, never a chain's). For each neighbouring chain, the number of neighbours of
+  // i in it is the number of its pseudo-liberties that i takes away; the chain keeps a liberty
+  // exactly when it has more. Checking a chain once per adjacent stone gives the same answer.
+  // Straight-line code: the outcome is unpredictable, a branch per neighbour would mispredict.
+  const uint8_t own = uint8_t(c), opp = uint8_t(opponent(c));
+  const Index n0 = up(i), n1 = left(i), n2 = right(i), n3 = down(i);
+  const Index h0 = head_[n0], h1 = head_[n1], h2 = head_[n2], h3 = head_[n3];
+  const uint8_t c0 = color_[n0], c1 = color_[n1], c2 = color_[n2], c3 = color_[n3];
+  const auto keeps = [&](uint8_t ck, Index hk) {
+    const int taken = (h0 == hk) + (h1 == hk) + (h2 == hk) + (h3 == hk);
+    const int libs = libs_[hk];
+    return ((ck == own) & (libs > taken)) | ((ck == opp) & (libs == taken));
+  };
+  return !(keeps(c0, h0) | keeps(c1, h1) | keeps(c2, h2) | keeps(c3, h3));
 }
 
 template <int Cap>
@@ -115,17 +127,24 @@ inline bool BoardT<Cap>::captures(Index i, Color c) const {
 
 template <int Cap>
 inline bool BoardT<Cap>::is_eye(Index i, Color c) const {
-  for (int d : kDirs) {
-    uint8_t cj = color_[i + d];
-    if (cj != uint8_t(c) && cj != uint8_t(Color::Edge)) return false;
-  }
-  int enemy = 0, edge = 0;
-  for (int d : kDiagonals) {
-    uint8_t cj = color_[i + d];
-    if (cj == uint8_t(Color::Edge)) ++edge;
-    else if (cj == uint8_t(opponent(c))) ++enemy;
-  }
-  return edge ? enemy == 0 : enemy <= 1;
+  const auto own_or_edge = [&](Index j) {
+    return color_[j] == uint8_t(c) || color_[j] == uint8_t(Color::Edge);
+  };
+  if (!(own_or_edge(up(i)) & own_or_edge(left(i)) & own_or_edge(right(i)) & own_or_edge(down(i))))
+    return false;
+  return eye_diagonals_ok(i, c);
+}
+
+template <int Cap>
+inline bool BoardT<Cap>::eye_diagonals_ok(Index i, Color c) const {
+  // Of the diagonals at most one enemy stone in the centre, none on the edge or in the corner:
+  // enemies + (any diagonal off the board) < 2.
+  const uint8_t opp = uint8_t(opponent(c)), edge = uint8_t(Color::Edge);
+  const uint8_t d0 = color_[i - kStride - 1], d1 = color_[i - kStride + 1],
+                d2 = color_[i + kStride - 1], d3 = color_[i + kStride + 1];
+  const int enemies = (d0 == opp) + (d1 == opp) + (d2 == opp) + (d3 == opp);
+  const int off_board = (d0 == edge) | (d1 == edge) | (d2 == edge) | (d3 == edge);
+  return enemies + off_board < 2;
 }
 
 template <int Cap>
@@ -172,19 +191,22 @@ inline uint64_t BoardT<Cap>::hash_after(Index i, Color c) const {
 
 template <int Cap>
 inline void BoardT<Cap>::remove_chain(Index h, Color c) {
+  // The neighbours of the chain's stones are its own stones (same chain) or empty points or
+  // stones of the other colour, whose chains regain one pseudo-liberty per adjacency.
+  const uint8_t other = uint8_t(opponent(c));
+  const int ci = color_index(c);
   Index s = h;
   do {
-    Index nxt = next_[s];
+    const Index nxt = next_[s];
     color_[s] = uint8_t(Color::Empty);
     hash_ ^= stone_key(s, c);
-    for (int d : kDirs) {
-      Index j = Index(s + d);
-      uint8_t cj = color_[j];
-      if ((cj == uint8_t(Color::Black) || cj == uint8_t(Color::White)) && head_[j] != h)
-        ++libs_[head_[j]];
-    }
+    if (color_[up(s)] == other) ++libs_[head_[up(s)]];
+    if (color_[left(s)] == other) ++libs_[head_[left(s)]];
+    if (color_[right(s)] == other) ++libs_[head_[right(s)]];
+    if (color_[down(s)] == other) ++libs_[head_[down(s)]];
     add_empty(s);  // overwrites next_[s]; nxt was saved
-    ++captured_[color_index(c)];
+    ++captured_[ci];
+    --stones_[ci];
     s = nxt;
   } while (s != h);
 }
@@ -196,38 +218,56 @@ inline typename BoardT<Cap>::Undo BoardT<Cap>::play(Index i, Color c) {
   u.color = c;
   u.prev_ko = ko_;
   u.prev_hash = hash_;
-  const Color opp = opponent(c);
+  play_impl<true>(i, c, &u);
+  return u;
+}
+
+// The body of play() and play_fast(): with kRecord the Undo record *u is filled in.
+//
+// The neighbour scan is straight-line code (which neighbours are empty, own or enemy is as good as
+// random in a playout, so branches on it would mispredict); loops run over bit masks of the
+// neighbours that need work.
+template <int Cap>
+template <bool kRecord>
+inline void BoardT<Cap>::play_impl(Index i, Color c, Undo* u) {
+  const uint8_t own = uint8_t(c), opp = uint8_t(opponent(c));
+  const Index n[4] = {up(i), left(i), right(i), down(i)};  // the order of kDirs
 
   remove_empty(i);
-  color_[i] = uint8_t(c);
+  color_[i] = own;
   hash_ ^= stone_key(i, c);
-  head_[i] = i;
-  next_[i] = i;
-  libs_[i] = 0;
+  ++stones_[color_index(c)];
 
-  // Liberties of the new stone, and the adjacency it takes from neighbouring chains.
-  Index base = kNoIndex;
-  for (int d : kDirs) {
-    Index j = Index(i + d);
-    uint8_t cj = color_[j];
-    if (cj == uint8_t(Color::Empty)) {
-      ++libs_[i];
-    } else if (cj != uint8_t(Color::Edge)) {
-      --libs_[head_[j]];
-      if (cj == uint8_t(c) && (base == kNoIndex || libs_[head_[j]] > libs_[base]))
-        base = head_[j];
-    }
+  // Liberties of the new stone; the adjacency it takes from each neighbouring chain; the chain it
+  // joins: the own neighbouring chain with the most pseudo-liberties, in kDirs order, counted as
+  // they are decremented (the first one wins ties). For an empty neighbour head_ is stale and
+  // the decrement is zero; for an edge point head_ is kNoIndex and libs_[kNoIndex] stays 0.
+  Index hd[4];
+  unsigned own_mask = 0, opp_mask = 0;
+  Index libs = 0, base = kNoIndex;
+  for (int k = 0; k < 4; ++k) {
+    const uint8_t ck = color_[n[k]];
+    const Index h = head_[n[k]];
+    hd[k] = h;
+    const bool is_own = ck == own, is_opp = ck == opp;
+    libs = Index(libs + (ck == uint8_t(Color::Empty)));
+    libs_[h] = Index(libs_[h] - (is_own | is_opp));
+    own_mask |= unsigned(is_own) << k;
+    opp_mask |= unsigned(is_opp) << k;
+    if (is_own && (base == kNoIndex || libs_[h] > libs_[base])) base = h;
   }
-  // Merge: the new stone and every other own neighbouring chain join the chain `base`.
-  if (base != kNoIndex) {
+  if (base == kNoIndex) {  // a lone stone
+    head_[i] = i;
+    next_[i] = i;
+    libs_[i] = libs;
+  } else {
+    // The new stone and every other own neighbouring chain join the chain `base`.
     head_[i] = base;
     next_[i] = next_[base];
     next_[base] = i;
-    libs_[base] = Index(libs_[base] + libs_[i]);
-    for (int d : kDirs) {
-      Index j = Index(i + d);
-      if (color_[j] != uint8_t(c)) continue;
-      Index h = head_[j];
+    libs_[base] = Index(libs_[base] + libs);
+    for (unsigned m = own_mask; m; m &= m - 1) {
+      const Index h = head_[n[std::countr_zero(m)]];  // fresh: an earlier merge may relabel it
       if (h == base) continue;
       libs_[base] = Index(libs_[base] + libs_[h]);
       Index s = h;
@@ -235,34 +275,40 @@ inline typename BoardT<Cap>::Undo BoardT<Cap>::play(Index i, Color c) {
         head_[s] = base;
         s = next_[s];
       } while (s != h);
-      Index tmp = next_[base];
+      const Index tmp = next_[base];
       next_[base] = next_[h];
       next_[h] = tmp;
     }
   }
-  // Captures.
-  for (int d : kDirs) {
-    Index j = Index(i + d);
-    if (color_[j] != uint8_t(opp)) continue;
-    Index h = head_[j];
-    if (libs_[h] != 0) continue;
-    uint16_t before = captured_[color_index(opp)];
-    remove_chain(h, opp);
-    u.captured = uint16_t(u.captured + captured_[color_index(opp)] - before);
-    u.captured_heads[u.captured_chains++] = h;
-  }
-  // Suicide.
-  Index own = head_[i];
-  if (libs_[own] == 0) {
-    uint16_t before = captured_[color_index(c)];
-    remove_chain(own, c);
-    u.suicided = uint16_t(captured_[color_index(c)] - before);
-  }
-  // Simple ko: one stone captured by a lone stone that now has that point as its only liberty.
+  // Captures: opponent neighbouring chains left without a pseudo-liberty, in kDirs order. A
+  // chain touching i twice is removed at its first adjacency; the second then finds no stone.
+  const unsigned capture_mask =
+      opp_mask & (unsigned(libs_[hd[0]] == 0) | unsigned(libs_[hd[1]] == 0) << 1 |
+                  unsigned(libs_[hd[2]] == 0) << 2 | unsigned(libs_[hd[3]] == 0) << 3);
   ko_ = kNoIndex;
-  if (u.captured == 1 && u.suicided == 0 && next_[i] == i && libs_[i] == 1)
-    ko_ = u.captured_heads[0];
-  return u;
+  if (capture_mask == 0) [[likely]] {
+    // Suicide: possible only when nothing was captured.
+    const Index mine = head_[i];
+    if (libs_[mine] == 0) [[unlikely]] {
+      const uint16_t before = captured_[color_index(c)];
+      remove_chain(mine, c);
+      if constexpr (kRecord) u->suicided = uint16_t(captured_[color_index(c)] - before);
+    }
+    return;
+  }
+  const uint16_t opp_before = captured_[color_index(Color(opp))];
+  Index last_captured = kNoIndex;
+  for (unsigned m = capture_mask; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    if (color_[n[k]] != opp) continue;
+    remove_chain(hd[k], Color(opp));
+    last_captured = hd[k];
+    if constexpr (kRecord) u->captured_heads[u->captured_chains++] = hd[k];
+  }
+  const uint16_t captured_now = uint16_t(captured_[color_index(Color(opp))] - opp_before);
+  if constexpr (kRecord) u->captured = captured_now;
+  // Simple ko: one stone captured by a lone stone that now has that point as its only liberty.
+  if (captured_now == 1 && base == kNoIndex && libs_[i] == 1) ko_ = last_captured;
 }
 
 template <int Cap>
@@ -303,11 +349,16 @@ void BoardT<Cap>::rebuild_all() {
   uint8_t seen[kArea] = {};
   n_empty_ = 0;
   hash_ = 0;
+  stones_[0] = stones_[1] = 0;
   for (int y = 0; y < height_; ++y)
     for (int x = 0; x < width_; ++x) {
       Index i = index(x, y);
-      if (color_[i] == uint8_t(Color::Empty)) add_empty(i);
-      else hash_ ^= stone_key(i, Color(color_[i]));
+      if (color_[i] == uint8_t(Color::Empty)) {
+        add_empty(i);
+      } else {
+        hash_ ^= stone_key(i, Color(color_[i]));
+        ++stones_[color_index(Color(color_[i]))];
+      }
     }
   for (int y = 0; y < height_; ++y)
     for (int x = 0; x < width_; ++x) {
@@ -362,14 +413,6 @@ void BoardT<Cap>::set_stone(Index i, Color c) {
 }
 
 template <int Cap>
-int BoardT<Cap>::stones(Color c) const {
-  int n = 0;
-  for (int y = 0; y < height_; ++y)
-    for (int x = 0; x < width_; ++x) n += color_[index(x, y)] == uint8_t(c);
-  return n;
-}
-
-template <int Cap>
 std::string BoardT<Cap>::to_string() const {
   std::string s;
   for (int y = 0; y < height_; ++y) {
@@ -403,6 +446,11 @@ bool BoardT<Cap>::check_consistency(std::string* why) const {
   fresh.rebuild_all();
   if (fresh.hash_ != hash_) return fail("hash differs from a recomputation");
   if (fresh.n_empty_ != n_empty_) return fail("empty list has the wrong length");
+  if (fresh.stones_[0] != stones_[0] || fresh.stones_[1] != stones_[1])
+    return fail("stone counts differ from a recomputation");
+  for (int j = 0; j < kArea; ++j)  // suicide_without_empty_neighbour relies on this
+    if (color_[j] == uint8_t(Color::Edge) && head_[j] != kNoIndex)
+      return fail("an edge point has a chain head");
   for (int k = 0; k < n_empty_; ++k) {
     Index e = empty_[k];
     if (color_[e] != uint8_t(Color::Empty)) return fail("empty list holds a stone");

@@ -1,0 +1,47 @@
+// Deterministic benchmark workloads: the project's behaviour signature (`jpd bench`).
+//
+// Like a chess engine's "bench" node count: a fixed workload with fixed seeds and counts, whose
+// signature changes whenever the program's behaviour changes and never with the machine, the time
+// or the number of threads. Commits quote it. Each part of the project adds its own named workload
+// to the table in src/bench.cpp (a function in its own src/bench_*.cpp); the total signature folds
+// every workload's name and signature in table order.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace jpd {
+
+struct BenchContext {
+  int threads = 1;  // workloads that can use threads must give the same signature for any count
+};
+
+struct BenchFigures {
+  uint64_t signature = 0;
+  int64_t items = 0;      // work units done (playouts, games counted, records replayed ...)
+  std::string item_name;  // "playouts"
+  int64_t steps = 0;      // finer units inside them (moves), 0 when none
+  std::string step_name;  // "moves"
+  double seconds = 0;     // wall clock
+  double cpu_seconds = 0;  // CPU time of the threads doing the work; 0 when not measured
+};
+
+struct BenchWorkload {
+  const char* name;         // "playouts-9x9"
+  const char* description;  // one line
+  BenchFigures (*run)(const BenchContext&);
+};
+
+// The registry, in the order the total signature folds them.
+std::span<const BenchWorkload> bench_workloads();
+
+// Folds one workload into the total signature: start from 0, then for each workload in order.
+uint64_t fold_bench_signature(uint64_t total, std::string_view name, uint64_t signature);
+
+// Workloads of the playout engine (src/bench_playouts.cpp).
+BenchFigures bench_playouts_9x9(const BenchContext& ctx);
+BenchFigures bench_playouts_19x19(const BenchContext& ctx);
+
+}  // namespace jpd

@@ -1,0 +1,26 @@
+// The registry of deterministic benchmark workloads (see bench.hpp).
+#include "jpd/bench.hpp"
+
+#include "jpd/board.hpp"  // detail::splitmix64
+
+namespace jpd {
+
+namespace {
+// Add a workload here: name, one line, and a function defined in its own src/bench_*.cpp.
+constexpr BenchWorkload kWorkloads[] = {
+    {"playouts-9x9", "50,000 light playouts from the empty 9x9 board, seed 1",
+     &bench_playouts_9x9},
+    {"playouts-19x19", "5,000 light playouts from the empty 19x19 board, seed 1",
+     &bench_playouts_19x19},
+};
+}  // namespace
+
+std::span<const BenchWorkload> bench_workloads() { return kWorkloads; }
+
+uint64_t fold_bench_signature(uint64_t total, std::string_view name, uint64_t signature) {
+  uint64_t h = 0xCBF29CE484222325ull;  // FNV-1a of the name
+  for (char c : name) h = (h ^ uint8_t(c)) * 0x100000001B3ull;
+  return detail::splitmix64(total ^ detail::splitmix64(h ^ signature));
+}
+
+}  // namespace jpd

@@ -462,8 +462,6 @@ std::vector<std::string> step_caption(const Count& c, const MakingStep& st, Lang
     out.push_back(tr(l, "diagram.dead", {n(double(c.dead_black.size())), n(double(c.dead_white.size())),
                                          status_source_name(c.status_source, l)}));
     out.push_back(tr(l, "diagram.area", {n(c.area.black), n(c.area.white), n(c.return_number)}));
-  } else if (id == "dame_filled") {
-    out.push_back(tr(l, "diagram.dame", {n(c.dame_filled.black + c.dame_filled.white)}));
   } else if (id == "dead_removed") {
     out.push_back(tr(l, "diagram.area", {n(c.area.black), n(c.area.white), n(c.return_number)}));
   } else if (id == "fill_up") {

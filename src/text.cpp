@@ -189,7 +189,6 @@ constexpr TextEntry kTable[] = {
     {"diagram.area", "area (子空合计) A = L + T + q/2: {0} : {1}; 归本数 {2}",
      "子空合计 A = L + T + q/2：黑 {0}，白 {1}；归本数 {2}"},
     {"diagram.dead", "dead stones: black {0}, white {1} ({2})", "死子：黑 {0} 枚，白 {1} 枚（{2}）"},
-    {"diagram.dame", "{0} dame filled at making", "做棋时填单官 {0} 个"},
     {"diagram.refill", "refilled (prisoners + dead + virtual): black {0}, white {1}; territory t = {2} : {3}",
      "回填（提子 + 死子 + 虚着之子）：黑 {0} 枚，白 {1} 枚；t = {2} : {3}"},
     {"diagram.equal", "equal stones: k = {0} each; territory (目) {1} : {2}; shared {3}",

@@ -180,7 +180,7 @@ void add_compare_command(CLI::App& app, Runner& run) {
                        rec.result.empty() ? "" : tr(l, "compare.record_result", {rec.result}), statuses_text})
                 << "\n\n";
       // Columns: preset, komi, result, method, figures, pay, invariants.
-      const int widths[] = {14, 6, 9, 24, 14, 6};
+      const int widths[] = {14, 6, 9, 14, 14, 6};
       auto row_text = [&](std::initializer_list<std::string> cells) {
         std::string out;
         size_t k = 0;

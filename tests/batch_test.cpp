@@ -277,6 +277,11 @@ TEST(Batch, CommandLine) {
   EXPECT_EQ(j["games"], 3);
   EXPECT_EQ(j["invariant_failures"], 0);
 
+  // --rules before the paths takes one list each time, not the paths.
+  out = jpd_run("batch --rules tang-song --rules chinese " + d.string() + " --lang en", st);
+  EXPECT_EQ(st, 0) << out;
+  EXPECT_NE(out.find("Batch: 3 games under 2 presets (6 rows)"), std::string::npos) << out;
+
   out = jpd_run("batch " + d.string() + " --rules tang-dynasty", st);
   EXPECT_EQ(st, 2) << out;
   EXPECT_NE(out.find("unknown preset"), std::string::npos) << out;

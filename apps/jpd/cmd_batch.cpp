@@ -80,7 +80,8 @@ void add_batch_command(CLI::App& app, Runner& run) {
   cmd->add_option("--rules", rules,
                   "comma-separated presets (all, jpd, standard, record, or names); key=value after a "
                   "name applies to it, before any name to every one; komi: the record's KM unless "
-                  "komi= is given (default: " + std::string(batch::kDefaultRules) + "); repeatable");
+                  "komi= is given (default: " + std::string(batch::kDefaultRules) + "); repeatable")
+      ->allow_extra_args(false);
   cmd->add_option("--jobs,-j", jobs, "worker threads (default: the number of cores)")
       ->check(CLI::Range(1, 1024));
   cmd->add_option("--format", format, "rows as csv or jsonl")->check(CLI::IsMember({"csv", "jsonl"}));

@@ -35,7 +35,7 @@ void add_diagram_command(CLI::App& app, Runner& run) {
   cmd->add_option("--lang", lang, "language of the captions: zh or en (default: from the locale)")
       ->check(CLI::IsMember({"zh", "en"}));
   cmd->add_option("--dead", dead, "dead stones: comma-separated points, GTP (A1 bottom-left) or SGF (aa)");
-  cmd->add_option("--claim", claims, "a claimed point COLOR:POINT; repeatable");
+  cmd->add_option("--claim", claims, "a claimed point COLOR:POINT; repeatable")->allow_extra_args(false);
   cmd->add_option("--dead-from", dead_from,
                   "where dead stones come from when --dead is not given: auto, sgf, none, estimate, "
                   "gtp:\"COMMAND\"");

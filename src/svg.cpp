@@ -57,7 +57,10 @@ std::vector<std::string> wrap(const std::string& line, double width, double size
     std::string ch = line.substr(i, len);
     i += len;
     cur += ch;
-    if (ch == " " || len >= 3) last_break = cur.size();
+    // Break after a space or a CJK character; never inside "4 : 2".
+    const bool colon_near = ch == " " && ((i < line.size() && line[i] == ':') ||
+                                          (cur.size() >= 2 && cur[cur.size() - 2] == ':'));
+    if ((ch == " " && !colon_near) || len >= 3) last_break = cur.size();
     if (text_width(cur, size) > width && last_break != std::string::npos && last_break < cur.size()) {
       std::string head = cur.substr(0, last_break);
       while (!head.empty() && head.back() == ' ') head.pop_back();
@@ -181,6 +184,11 @@ class Writer {
       << "\"/><text x=\"" << f(x) << "\" y=\"" << f(y + c_ * 0.15) << "\" font-size=\"" << f(c_ * 0.42)
       << "\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"" << kRed << "\">" << text << "</text></g>\n";
   }
+  // A stone filled in at making: a small muted dot in its middle.
+  void dot(double x, double y, Color col) {
+    s << "<circle class=\"mark filled\" cx=\"" << f(x) << "\" cy=\"" << f(y) << "\" r=\"" << f(c_ * 0.09)
+      << "\" fill=\"" << (col == Color::Black ? "#8c8c8c" : "#a3a39c") << "\"/>\n";
+  }
   void minus(double x, double y, const char* cls, const char* colour) {
     const double h = c_ * 0.2;
     s << "<path class=\"mark " << cls << "\" d=\"M" << f(x - h) << "," << f(y) << " L" << f(x + h) << ","
@@ -199,9 +207,9 @@ class Writer {
       case Key::dame: tint(x, y, Color::Empty); shared(x, y, false); break;
       case Key::dead: stone(x, y, Color::Black, 0.45, " key"); cross(x, y, "dead", kRed, 0.2); break;
       case Key::dead_removed: cross(x, y, "dead_removed", kRed, 0.16); break;
-      case Key::dame_filled: stone(x, y, Color::White, 0.85, " key"); triangle(x, y, "dame_filled", kPurple); break;
-      case Key::refilled: stone(x, y, Color::Black, 0.85, " key"); ring(x, y, "refilled", kBlue, 0.2, 0.08); break;
-      case Key::filled: stone(x, y, Color::White, 0.8, " key"); break;
+      case Key::dame_filled: stone(x, y, Color::White, 1.0, " key"); triangle(x, y, "dame_filled", kPurple); break;
+      case Key::refilled: stone(x, y, Color::Black, 1.0, " key"); ring(x, y, "refilled", kBlue, 0.2, 0.08); break;
+      case Key::filled: stone(x, y, Color::White, 1.0, " key"); dot(x, y, Color::White); break;
       case Key::negative_a: letter(x, y, "negative_a", "A"); break;
       case Key::negative_b: letter(x, y, "negative_b", "B"); break;
       case Key::basic_eye: ring(x, y, "basic_eye", kGreen, 0.22, 0.08); break;
@@ -391,8 +399,8 @@ std::string board_svg(const Picture& p, const Style& st) {
       const Mark m = b.mark[i];
       if (is_stone(col)) {
         const bool is_dead = dead.count(i) > 0;
-        const bool placed = m == Mark::refilled || m == Mark::filled || m == Mark::dame_filled;
-        w.stone(cx, cy, col, is_dead ? 0.45 : placed ? 0.86 : 1.0);
+        w.stone(cx, cy, col, is_dead ? 0.45 : 1.0);
+        if (m == Mark::filled) w.dot(cx, cy, col);
         if (is_dead) w.cross(cx, cy, "dead", kRed, 0.2);
         if (m == Mark::refilled) w.ring(cx, cy, "refilled", kBlue, 0.2, 0.08);
         if (m == Mark::dame_filled) w.triangle(cx, cy, "dame_filled", kPurple);

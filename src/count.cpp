@@ -148,6 +148,9 @@ std::string result_string(Color first, double difference) {
 
 Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   const Ruleset& r = g.rules();
+  if (const Point p = g.setup_without_liberty(); p.valid())
+    throw CountError("the setup left the chain at " + to_gtp(p, g.height()) +
+                     " without a liberty: a position that cannot arise in play is not counted");
   Count c;
   c.rules = r;
   c.width = g.width();

@@ -54,6 +54,7 @@ std::string_view name_of(Illegal r) {
     case Illegal::must_play_virtual: return "must_play_virtual";
     case Illegal::not_own_stone: return "not_own_stone";
     case Illegal::not_boundary: return "not_boundary";
+    case Illegal::no_liberty: return "no_liberty";
   }
   return "?";
 }
@@ -128,6 +129,15 @@ void Game::setup_stone(Color c, Point p) {
   if (is_stone(before)) --counters_.setup[color_index(before)];
   board_.set_stone(p, c);
   if (is_stone(c)) ++counters_.setup[color_index(c)];
+  no_liberty_ = Point::none();
+  for (int y = 0; y < height() && !no_liberty_.valid(); ++y)
+    for (int x = 0; x < width(); ++x) {
+      const auto i = board_.index(x, y);
+      if (is_stone(board_.at(i)) && board_.pseudo_liberties(i) == 0) {
+        no_liberty_ = Point(x, y);
+        break;
+      }
+    }
   actions_.push_back({Action::kSetup, Move{MoveKind::play, c, p}});
   clear_history();
 }
@@ -192,6 +202,10 @@ Verdict Game::check_board_move(const Move& m) const {
 Verdict Game::check(const Move& m) const {
   if (phase_ == Phase::ended) return refuse(Illegal::game_over, "the game is over");
   if (m.kind == MoveKind::resign) return {};
+  if (no_liberty_.valid())
+    return refuse(Illegal::no_liberty, "the setup left the chain at " + to_gtp(no_liberty_, height()) +
+                                           " without a liberty, a position that cannot arise in "
+                                           "play: no move can follow it");
   if (!is_stone(m.color)) return refuse(Illegal::not_your_turn, "a move needs a colour, B or W");
   if (phase_ == Phase::paused)
     return refuse(Illegal::wrong_phase,

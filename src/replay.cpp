@@ -61,6 +61,9 @@ class Replayer {
   Replay run() {
     setup_root();
     for (const sgf::Step& s : r_.steps) {
+      // A node's setup is complete when the next step is not more setup in the same node.
+      if (setup_node_ >= 0 && !(s.kind == sgf::Step::Kind::setup && s.node == setup_node_))
+        check_setup();
       if (game().phase() == Phase::ended) {
         note("the game ended (" + std::string(name_of(game().end_reason())) + ") before move " +
              std::to_string(s.move_number) + " of the record; the rest is not replayed");
@@ -68,6 +71,7 @@ class Replayer {
       }
       if (!step(s)) break;
     }
+    if (setup_node_ >= 0) check_setup();
     if (game().phase() == Phase::play || game().phase() == Phase::dispute) {
       declare_paused("the record stops during play: taken as paused by agreement (SPEC §6.4)");
     }
@@ -101,6 +105,7 @@ class Replayer {
   // Root setup stones and side to move; with setup stones and no PL, the first mover moves first.
   void setup_root() {
     for (auto& [c, p] : r_.setup) game().setup_stone(c, p);
+    if (!r_.setup.empty()) setup_node_ = 0;
     if (r_.to_move) {
       game().set_to_move(*r_.to_move);
     } else if (const sgf::Step* first = first_move(r_);
@@ -116,6 +121,8 @@ class Replayer {
         if (!s.move.point.inside(game().width(), game().height()))
           fail(s, s.move, Illegal::off_board, "the setup point is off the board");
         game().setup_stone(s.move.color, s.move.point);
+        setup_node_ = s.node;
+        setup_step_ = &s;
         return true;
       case sgf::Step::Kind::to_move: game().set_to_move(s.move.color); return true;
       case sgf::Step::Kind::resume: resume(s); return true;
@@ -168,6 +175,18 @@ class Replayer {
     return play(s, m);
   }
 
+  // SGF's setup makes no captures; a node whose setup leaves a chain without a liberty describes
+  // a position that cannot arise in play (Game::setup_without_liberty).
+  void check_setup() {
+    setup_node_ = -1;
+    const Point p = game().setup_without_liberty();
+    if (!p.valid()) return;
+    const std::string why = "the setup leaves the chain at " + to_gtp(p, game().height()) +
+                            " without a liberty, a position that cannot arise in play";
+    if (setup_step_) fail(*setup_step_, setup_step_->move, Illegal::no_liberty, why);
+    throw ReplayError(file_, {}, 0, Illegal::no_liberty, "root setup (AB/AW): " + why);
+  }
+
   void resume(const sgf::Step& s) {
     if (game().phase() == Phase::play || game().phase() == Phase::dispute)
       declare_paused("the record resumes play without a pause: taken as paused by agreement "
@@ -217,6 +236,8 @@ class Replayer {
   std::string file_;
   Replay out_;
   bool noted_pass_ = false, noted_virtual_ = false;
+  int setup_node_ = -1;                      // node whose setup is not yet checked, or -1
+  const sgf::Step* setup_step_ = nullptr;    // its last setup step (for the error's location)
 };
 
 }  // namespace

@@ -40,6 +40,8 @@ enum class Illegal : uint8_t {
   must_play_virtual,     // after a rejected proposal, or at the start of a dispute (003 art. 21)
   not_own_stone,         // a negative move must take back one of the mover's own stones
   not_boundary,          // a negative-A move takes a stone touching an opponent stone
+  no_liberty,            // setup left a chain without a liberty: no move can follow (see
+                         // Game::setup_without_liberty)
 };
 std::string_view name_of(Illegal r);
 
@@ -120,7 +122,12 @@ class Game {
   int moves_at_first_pause() const { return moves_at_first_pause_; }
 
   // Setup (before or between moves): handicap and AB/AW/AE stones. Not a move; counted per colour.
+  // Setup makes no captures (as SGF's AB/AW), so it can leave a chain without a liberty.
   void setup_stone(Color c, Point p);  // c Empty removes a stone
+  // A stone of a chain that setup left without a liberty, or Point::none(). Such a position cannot
+  // arise in play: while there is one, every move but resignation is refused (Illegal::no_liberty)
+  // and the game cannot be counted; further setup may still mend it.
+  Point setup_without_liberty() const { return no_liberty_; }
   void set_to_move(Color c);
   // Standard fixed handicap placement (2..9 stones on odd boards >= 7, as GTP fixed_handicap).
   std::vector<Point> place_fixed_handicap(int stones);
@@ -194,6 +201,7 @@ class Game {
   int moves_at_first_pause_ = -1;
   bool strict_ = false;
   int virtuals_[2] = {0, 0};
+  Point no_liberty_;  // setup_without_liberty()
   Counters counters_;
   std::vector<PlayedMove> moves_;
   std::vector<Action> actions_;

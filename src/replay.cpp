@@ -36,11 +36,24 @@ bool sets_komi(std::string_view rules_text) {
   return false;
 }
 
-// The first B/W move of the record (not a negative move), or nullptr.
+// The record's first B/W move when it is the first thing played (before any pause act,
+// resumption or negative move, whose colour the record leaves to the referee), else nullptr.
 const sgf::Step* first_move(const sgf::Record& r) {
+  using Kind = sgf::Step::Kind;
   for (const sgf::Step& s : r.steps)
-    if (s.kind == sgf::Step::Kind::move && is_stone(s.move.color)) return &s;
+    if (s.kind == Kind::move || s.kind == Kind::pause_act || s.kind == Kind::resume)
+      return s.kind == Kind::move && is_stone(s.move.color) ? &s : nullptr;
   return nullptr;
+}
+
+// Whether setup stones or a side to move come before the first move (in the root or after it).
+bool sets_up(const sgf::Record& r) {
+  if (!r.setup.empty() || r.to_move) return true;
+  for (const sgf::Step& s : r.steps) {
+    if (s.kind == sgf::Step::Kind::setup || s.kind == sgf::Step::Kind::to_move) return true;
+    if (s.kind == sgf::Step::Kind::move && is_stone(s.move.color)) return false;
+  }
+  return false;
 }
 
 // Replays one record; each step kind has its own function.
@@ -86,11 +99,11 @@ class Replayer {
     done = true;
   }
 
-  // A record without setup that starts with the colour that is not the rules' first player.
+  // A record without setup (nor a side to move) before its first move that starts with the
+  // colour that is not the rules' first player.
   void adopt_first_player() {
     const sgf::Step* first = first_move(r_);
-    if (!r_.setup.empty() || r_.to_move || !first || first->move.color == out_.rules.first_player)
-      return;
+    if (sets_up(r_) || !first || first->move.color == out_.rules.first_player) return;
     const std::string mover(color_name(first->move.color));
     const std::string rules_first(color_name(out_.rules.first_player));
     const std::string text = "the record starts with " + mover + "; " + out_.rules.preset +
@@ -102,14 +115,15 @@ class Replayer {
     note(text + ": " + mover + " is taken as the first player");
   }
 
-  // Root setup stones and side to move; with setup stones and no PL, the first mover moves first.
+  // Root setup stones and side to move; with setup stones (in the root or after it) and no PL,
+  // the first mover moves first.
   void setup_root() {
     for (auto& [c, p] : r_.setup) game().setup_stone(c, p);
     if (!r_.setup.empty()) setup_node_ = 0;
     if (r_.to_move) {
       game().set_to_move(*r_.to_move);
     } else if (const sgf::Step* first = first_move(r_);
-               first && !r_.setup.empty() && first->move.color != game().to_move()) {
+               first && sets_up(r_) && first->move.color != game().to_move()) {
       game().set_to_move(first->move.color);
     }
   }
@@ -268,17 +282,23 @@ sgf::Record record_from_game(const Game& g) {
   r.rules = "JPD:" + g.rules().to_string();
   const std::vector<Action>& actions = g.actions();
 
-  // The root: the setup stones and side-to-move settings before anything else.
+  // The root: the net effect of the setup and side-to-move settings before anything else. A point
+  // set twice, or set and cleared, is written once with its final colour (FF[4] allows a point
+  // once per node, and AB and AW are written as two lists).
   size_t i = 0;
+  Board root(g.width(), g.height());
   for (; i < actions.size(); ++i) {
     const Action& a = actions[i];
-    if (a.type == Action::kSetup && is_stone(a.move.color))
-      r.setup.emplace_back(a.move.color, a.move.point);
+    if (a.type == Action::kSetup)
+      root.set_stone(a.move.point, a.move.color);
     else if (a.type == Action::kToMove)
       r.to_move = a.move.color;
     else
       break;
   }
+  for (int y = 0; y < g.height(); ++y)
+    for (int x = 0; x < g.width(); ++x)
+      if (const Color c = root.at(Point(x, y)); is_stone(c)) r.setup.emplace_back(c, Point(x, y));
 
   int moves = 0;
   int owed = 0;  // non-board moves the players owed at a resumption: replay lets the referee play

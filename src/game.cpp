@@ -77,7 +77,6 @@ MoveCounts Counters::total(Color c) const {
 Game::Game(Ruleset rules, int width, int height)
     : rules_(std::move(rules)), board_(width, height), pause_board_(width, height) {
   to_move_ = rules_.first_player;
-  history_.reserve(512);
   moves_.reserve(512);
   record_position();
 }
@@ -105,21 +104,22 @@ uint64_t Game::situation_hash() const {
   return key_for(board_.hash(), to_move_, virtuals_[0], virtuals_[1]);
 }
 
-bool Game::in_history(uint64_t key) const {
-  return std::find(history_.begin(), history_.end(), key) != history_.end();
-}
+bool Game::in_history(uint64_t key) const { return history_.count(key) != 0; }
 
 void Game::record_position() {
-  uint64_t k = situation_hash();
+  const uint64_t k = situation_hash();
+  last_key_ = k;
   if (rules_.ko == KoRule::simple)
-    cycle_seen_.push_back({k, board_.captured(Color::White), board_.captured(Color::Black)});
-  else if (!in_history(k))
-    history_.push_back(k);
+    cycle_seen_[k].push_back({board_.captured(Color::White), board_.captured(Color::Black)});
+  else
+    history_.insert(k);
 }
 
 void Game::clear_history() {
-  history_.clear();
-  cycle_seen_.clear();
+  // Fresh containers rather than clear(), which costs as much as the largest the history ever
+  // was (every bucket is emptied): setup steps clear the history one after another.
+  history_ = {};
+  cycle_seen_ = {};
   record_position();
 }
 
@@ -369,20 +369,16 @@ Verdict Game::apply(const Move& m) {
 }
 
 bool Game::check_cycle() {
-  // The newest entry of cycle_seen_ is the position just reached (record_position).
-  const uint64_t key = cycle_seen_.back().key;
-  const int cb = cycle_seen_.back().captures_b, cw = cycle_seen_.back().captures_w;
-  int seen = 0;
-  const Seen* earliest = nullptr;
-  for (auto it = cycle_seen_.rbegin(); it != cycle_seen_.rend() && seen < rules_.cycle_repeats;
-       ++it)
-    if (it->key == key) {
-      ++seen;
-      earliest = &*it;
-    }
-  // The repeated stretch must contain at least one capture by each side (a real long cycle such
-  // as triple ko or eternal life, not a position revisited by chance).
-  return seen >= rules_.cycle_repeats && cb > earliest->captures_b && cw > earliest->captures_w;
+  // The position just reached (record_position), and every time it was reached in this phase.
+  const std::vector<Seen>& times = cycle_seen_.at(last_key_);
+  const int n = int(times.size());
+  if (n < rules_.cycle_repeats) return false;
+  // The repeated stretch, from the cycle_repeats-th most recent time to now, must contain at least
+  // one capture by each side (a real long cycle such as triple ko or eternal life, not a position
+  // revisited by chance).
+  const Seen& now = times.back();
+  const Seen& earliest = times[size_t(n - rules_.cycle_repeats)];
+  return now.captures_b > earliest.captures_b && now.captures_w > earliest.captures_w;
 }
 
 void Game::enter_pause(bool agreed) {
@@ -410,7 +406,7 @@ Verdict Game::resume_dispute(bool auto_virtuals) {
   if (rules_.reset_history_at_pause) {
     clear_history();
   } else if (rules_.ko == KoRule::simple) {
-    cycle_seen_.clear();  // a long cycle is judged within one phase
+    cycle_seen_ = {};  // a long cycle is judged within one phase
     record_position();
   }
   if (rules_.dispute_virtuals) {

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "jpd/board.hpp"
@@ -206,14 +208,15 @@ class Game {
   std::vector<PlayedMove> moves_;
   std::vector<Action> actions_;
   // Superko history: situation keys since the game started or the history was last cleared.
-  std::vector<uint64_t> history_;
-  // Cycle detection under simple ko: keys (board, side to move) in this phase, with the number of
-  // captures by each side at the time.
+  // Hashed, so that a move costs the same on the millionth move as on the first.
+  std::unordered_set<uint64_t> history_;
+  // Cycle detection under simple ko: for each key (board, side to move) reached in this phase, the
+  // number of captures by each side every time it was reached.
   struct Seen {
-    uint64_t key;
     int captures_b, captures_w;
   };
-  std::vector<Seen> cycle_seen_;
+  std::unordered_map<uint64_t, std::vector<Seen>> cycle_seen_;
+  uint64_t last_key_ = 0;  // the key record_position() added last
 };
 
 }  // namespace jpd

@@ -85,6 +85,8 @@ class Replayer {
       if (!step(s)) break;
     }
     if (setup_node_ >= 0) check_setup();
+    finishing_ = true;
+    if (notes_left_out_) note("... and " + std::to_string(notes_left_out_) + " more such notes");
     if (game().phase() == Phase::play || game().phase() == Phase::dispute) {
       declare_paused("the record stops during play: taken as paused by agreement (SPEC §6.4)");
     }
@@ -93,7 +95,12 @@ class Replayer {
 
  private:
   Game& game() { return out_.game; }
-  void note(std::string text) { out_.notes.push_back(std::move(text)); }
+  // At most kMaxNotes notes; a record that resumes play a million times says so once, with a count.
+  static constexpr size_t kMaxNotes = 50;
+  void note(std::string text) {
+    if (out_.notes.size() < kMaxNotes || finishing_) out_.notes.push_back(std::move(text));
+    else ++notes_left_out_;
+  }
   void note_once(bool& done, std::string text) {
     if (!done) note(std::move(text));
     done = true;
@@ -250,6 +257,8 @@ class Replayer {
   std::string file_;
   Replay out_;
   bool noted_pass_ = false, noted_virtual_ = false;
+  size_t notes_left_out_ = 0;
+  bool finishing_ = false;  // the notes about the end are never left out
   int setup_node_ = -1;                      // node whose setup is not yet checked, or -1
   const sgf::Step* setup_step_ = nullptr;    // its last setup step (for the error's location)
 };

@@ -40,7 +40,8 @@ struct ReplayError : std::runtime_error {
 struct Replay {
   Game game;
   Ruleset rules;                   // as used (first player possibly adopted from the record)
-  std::vector<std::string> notes;  // every translation or assumption made, in words
+  // Every translation or assumption made, in words (after 50, one more note counts the rest).
+  std::vector<std::string> notes;
   // The record stopped while play was going on: taken as paused by agreement (SPEC §6.4).
   bool stopped_without_pause = false;
 };

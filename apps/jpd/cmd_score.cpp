@@ -35,8 +35,19 @@ void add_status_options(CLI::App* cmd, StatusArgs& a) {
 
 ScoreOptions score_options(const StatusArgs& a, const sgf::Record& rec) {
   ScoreOptions o;
-  if (!a.dead.empty()) o.dead = parse_point_list(a.dead, rec.width, rec.height);
-  for (auto& c : a.claims) o.claims.push_back(parse_claim(c, rec.width, rec.height));
+  // The points are read on the record's board; a bad one is a usage error all the same.
+  try {
+    if (!a.dead.empty()) o.dead = parse_point_list(a.dead, rec.width, rec.height);
+  } catch (const PointError& e) {
+    throw CLI::ValidationError("--dead", e.what());
+  }
+  for (auto& c : a.claims) {
+    try {
+      o.claims.push_back(parse_claim(c, rec.width, rec.height));
+    } catch (const PointError& e) {
+      throw CLI::ValidationError("--claim", e.what());
+    }
+  }
   const std::string& f = a.dead_from;
   if (f == "auto") o.dead_from = DeadFrom::automatic;
   else if (f == "sgf") o.dead_from = DeadFrom::sgf;
@@ -85,6 +96,7 @@ void add_score_command(CLI::App& app, Runner& run) {
   add_status_options(cmd, a);
   cmd->add_flag("--explain", explain_flag, "show the making step by step and the arithmetic");
   cmd->callback([&run] {
+    check_rules_option("--rules", rules);
     run = [] {
       sgf::Record rec = load_record(file);
       ScoreOptions o = score_options(a, rec);

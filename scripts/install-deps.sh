@@ -7,6 +7,7 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev
   gnugo
+  clang libclang-rt-14-dev   # the libFuzzer harnesses (fuzz/, scripts/run-fuzzers.sh)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -228,3 +228,22 @@ TEST(Cli, StressGamesDependOnTheSeedOnlyNotOnTheThreads) {
   EXPECT_EQ(totals("--seed 3 --threads 1"), totals("--seed 3 --threads 3"));
   EXPECT_NE(totals("--seed 3 --threads 1"), totals("--seed 4 --threads 1"));
 }
+
+TEST(Cli, CompareTakesTheRecordsKomiExactlyOrEachPresetsOwn) {
+  std::string f = temp_file("komi.sgf", "(;SZ[9]KM[6.123456789];B[ee];W[cc])");
+  auto rows = [&](const std::string& args) {
+    const auto j = nlohmann::json::parse(jpd("compare " + f + " --json " + args).out);
+    std::map<std::string, double> komi;
+    for (auto& row : j["rows"]) komi[row["preset"]] = row["komi"];
+    return komi;
+  };
+  auto record = rows("");
+  EXPECT_EQ(record["tang-song"], 6.123456789);  // was rounded to 6.12346
+  EXPECT_EQ(record["ing"], 6.123456789);
+  auto own = rows("--preset-komi");
+  EXPECT_EQ(own["tang-song"], 6.5);
+  EXPECT_EQ(own["ming-qing"], 7.5);  // was the record's komi: the option did nothing
+  EXPECT_EQ(own["ing"], 8);
+  Outcome score = jpd("score " + f + " --rules ing --json");
+  EXPECT_EQ(nlohmann::json::parse(score.out)["komi"], 6.123456789);
+}

@@ -153,10 +153,12 @@ void add_compare_command(CLI::App& app, Runner& run) {
       bool all_hold = true;
       for (const Preset& p : presets()) {
         ScoreOptions o = base;
+        // Without a komi in the rules, score_record takes the record's KM (exactly); with
+        // --preset-komi the preset's own is written out, or the record's would win.
         std::string text = p.name;
-        if (rec.komi && !preset_komi) {
+        if (preset_komi) {
           char buf[48];
-          std::snprintf(buf, sizeof buf, ",komi=%g", *rec.komi);
+          std::snprintf(buf, sizeof buf, ",komi=%.17g", p.rules.komi);
           text += buf;
         }
         o.rules = text;

@@ -22,6 +22,9 @@ void rules_input(std::string_view data);
 // The command line's points and claims: parse_point, parse_point_list, parse_claim on a board
 // whose size comes from the first two bytes.
 void points_input(std::string_view data);
+// The referee driven by arbitrary sequences of calls (moves of every kind, setup, pause acts,
+// resumptions, making, undo) on a small board: consistency after each, count and record at the end.
+void game_input(std::string_view data);
 // Future front ends (fuzz/README.md): gtp_input (the GTP command loop), web_input (a request).
 
 // An oracle of the harness failed: print why and abort.

@@ -123,8 +123,10 @@ void Game::clear_history() {
   record_position();
 }
 
-void Game::setup_stone(Color c, Point p) {
+Verdict Game::setup_stone(Color c, Point p) {
   if (!p.inside(width(), height())) throw PointError("setup point outside the board");
+  if (phase_ == Phase::making || phase_ == Phase::ended)
+    return refuse(Illegal::wrong_phase, "no setup at making or after the end: the position is final");
   Color before = board_.at(p);
   if (is_stone(before)) --counters_.setup[color_index(before)];
   board_.set_stone(p, c);
@@ -140,12 +142,23 @@ void Game::setup_stone(Color c, Point p) {
     }
   actions_.push_back({Action::kSetup, Move{MoveKind::play, c, p}});
   clear_history();
+  return {};
 }
 
-void Game::set_to_move(Color c) {
+Verdict Game::set_to_move(Color c) {
+  if (phase_ != Phase::play && phase_ != Phase::dispute)
+    return refuse(Illegal::wrong_phase, "a side to move is set only while play goes on (after a "
+                                        "pause the protocol says who resumes)");
+  // Mid-way through the pause protocol the referee knows who moves: the side that must answer a
+  // proposal, or owes a virtual move (as the referee would play them at a resumption).
+  if (proposal_ != Color::Empty)
+    return refuse(Illegal::proposal_pending, "a pause proposal awaits its answer");
+  if (must_virtual_ > 0)
+    return refuse(Illegal::must_play_virtual, "the virtual moves owed are played in their order");
   to_move_ = c;
   actions_.push_back({Action::kToMove, Move{MoveKind::pass, c, Point::none()}});
   clear_history();
+  return {};
 }
 
 std::vector<Point> Game::place_fixed_handicap(int stones) {
@@ -388,6 +401,8 @@ void Game::enter_pause(bool agreed) {
   consecutive_non_board_ = 0;
   if (pauses_ == 1) {
     pause_board_ = board_;
+    counters_.setup_at_pause[0] = counters_.setup[0];
+    counters_.setup_at_pause[1] = counters_.setup[1];
     to_move_at_first_pause_ = to_move_;
     moves_at_first_pause_ = int(moves_.size());
   }
@@ -440,7 +455,7 @@ Verdict Game::resume_found_move(Color finder) {
   }
   phase_ = pauses_ == 0 ? Phase::play : Phase::dispute;
   paused_by_agreement_ = false;
-  Color proposer = proposer_;
+  const Color proposer = is_stone(proposer_) ? proposer_ : to_move_;
   proposer_ = Color::Empty;
   to_move_ = proposer;
   if (finder != proposer) {
@@ -465,6 +480,9 @@ Verdict Game::declare_paused() {
   actions_.push_back({Action::kPaused, Move{}});
   proposal_ = Color::Empty;
   must_virtual_ = 0;
+  // [interpretation] The side to move is the implicit proposer (as for 一虚为界): a move found
+  // later resumes play from it (it used to be nobody, and play resumed with nobody to move).
+  proposer_ = to_move_;
   enter_pause(true);
   return {};
 }

@@ -74,8 +74,9 @@ class Replayer {
   Replay run() {
     setup_root();
     for (const sgf::Step& s : r_.steps) {
-      // A node's setup is complete when the next step is not more setup in the same node.
-      if (setup_node_ >= 0 && !(s.kind == sgf::Step::Kind::setup && s.node == setup_node_))
+      // Setup is judged when play goes on from it: at the next move or pause act, which the Game
+      // refuses from such a position (as counting it), or at the end.
+      if (setup_pending_ && (s.kind == sgf::Step::Kind::move || s.kind == sgf::Step::Kind::pause_act))
         check_setup();
       if (game().phase() == Phase::ended) {
         note("the game ended (" + std::string(name_of(game().end_reason())) + ") before move " +
@@ -84,7 +85,7 @@ class Replayer {
       }
       if (!step(s)) break;
     }
-    if (setup_node_ >= 0) check_setup();
+    if (setup_pending_) check_setup();
     finishing_ = true;
     if (notes_left_out_) note("... and " + std::to_string(notes_left_out_) + " more such notes");
     if (game().phase() == Phase::play || game().phase() == Phase::dispute) {
@@ -126,7 +127,7 @@ class Replayer {
   // the first mover moves first.
   void setup_root() {
     for (auto& [c, p] : r_.setup) game().setup_stone(c, p);
-    if (!r_.setup.empty()) setup_node_ = 0;
+    setup_pending_ = !r_.setup.empty();
     if (r_.to_move) {
       game().set_to_move(*r_.to_move);
     } else if (const sgf::Step* first = first_move(r_);
@@ -141,11 +142,15 @@ class Replayer {
       case sgf::Step::Kind::setup:
         if (!s.move.point.inside(game().width(), game().height()))
           fail(s, s.move, Illegal::off_board, "the setup point is off the board");
-        game().setup_stone(s.move.color, s.move.point);
-        setup_node_ = s.node;
+        if (const Verdict v = game().setup_stone(s.move.color, s.move.point); !v)
+          fail(s, s.move, v.reason, v.message);
+        setup_pending_ = true;
         setup_step_ = &s;
         return true;
-      case sgf::Step::Kind::to_move: game().set_to_move(s.move.color); return true;
+      case sgf::Step::Kind::to_move:
+        if (const Verdict v = game().set_to_move(s.move.color); !v)
+          fail(s, s.move, v.reason, v.message);
+        return true;
       case sgf::Step::Kind::resume: resume(s); return true;
       case sgf::Step::Kind::pause_act:
         return play(s, Move{s.move.kind, game().to_move(), Point::none()});
@@ -196,10 +201,10 @@ class Replayer {
     return play(s, m);
   }
 
-  // SGF's setup makes no captures; a node whose setup leaves a chain without a liberty describes
-  // a position that cannot arise in play (Game::setup_without_liberty).
+  // SGF's setup makes no captures; setup that leaves a chain without a liberty where play goes on
+  // describes a position that cannot arise in play (Game::setup_without_liberty).
   void check_setup() {
-    setup_node_ = -1;
+    setup_pending_ = false;
     const Point p = game().setup_without_liberty();
     if (!p.valid()) return;
     const std::string why = "the setup leaves the chain at " + to_gtp(p, game().height()) +
@@ -259,8 +264,8 @@ class Replayer {
   bool noted_pass_ = false, noted_virtual_ = false;
   size_t notes_left_out_ = 0;
   bool finishing_ = false;  // the notes about the end are never left out
-  int setup_node_ = -1;                      // node whose setup is not yet checked, or -1
-  const sgf::Step* setup_step_ = nullptr;    // its last setup step (for the error's location)
+  bool setup_pending_ = false;               // setup not yet checked (check_setup)
+  const sgf::Step* setup_step_ = nullptr;    // the last setup step (for the error's location)
 };
 
 }  // namespace
@@ -337,8 +342,33 @@ sgf::Record record_from_game(const Game& g) {
           add(Kind::move, m);
         }
         break;
-      case Action::kSetup: add(Kind::setup, m); break;
-      case Action::kToMove: add(Kind::to_move, Move::pass(m.color)); break;
+      case Action::kSetup:
+      case Action::kToMove: {
+        // A run of setup edits and sides to move is one edit: the last colour of each point it
+        // touches, each point once, then the last side to move; so the setup fits in one node
+        // and reads back without the positions it passed through.
+        auto is_edit = [&](size_t k) {
+          return actions[k].type == Action::kSetup || actions[k].type == Action::kToMove;
+        };
+        size_t end = i;
+        while (end + 1 < actions.size() && is_edit(end + 1)) ++end;
+        std::vector<bool> seen(1u << 16, false);  // by Point::key()
+        std::vector<Move> last;                   // the last edit of each point, from the end
+        std::optional<Color> to_move;
+        for (size_t k = end + 1; k-- > i;) {
+          const Move& e = actions[k].move;
+          if (actions[k].type == Action::kToMove) {
+            if (!to_move) to_move = e.color;
+          } else if (!seen[e.point.key()]) {
+            seen[e.point.key()] = true;
+            last.push_back(e);
+          }
+        }
+        for (auto it = last.rbegin(); it != last.rend(); ++it) add(Kind::setup, *it);
+        if (to_move) add(Kind::to_move, Move::pass(*to_move));
+        i = end;
+        break;
+      }
       case Action::kResume:
         if (m.kind == MoveKind::pass && g.rules().dispute_virtuals) owed = 2;
         add(Kind::resume, Move::pass(Color::Empty));

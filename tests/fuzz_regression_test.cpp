@@ -66,6 +66,13 @@ TEST(FuzzRegression, EveryStoredRulesInputPassesItsHarness) {
   }
 }
 
+TEST(FuzzRegression, EveryStoredGameInputPassesItsHarness) {
+  for (const auto& f : regressions("game_fuzzer")) {
+    SCOPED_TRACE(f.string());
+    jpd::fuzz::game_input(read_file(f));
+  }
+}
+
 TEST(FuzzRegression, EveryStoredPointsInputPassesItsHarness) {
   for (const auto& f : regressions("points_fuzzer")) {
     SCOPED_TRACE(f.string());
@@ -193,4 +200,141 @@ TEST(FuzzRegression, SetupAfterTheRootKeepsTheRulesFirstPlayer) {
   const Replay rp = replay(rec, parse_ruleset("tang-song"));
   EXPECT_EQ(rp.rules.first_player, Color::Black);
   EXPECT_EQ(rp.game.board().at(Point(2, 2)), Color::White);
+}
+
+// ------------------------------------------------------------------------------------------------
+// game_fuzzer (the referee driven by arbitrary sequences of calls)
+
+namespace {
+constexpr Color B = Color::Black, W = Color::White, E = Color::Empty;
+
+void expect_invariants(const Count& c) {
+  for (const Invariant& i : c.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << i.detail;
+}
+void must(Verdict v) { ASSERT_TRUE(v.ok()) << v.message; }
+}  // namespace
+
+// An independent dispute counts the pause position, but the setup counter included a removal
+// made during the dispute: S = L + C + D + V failed by one.
+TEST(FuzzRegression, IndependentDisputeCountsTheSetupAsItWasAtThePause) {
+  Game g(parse_ruleset("art-great"), 5);
+  must(g.play(Move::play(B, Point(1, 1))));
+  must(g.play(Move::play(W, Point(2, 1))));
+  must(g.play(Move::pass(B)));
+  must(g.play(Move::pass(W)));
+  must(g.resume_dispute(false));
+  must(g.play(Move::play(B, Point(2, 2))));
+  must(g.setup_stone(E, Point(2, 1)));  // the white stone of the pause position is taken off
+  EXPECT_EQ(g.counters().setup[1], -1);
+  EXPECT_EQ(g.counters().setup_at_pause[1], 0);
+  const Count c = count(g, {});
+  EXPECT_EQ(c.dead.white, 1);  // gone since the pause: dead, as the dispute confirmed
+  expect_invariants(c);
+}
+
+// Negative moves at making were put back on the pause position in independent mode: a stone the
+// dispute placed and a negative move took back then showed up as a dead stone of the pause.
+TEST(FuzzRegression, IndependentDisputePutsNegativeMovesBackOnTheFinalPosition) {
+  Game g(parse_ruleset("art-great"), 3);
+  must(g.play(Move::play(B, Point(0, 0))));
+  must(g.play(Move::play(W, Point(2, 2))));
+  must(g.play(Move::pass(B)));
+  must(g.play(Move::pass(W)));
+  must(g.resume_dispute(false));
+  must(g.play(Move::play(B, Point(0, 2))));  // placed in the dispute
+  must(g.play(Move::pass(W)));
+  must(g.play(Move::pass(B)));
+  must(g.start_making());
+  must(g.play(Move::negative_b(B, Point(0, 2))));
+  const Count c = count(g, {});
+  EXPECT_EQ(c.dead.black, 0);
+  expect_invariants(c);
+}
+
+// A pause declared without a proposal (a record that simply stops) had no proposer: a move found
+// later resumed play with nobody to move ("it is edge's turn") and a virtual move by nobody.
+TEST(FuzzRegression, FoundMoveAfterADeclaredPauseResumesFromTheSideToMove) {
+  Game g(parse_ruleset("tang-song"), 5);
+  must(g.play(Move::play(B, Point(0, 0))));
+  must(g.play(Move::play(W, Point(1, 1))));
+  must(g.declare_paused());  // Black to move: the implicit proposer
+  must(g.resume_found_move(W));
+  EXPECT_EQ(g.moves().back().move, Move::virtual_move(B));  // the proposer's virtual move first
+  EXPECT_EQ(g.to_move(), W);
+  must(g.play(Move::play(W, Point(2, 2))));
+  const sgf::Record rec =
+      sgf::read_record_text("(;SZ[5];B[aa];W[bb];JR[found:B];B[cc];W[dd])", "f.sgf");
+  const Replay rp = replay(rec, parse_ruleset("tang-song"));
+  EXPECT_EQ(rp.game.board().at(Point(3, 3)), W);
+}
+
+// Setup after making's negative moves (or after the end) put a stone where a negative move had
+// taken one back; counting put that one back too, and the stone accounting failed.
+TEST(FuzzRegression, SetupAndSideToMoveAreRefusedAtMakingAndAfterTheEnd) {
+  Game g(parse_ruleset("sci-2-1"), 3);
+  must(g.play(Move::play(B, Point(1, 1))));
+  must(g.play(Move::play(W, Point(2, 1))));
+  must(g.declare_paused());
+  must(g.start_making());
+  must(g.play(Move::negative_a(W, Point(2, 1))));
+  EXPECT_EQ(g.setup_stone(W, Point(2, 1)).reason, Illegal::wrong_phase);
+  EXPECT_EQ(g.set_to_move(W).reason, Illegal::wrong_phase);
+  expect_invariants(count(g, {}));
+  must(g.play(Move::resign(W)));
+  EXPECT_EQ(g.setup_stone(B, Point(0, 0)).reason, Illegal::wrong_phase);
+  const auto e = [] {
+    try {
+      replay(sgf::read_record_text("(;SZ[5];B[aa];W[bb];B[];W[];JN[bb]JT[B];AW[bb])", "m.sgf"),
+             parse_ruleset("chinese"));
+    } catch (const ReplayError& e) {
+      return e.reason;
+    }
+    return Illegal::ok;
+  }();
+  EXPECT_EQ(e, Illegal::wrong_phase);
+}
+
+// The side to move set in the middle of the pause protocol: between the virtual moves owed at a
+// resumption, while a proposal awaits its answer, or during a pause. The record of such a game
+// could not say it (it replayed to another position or not at all); the referee now refuses it.
+TEST(FuzzRegression, SideToMoveIsRefusedWhileThePauseProtocolSaysWhoMoves) {
+  Game g(parse_ruleset("living-a"), 5);  // dispute_virtuals: each side owes one at a resumption
+  must(g.play(Move::play(W, Point(0, 0))));
+  must(g.play(Move::propose(B)));
+  EXPECT_EQ(g.set_to_move(B).reason, Illegal::proposal_pending);
+  must(g.play(Move::accept(W)));
+  EXPECT_EQ(g.set_to_move(W).reason, Illegal::wrong_phase);  // paused
+  must(g.resume_dispute(false));
+  must(g.play(Move::virtual_move(g.to_move())));
+  EXPECT_EQ(g.set_to_move(W).reason, Illegal::must_play_virtual);
+  must(g.play(Move::virtual_move(g.to_move())));
+  EXPECT_TRUE(g.set_to_move(W).ok());  // play goes on: the side to move may be set again
+}
+
+// The record of a game wrote every setup action and side to move between two moves, each in its
+// node: the game passed through a chain without a liberty (set up, then mended) and the record
+// was refused at the node that left it.
+TEST(FuzzRegression, RecordOfAGameWritesEachRunOfSetupAsItsNetEffect) {
+  Game g(parse_ruleset("chinese"), 3);
+  must(g.play(Move::play(B, Point(1, 1))));
+  must(g.play(Move::play(W, Point(1, 0))));
+  must(g.play(Move::play(B, Point(2, 0))));
+  must(g.setup_stone(E, Point(1, 1)));
+  must(g.play(Move::play(W, Point(2, 1))));
+  must(g.setup_stone(B, Point(2, 0)));  // C3 (black) has no liberty now ...
+  must(g.set_to_move(W));
+  must(g.setup_stone(E, Point(2, 0)));  // ... and is gone again
+  must(g.setup_stone(W, Point(0, 0)));
+  const sgf::Record r = record_from_game(g);
+  int setups = 0;
+  for (const sgf::Step& s : r.steps) setups += s.kind == sgf::Step::Kind::setup;
+  EXPECT_EQ(setups, 3);  // B2 cleared, C3 cleared, A3 white: each point once
+  const std::string text = sgf::write(sgf::to_tree(r));
+  const Replay back = replay(sgf::read_record_text(text), g.rules());
+  EXPECT_TRUE(back.game.board().same_position(g.board())) << text;
+  // Setup in a record may pass through such a position too, across nodes, pauses and
+  // resumptions: it is judged where play goes on.
+  const sgf::Record rec = sgf::read_record_text(
+      "(;SZ[3];B[ba];W[aa];B[];W[];AB[ab];JR[dispute];AE[aa];B[cc])", "s.sgf");
+  EXPECT_EQ(replay(rec, parse_ruleset("chinese")).game.board().at(Point(2, 2)), B);
 }

@@ -77,7 +77,10 @@ struct Counters {
   MoveCounts play[2];     // the contest, from the first move to the first pause (index: Black 0)
   MoveCounts dispute[2];  // all dispute phases together
   MoveCounts making[2];   // negative moves played at making
-  int setup[2] = {0, 0};  // setup / handicap stones of each colour
+  int setup[2] = {0, 0};  // setup / handicap stones of each colour (net: a setup removal of a
+                          // stone of that colour takes one off)
+  int setup_at_pause[2] = {0, 0};  // setup[] at the first pause (an independent dispute counts
+                                   // the pause position)
   MoveRef first_virtual;  // the game's first virtual move
   MoveRef first_pass;
   MoveRef first_proposal;
@@ -124,13 +127,16 @@ class Game {
   int moves_at_first_pause() const { return moves_at_first_pause_; }
 
   // Setup (before or between moves): handicap and AB/AW/AE stones. Not a move; counted per colour.
-  // Setup makes no captures (as SGF's AB/AW), so it can leave a chain without a liberty.
-  void setup_stone(Color c, Point p);  // c Empty removes a stone
+  // Setup makes no captures (as SGF's AB/AW), so it can leave a chain without a liberty. Refused
+  // (wrong_phase) at making and once the game has ended: the position is final then.
+  Verdict setup_stone(Color c, Point p);  // c Empty removes a stone
   // A stone of a chain that setup left without a liberty, or Point::none(). Such a position cannot
   // arise in play: while there is one, every move but resignation is refused (Illegal::no_liberty)
   // and the game cannot be counted; further setup may still mend it.
   Point setup_without_liberty() const { return no_liberty_; }
-  void set_to_move(Color c);
+  // Only while play goes on (play or dispute), and not while a pause proposal awaits its answer or
+  // virtual moves are owed: the pause protocol says who moves then.
+  Verdict set_to_move(Color c);
   // Standard fixed handicap placement (2..9 stones on odd boards >= 7, as GTP fixed_handicap).
   std::vector<Point> place_fixed_handicap(int stones);
 

@@ -27,7 +27,9 @@ class Input {
   size_t pos_ = 0;
 };
 
-Point point_of(uint8_t b, const Game& g) { return Point(b % g.width(), (b / g.width()) % g.height()); }
+Point point_of(uint8_t b, const Game& g) {
+  return Point(b % g.width(), (b / g.width()) % g.height());
+}
 Color colour_of(uint8_t b) { return b & 1 ? Color::White : Color::Black; }
 
 void expect_consistent(const Game& g, const char* after) {
@@ -42,7 +44,8 @@ void expect_consistent(const Game& g, const char* after) {
 void play(Game& g, const Move& m) {
   const Verdict before = g.check(m);
   const Verdict v = g.play(m);
-  check(v.reason == before.reason, "play() and check() disagree", v.message + " / " + before.message);
+  check(v.reason == before.reason, "play() and check() disagree",
+        v.message + " / " + before.message);
 }
 
 void operate(Game& g, uint8_t op, Input& in) {

@@ -60,7 +60,8 @@ for name in "${names[@]}"; do
   log="$dir/fuzz-$name.log"
   runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
   cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+' || true)
-  if grep -qE 'ERROR: libFuzzer|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|fuzz check failed|Test unit written' "$log"; then
+  failure='ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|runtime error:|fuzz check failed'
+  if grep -qE "$failure|Test unit written" "$log"; then
     echo "---- $log"
     grep -vE '^#[0-9]+\s+(NEW|REDUCE|pulse|INITED)|^"' "$log" | tail -n 80
     artifact=$(grep -oE 'Test unit written to [^ ]+' "$log" | awk '{print $5}' || true)

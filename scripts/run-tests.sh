@@ -48,7 +48,8 @@ fi
 # 4. Random games at scale.
 if [[ "$skip" != *" stress "* ]]; then
   log=build/stress.log
-  if ! build/apps/jpd/jpd stress --games "${JPD_STRESS_GAMES:-2000}" --threads "$jobs" >"$log" 2>&1; then
+  games=${JPD_STRESS_GAMES:-2000}
+  if ! build/apps/jpd/jpd stress --games "$games" --threads "$jobs" >"$log" 2>&1; then
     cat "$log"
     summary "stress: FAILED"
     exit 1

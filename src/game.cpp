@@ -126,7 +126,8 @@ void Game::clear_history() {
 Verdict Game::setup_stone(Color c, Point p) {
   if (!p.inside(width(), height())) throw PointError("setup point outside the board");
   if (phase_ == Phase::making || phase_ == Phase::ended)
-    return refuse(Illegal::wrong_phase, "no setup at making or after the end: the position is final");
+    return refuse(Illegal::wrong_phase,
+                  "no setup at making or after the end: the position is final");
   Color before = board_.at(p);
   if (is_stone(before)) --counters_.setup[color_index(before)];
   board_.set_stone(p, c);

@@ -39,7 +39,8 @@ class Player {
     for (int k = rng_.between(1, std::max(1, w * h / 4)); k > 0; --k)
       g_.setup_stone(rng_.colour(), Point(rng_.below(w), rng_.below(h)));
     // Setup makes no captures: take back stones until no chain is left without a liberty.
-    while (g_.setup_without_liberty().valid()) g_.setup_stone(Color::Empty, g_.setup_without_liberty());
+    while (g_.setup_without_liberty().valid())
+      g_.setup_stone(Color::Empty, g_.setup_without_liberty());
     if (rng_.one_in(2)) g_.set_to_move(rng_.colour());
   }
 
@@ -126,7 +127,8 @@ uint64_t random_game_seed(uint64_t seed, int rules_index, uint64_t index) {
 }
 
 RandomGame random_game(const Ruleset& rules, uint64_t seed, const RandomGameOptions& opts) {
-  if (opts.min_size < kMinBoardSize || opts.max_size > kMaxBoardSize || opts.min_size > opts.max_size)
+  if (opts.min_size < kMinBoardSize || opts.max_size > kMaxBoardSize ||
+      opts.min_size > opts.max_size)
     throw std::invalid_argument("random_game: board sides must lie in 2..25, min <= max");
   Stream rng(seed);
   const int width = rng.between(opts.min_size, opts.max_size);

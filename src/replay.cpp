@@ -76,8 +76,8 @@ class Replayer {
     for (const sgf::Step& s : r_.steps) {
       // Setup is judged when play goes on from it: at the next move or pause act, which the Game
       // refuses from such a position (as counting it), or at the end.
-      if (setup_pending_ && (s.kind == sgf::Step::Kind::move || s.kind == sgf::Step::Kind::pause_act))
-        check_setup();
+      const bool plays = s.kind == sgf::Step::Kind::move || s.kind == sgf::Step::Kind::pause_act;
+      if (setup_pending_ && plays) check_setup();
       if (game().phase() == Phase::ended) {
         note("the game ended (" + std::string(name_of(game().end_reason())) + ") before move " +
              std::to_string(s.move_number) + " of the record; the rest is not replayed");

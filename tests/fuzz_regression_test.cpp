@@ -27,7 +27,7 @@ std::string read_file(const std::filesystem::path& path) {
 // The stored inputs of one harness.
 std::vector<std::filesystem::path> regressions(const std::string& harness) {
   std::vector<std::filesystem::path> files;
-  const std::filesystem::path dir = std::filesystem::path(JPD_SOURCE_DIR) / "fuzz/regressions" / harness;
+  const auto dir = std::filesystem::path(JPD_SOURCE_DIR) / "fuzz/regressions" / harness;
   for (const auto& e : std::filesystem::directory_iterator(dir)) files.push_back(e.path());
   std::sort(files.begin(), files.end());
   return files;
@@ -101,16 +101,19 @@ TEST(FuzzRegression, PointOnABoardThatCannotExistIsAPointErrorNotAnOutOfBoundsRe
 // A non-string preset escaped as nlohmann::json::type_error instead of RulesError.
 TEST(FuzzRegression, RulesetJsonWithANonStringPresetIsARulesError) {
   const auto j = nlohmann::json::parse(regression("rules_fuzzer", "json-null-preset"));
-  EXPECT_NE(message_of<RulesError>([&] { ruleset_from_json(j); }).find("preset in JSON must be a string"),
+  EXPECT_NE(message_of<RulesError>([&] { ruleset_from_json(j); })
+                .find("preset in JSON must be a string"),
             std::string::npos);
-  EXPECT_THROW(ruleset_from_json(nlohmann::json::parse(R"({"preset": ["tang-song"]})")), RulesError);
+  EXPECT_THROW(ruleset_from_json(nlohmann::json::parse(R"({"preset": ["tang-song"]})")),
+               RulesError);
 }
 
 // An integer field given a floating-point number was converted with get<long long>(): undefined
 // for 1e300, silently truncated for 2.5.
 TEST(FuzzRegression, RulesetJsonIntegerFieldsRefuseNumbersThatAreNotSmallIntegers) {
   for (const char* text : {R"({"group_tax": 1e300})", R"({"group_tax": 2.5})",
-                           R"({"cycle_repeats": -1e19})", R"({"cycle_repeats": 18446744073709551615})"})
+                           R"({"cycle_repeats": -1e19})",
+                           R"({"cycle_repeats": 18446744073709551615})"})
     EXPECT_THROW(ruleset_from_json(nlohmann::json::parse(text)), RulesError) << text;
   EXPECT_EQ(ruleset_from_json(nlohmann::json::parse(R"({"group_tax": 3.0})")).group_tax, 3);
   EXPECT_EQ(ruleset_from_json(nlohmann::json::parse(R"({"cycle_repeats": 4})")).cycle_repeats, 4);

@@ -173,7 +173,8 @@ struct State {
 
 class NaiveReferee {
  public:
-  NaiveReferee(const Ruleset& r, int w, int h) : rules_(r), now_{Naive(w, h), r.first_player, 0, 0} {
+  NaiveReferee(const Ruleset& r, int w, int h)
+      : rules_(r), now_{Naive(w, h), r.first_player, 0, 0} {
     history_.push_back(now_);
   }
 
@@ -259,8 +260,8 @@ void superko_walk(const Ruleset& rules, int size, uint64_t seed, Seen& seen) {
     ++seen.moves;
     // Mostly board moves; sometimes (or when nothing else is legal) a non-board move.
     if (legal.empty() || rng() % 16 == 0) {
-      const Move nb = rules.allow_virtual && (!rules.allow_pass || rng() % 2) ? Move::virtual_move(c)
-                                                                             : Move::pass(c);
+      const bool virt = rules.allow_virtual && (!rules.allow_pass || rng() % 2);
+      const Move nb = virt ? Move::virtual_move(c) : Move::pass(c);
       ASSERT_TRUE(g.play(nb).ok()) << where;
       naive.played(nb);
     } else {
@@ -336,7 +337,8 @@ void expect_same_game(const Game& a, const Game& b, const std::string& where) {
       for (int x = 0; x < a.width(); ++x)
         for (const Move& m : {Move::play(c, Point(x, y)), Move::negative_a(c, Point(x, y)),
                               Move::negative_b(c, Point(x, y))})
-          EXPECT_EQ(a.check(m).reason, b.check(m).reason) << where << " " << to_string(m, a.height());
+          EXPECT_EQ(a.check(m).reason, b.check(m).reason)
+              << where << " " << to_string(m, a.height());
   }
 }
 

@@ -243,7 +243,8 @@ int run_stress(const Args& a) {
   std::vector<std::thread> pool;
   for (unsigned k = 0; k < threads; ++k) pool.emplace_back(worker);
   for (std::thread& t : pool) t.join();
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   Tally total;
   for (const Tally& t : tallies) total.add(t);

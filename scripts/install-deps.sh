@@ -9,6 +9,7 @@ packages=(
   gnugo
   pybind11-dev python3-dev python3-pytest
   libxml2-utils   # xmllint: the diagram tests check the SVG pictures with it
+  clang libclang-rt-14-dev   # the libFuzzer harnesses (fuzz/, scripts/run-fuzzers.sh)
 )
 missing=()
 for p in "${packages[@]}"; do

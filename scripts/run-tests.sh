@@ -1,45 +1,88 @@
 #!/usr/bin/env bash
-# Runs every test: the C++ suite through CTest, the Python tests (pytest, python/tests) and the
-# C++ package (install into a temporary prefix, build examples/cpp-consumer against it). Every
-# stage runs; the run fails when any of them fails, and ends with each stage's closing line.
-# Arguments go to ctest.
+# Runs every test, stage by stage. Every stage runs; the run fails when any of them fails, and
+# ends with each stage's closing line:
+#   ctest         the C++ suite through CTest (Release, build/);
+#   asan          the same suite built with AddressSanitizer and UndefinedBehaviorSanitizer
+#                 (build-asan/);
+#   fuzz          every libFuzzer harness for a bounded time (scripts/run-fuzzers.sh, build-fuzz/);
+#   stress        jpd stress: random games under every preset, every invariant checked;
+#   pytest        the Python tests (python/tests);
+#   cpp-consumer  the C++ package (install into a temporary prefix, build examples/cpp-consumer).
+# Arguments go to both CTest runs (e.g. -R Board). Environment: JPD_FUZZ_SECONDS (per harness,
+# default 45), JPD_STRESS_GAMES (per preset, default 2000), JPD_SKIP (stages to skip, any of
+# "asan fuzz stress pytest cpp-consumer", for quick local runs; CI skips nothing).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+skip=" ${JPD_SKIP:-} "
+jobs=$(nproc)
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
-status=0
+results=()
 
-echo "== C++ tests (ctest) =="
-ctest --test-dir build --output-on-failure -j"$(nproc)" "$@" 2>&1 | tee "$logs/ctest"
-ctest_rc=${PIPESTATUS[0]}
-
-echo
-echo "== Python tests (pytest) =="
-scripts/python-tests.sh build 2>&1 | tee "$logs/pytest"
-pytest_rc=${PIPESTATUS[0]}
-
-echo
-echo "== C++ package (cmake --install, examples/cpp-consumer) =="
-scripts/test-cpp-package.sh build 2>&1 | tee "$logs/package"
-package_rc=${PIPESTATUS[0]}
-
-# The closing line of each stage, or its failure.
-closing() {  # closing NAME RC LOG PATTERN
-  local line
-  line=$(grep -E "$4" "$3" | tail -n 1)
-  if [ "$2" -ne 0 ]; then
-    echo "$1: FAILED (exit status $2)${line:+: $line}"
-    status=1
+# stage NAME COMMAND...: runs the command with its output shown and kept; records its closing line.
+stage() {
+  local name=$1; shift
+  if [[ "$skip" == *" $name "* ]]; then results+=("$name: skipped (JPD_SKIP)"); return; fi
+  echo; echo "== $name =="
+  local t; t=$(date +%s)
+  "$@" 2>&1 | tee "$logs/$name"
+  local rc=${PIPESTATUS[0]} took=$(( $(date +%s) - t ))
+  local line; line=$(grep -E "^$name: " "$logs/$name" | tail -n 1)
+  # pytest closes with its own counts line ("60 passed in 3.2s").
+  [ -z "$line" ] && line=$(grep -E '(passed|failed|error).* in [0-9.]+s' "$logs/$name" | tail -n 1 \
+                           | sed -E "s/^=* */$name: /; s/ *=*$//")
+  if [ "$rc" -ne 0 ]; then
+    results+=("$name: FAILED (exit status $rc, ${took} s)${line:+ -- ${line#"$name: "}}")
   else
-    case "$line" in
-      "$1: "*) echo "$line" ;;
-      *) echo "$1: ${line:-ok}" ;;
-    esac
+    results+=("${line:-$name: passed} (${took} s)")
   fi
 }
-echo
-echo "== summary =="
-closing "cpp-consumer" "$package_rc" "$logs/package" '^cpp-consumer: '
-closing "pytest" "$pytest_rc" "$logs/pytest" '(passed|failed|error).* in [0-9.]+s'
-closing "ctest" "$ctest_rc" "$logs/ctest" 'tests passed, .* tests failed out of'
+
+ctest_release() {
+  ctest --test-dir build --output-on-failure -j"$jobs" "$@" >"$logs/ctest.full" 2>&1
+  local rc=$?
+  grep -vE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Passed' "$logs/ctest.full" | tail -n 300
+  echo "ctest: $(grep -E 'tests passed' "$logs/ctest.full")"
+  return $rc
+}
+
+ctest_asan() {
+  scripts/build.sh build-asan -DJPD_SANITIZE=ON -DJPD_BUILD_BENCH=OFF || return 1
+  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
+  UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+    ctest --test-dir build-asan --output-on-failure -j"$jobs" "$@" >build-asan/ctest.log 2>&1
+  local rc=$?
+  grep -vE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Passed' build-asan/ctest.log | tail -n 300
+  echo "asan: $(grep -E 'tests passed' build-asan/ctest.log) (full log: build-asan/ctest.log)"
+  return $rc
+}
+
+stress() {
+  build/apps/jpd/jpd stress --games "${JPD_STRESS_GAMES:-2000}" --threads "$jobs" >"$logs/stress.full" 2>&1
+  local rc=$?
+  [ $rc -ne 0 ] && cat "$logs/stress.full"
+  echo "stress: $(tail -n 1 "$logs/stress.full")"
+  return $rc
+}
+
+fuzz() {
+  scripts/run-fuzzers.sh
+  local rc=$?
+  [ $rc -eq 0 ] && echo "fuzz: every harness ran ${JPD_FUZZ_SECONDS:-45} s without a finding"
+  return $rc
+}
+
+stage ctest ctest_release "$@"
+stage asan ctest_asan "$@"
+stage fuzz fuzz
+stage stress stress
+stage pytest scripts/python-tests.sh build
+stage cpp-consumer scripts/test-cpp-package.sh build
+
+echo; echo "== summary =="
+status=0
+for r in "${results[@]}"; do
+  echo "$r"
+  [[ "$r" == *": FAILED"* ]] && status=1
+done
 exit $status

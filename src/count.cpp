@@ -148,6 +148,9 @@ std::string result_string(Color first, double difference) {
 
 Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   const Ruleset& r = g.rules();
+  if (const Point p = g.setup_without_liberty(); p.valid())
+    throw CountError("the setup left the chain at " + to_gtp(p, g.height()) +
+                     " without a liberty: a position that cannot arise in play is not counted");
   Count c;
   c.rules = r;
   c.width = g.width();
@@ -173,21 +176,22 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
                             ctr.dispute[1].passes + ctr.dispute[0].virtual_moves +
                             ctr.dispute[1].virtual_moves) > 0;
   const bool independent = r.dispute_mode == DisputeMode::independent && any_dispute;
-  Board pos = independent ? g.pause_board() : g.board();
-  // Negative moves already played at making are part of the procedure: put the stones back and
-  // let the procedure take them off again.
+  // Negative moves already played at making are part of the procedure: put the stones back on the
+  // position play ended with, and let the procedure take them off again. (In independent mode
+  // that position only tells the statuses: a stone a negative move took back is not dead.)
+  Board end = g.board();
   std::vector<Move> explicit_negatives;
   for (const PlayedMove& pm : g.moves())
     if (pm.phase == Phase::making && pm.move.is_negative()) {
       explicit_negatives.push_back(pm.move);
-      pos.set_stone(pm.move.point, pm.move.color);
+      end.set_stone(pm.move.point, pm.move.color);
     }
+  Board pos = independent ? g.pause_board() : end;
 
   // 2. Statuses: dead chains and claims, checked against the position.
   std::vector<Claim> claims = st.claims;
   std::vector<Point> dead_points = st.dead;
   if (independent) {
-    const Board& end = g.board();
     for (int y = 0; y < H; ++y)
       for (int x = 0; x < c.width; ++x) {
         Point p(x, y);
@@ -227,8 +231,9 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   }
   c.claims = empty_claims;
 
-  // Counters over the counted phases.
+  // Counters over the counted phases; setup as it was at the pause where that is counted.
   const bool with_dispute = !independent;
+  const int* setup = independent ? ctr.setup_at_pause : ctr.setup;
   MoveCounts mc[2];
   for (int i = 0; i < 2; ++i) mc[i] = with_dispute ? sum(ctr.play[i], ctr.dispute[i]) : ctr.play[i];
 
@@ -301,7 +306,7 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     c.virtual_stones.of(col) = mc[i].virtual_moves + making_virtual[i];
     c.pass_stones.of(col) = r.pass_stone ? mc[i].passes : 0;
     c.placed.of(col) = mc[i].real + c.virtual_stones.of(col) + c.pass_stones.of(col) +
-                       ctr.setup[i] + c.dame_filled.of(col);
+                       setup[i] + c.dame_filled.of(col);
     c.moves_real.of(col) = mc[i].real + c.dame_filled.of(col);
     c.moves_virtual.of(col) = c.virtual_stones.of(col);
     c.moves_pass.of(col) = mc[i].passes;
@@ -332,8 +337,8 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
       c.payment = "law (律法版): extra moves are not paid for";
       break;
     case Compensation::art: {
-      int nf = counted_moves(pf, r.counted_moves) + (r.setup_counts ? ctr.setup[color_index(first)] : 0);
-      int ns = counted_moves(ps, r.counted_moves) + (r.setup_counts ? ctr.setup[color_index(second)] : 0);
+      int nf = counted_moves(pf, r.counted_moves) + (r.setup_counts ? setup[color_index(first)] : 0);
+      int ns = counted_moves(ps, r.counted_moves) + (r.setup_counts ? setup[color_index(second)] : 0);
       pay = nf - ns;
       c.payment = "art (艺术版, 多下贴点): " + side(first) + " made " + std::to_string(nf) + " and " +
                   side(second) + " " + std::to_string(ns) + " counted moves (" +

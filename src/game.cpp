@@ -54,6 +54,7 @@ std::string_view name_of(Illegal r) {
     case Illegal::must_play_virtual: return "must_play_virtual";
     case Illegal::not_own_stone: return "not_own_stone";
     case Illegal::not_boundary: return "not_boundary";
+    case Illegal::no_liberty: return "no_liberty";
   }
   return "?";
 }
@@ -76,7 +77,6 @@ MoveCounts Counters::total(Color c) const {
 Game::Game(Ruleset rules, int width, int height)
     : rules_(std::move(rules)), board_(width, height), pause_board_(width, height) {
   to_move_ = rules_.first_player;
-  history_.reserve(512);
   moves_.reserve(512);
   record_position();
 }
@@ -104,38 +104,62 @@ uint64_t Game::situation_hash() const {
   return key_for(board_.hash(), to_move_, virtuals_[0], virtuals_[1]);
 }
 
-bool Game::in_history(uint64_t key) const {
-  return std::find(history_.begin(), history_.end(), key) != history_.end();
-}
+bool Game::in_history(uint64_t key) const { return history_.count(key) != 0; }
 
 void Game::record_position() {
-  uint64_t k = situation_hash();
+  const uint64_t k = situation_hash();
+  last_key_ = k;
   if (rules_.ko == KoRule::simple)
-    cycle_seen_.push_back({k, board_.captured(Color::White), board_.captured(Color::Black)});
-  else if (!in_history(k))
-    history_.push_back(k);
+    cycle_seen_[k].push_back({board_.captured(Color::White), board_.captured(Color::Black)});
+  else
+    history_.insert(k);
 }
 
 void Game::clear_history() {
-  history_.clear();
-  cycle_seen_.clear();
+  // Fresh containers rather than clear(), which costs as much as the largest the history ever
+  // was (every bucket is emptied): setup steps clear the history one after another.
+  history_ = {};
+  cycle_seen_ = {};
   record_position();
 }
 
-void Game::setup_stone(Color c, Point p) {
+Verdict Game::setup_stone(Color c, Point p) {
   if (!p.inside(width(), height())) throw PointError("setup point outside the board");
+  if (phase_ == Phase::making || phase_ == Phase::ended)
+    return refuse(Illegal::wrong_phase,
+                  "no setup at making or after the end: the position is final");
   Color before = board_.at(p);
   if (is_stone(before)) --counters_.setup[color_index(before)];
   board_.set_stone(p, c);
   if (is_stone(c)) ++counters_.setup[color_index(c)];
+  no_liberty_ = Point::none();
+  for (int y = 0; y < height() && !no_liberty_.valid(); ++y)
+    for (int x = 0; x < width(); ++x) {
+      const auto i = board_.index(x, y);
+      if (is_stone(board_.at(i)) && board_.pseudo_liberties(i) == 0) {
+        no_liberty_ = Point(x, y);
+        break;
+      }
+    }
   actions_.push_back({Action::kSetup, Move{MoveKind::play, c, p}});
   clear_history();
+  return {};
 }
 
-void Game::set_to_move(Color c) {
+Verdict Game::set_to_move(Color c) {
+  if (phase_ != Phase::play && phase_ != Phase::dispute)
+    return refuse(Illegal::wrong_phase, "a side to move is set only while play goes on (after a "
+                                        "pause the protocol says who resumes)");
+  // Mid-way through the pause protocol the referee knows who moves: the side that must answer a
+  // proposal, or owes a virtual move (as the referee would play them at a resumption).
+  if (proposal_ != Color::Empty)
+    return refuse(Illegal::proposal_pending, "a pause proposal awaits its answer");
+  if (must_virtual_ > 0)
+    return refuse(Illegal::must_play_virtual, "the virtual moves owed are played in their order");
   to_move_ = c;
   actions_.push_back({Action::kToMove, Move{MoveKind::pass, c, Point::none()}});
   clear_history();
+  return {};
 }
 
 std::vector<Point> Game::place_fixed_handicap(int stones) {
@@ -192,6 +216,10 @@ Verdict Game::check_board_move(const Move& m) const {
 Verdict Game::check(const Move& m) const {
   if (phase_ == Phase::ended) return refuse(Illegal::game_over, "the game is over");
   if (m.kind == MoveKind::resign) return {};
+  if (no_liberty_.valid())
+    return refuse(Illegal::no_liberty, "the setup left the chain at " + to_gtp(no_liberty_, height()) +
+                                           " without a liberty, a position that cannot arise in "
+                                           "play: no move can follow it");
   if (!is_stone(m.color)) return refuse(Illegal::not_your_turn, "a move needs a colour, B or W");
   if (phase_ == Phase::paused)
     return refuse(Illegal::wrong_phase,
@@ -355,20 +383,16 @@ Verdict Game::apply(const Move& m) {
 }
 
 bool Game::check_cycle() {
-  // The newest entry of cycle_seen_ is the position just reached (record_position).
-  const uint64_t key = cycle_seen_.back().key;
-  const int cb = cycle_seen_.back().captures_b, cw = cycle_seen_.back().captures_w;
-  int seen = 0;
-  const Seen* earliest = nullptr;
-  for (auto it = cycle_seen_.rbegin(); it != cycle_seen_.rend() && seen < rules_.cycle_repeats;
-       ++it)
-    if (it->key == key) {
-      ++seen;
-      earliest = &*it;
-    }
-  // The repeated stretch must contain at least one capture by each side (a real long cycle such
-  // as triple ko or eternal life, not a position revisited by chance).
-  return seen >= rules_.cycle_repeats && cb > earliest->captures_b && cw > earliest->captures_w;
+  // The position just reached (record_position), and every time it was reached in this phase.
+  const std::vector<Seen>& times = cycle_seen_.at(last_key_);
+  const int n = int(times.size());
+  if (n < rules_.cycle_repeats) return false;
+  // The repeated stretch, from the cycle_repeats-th most recent time to now, must contain at least
+  // one capture by each side (a real long cycle such as triple ko or eternal life, not a position
+  // revisited by chance).
+  const Seen& now = times.back();
+  const Seen& earliest = times[size_t(n - rules_.cycle_repeats)];
+  return now.captures_b > earliest.captures_b && now.captures_w > earliest.captures_w;
 }
 
 void Game::enter_pause(bool agreed) {
@@ -378,6 +402,8 @@ void Game::enter_pause(bool agreed) {
   consecutive_non_board_ = 0;
   if (pauses_ == 1) {
     pause_board_ = board_;
+    counters_.setup_at_pause[0] = counters_.setup[0];
+    counters_.setup_at_pause[1] = counters_.setup[1];
     to_move_at_first_pause_ = to_move_;
     moves_at_first_pause_ = int(moves_.size());
   }
@@ -396,7 +422,7 @@ Verdict Game::resume_dispute(bool auto_virtuals) {
   if (rules_.reset_history_at_pause) {
     clear_history();
   } else if (rules_.ko == KoRule::simple) {
-    cycle_seen_.clear();  // a long cycle is judged within one phase
+    cycle_seen_ = {};  // a long cycle is judged within one phase
     record_position();
   }
   if (rules_.dispute_virtuals) {
@@ -430,7 +456,7 @@ Verdict Game::resume_found_move(Color finder) {
   }
   phase_ = pauses_ == 0 ? Phase::play : Phase::dispute;
   paused_by_agreement_ = false;
-  Color proposer = proposer_;
+  const Color proposer = is_stone(proposer_) ? proposer_ : to_move_;
   proposer_ = Color::Empty;
   to_move_ = proposer;
   if (finder != proposer) {
@@ -455,6 +481,9 @@ Verdict Game::declare_paused() {
   actions_.push_back({Action::kPaused, Move{}});
   proposal_ = Color::Empty;
   must_virtual_ = 0;
+  // [interpretation] The side to move is the implicit proposer (as for 一虚为界): a move found
+  // later resumes play from it (it used to be nobody, and play resumed with nobody to move).
+  proposer_ = to_move_;
   enter_pause(true);
   return {};
 }

@@ -78,6 +78,13 @@ std::optional<Point> parse_sgf(std::string_view s) {
 
 Point parse_point(std::string_view s, int width, int height) {
   auto text = std::string(s);
+  // The board comes from the caller (a record's SZ, a front end's request): one that cannot exist
+  // is refused here rather than trusted below (the column letters stop at the 25th).
+  if (width < kMinBoardSize || width > kMaxBoardSize || height < kMinBoardSize ||
+      height > kMaxBoardSize)
+    throw PointError("'" + text + "' cannot be read on a " + std::to_string(width) + "x" +
+                     std::to_string(height) + " board: board sides are " +
+                     std::to_string(kMinBoardSize) + " to " + std::to_string(kMaxBoardSize));
   if (s.size() == 2 && std::islower(static_cast<unsigned char>(s[0])) &&
       std::islower(static_cast<unsigned char>(s[1]))) {
     auto p = parse_sgf(s);

@@ -36,11 +36,24 @@ bool sets_komi(std::string_view rules_text) {
   return false;
 }
 
-// The first B/W move of the record (not a negative move), or nullptr.
+// The record's first B/W move when it is the first thing played (before any pause act,
+// resumption or negative move, whose colour the record leaves to the referee), else nullptr.
 const sgf::Step* first_move(const sgf::Record& r) {
+  using Kind = sgf::Step::Kind;
   for (const sgf::Step& s : r.steps)
-    if (s.kind == sgf::Step::Kind::move && is_stone(s.move.color)) return &s;
+    if (s.kind == Kind::move || s.kind == Kind::pause_act || s.kind == Kind::resume)
+      return s.kind == Kind::move && is_stone(s.move.color) ? &s : nullptr;
   return nullptr;
+}
+
+// Whether setup stones or a side to move come before the first move (in the root or after it).
+bool sets_up(const sgf::Record& r) {
+  if (!r.setup.empty() || r.to_move) return true;
+  for (const sgf::Step& s : r.steps) {
+    if (s.kind == sgf::Step::Kind::setup || s.kind == sgf::Step::Kind::to_move) return true;
+    if (s.kind == sgf::Step::Kind::move && is_stone(s.move.color)) return false;
+  }
+  return false;
 }
 
 // Replays one record; each step kind has its own function.
@@ -61,6 +74,10 @@ class Replayer {
   Replay run() {
     setup_root();
     for (const sgf::Step& s : r_.steps) {
+      // Setup is judged when play goes on from it: at the next move or pause act, which the Game
+      // refuses from such a position (as counting it), or at the end.
+      const bool plays = s.kind == sgf::Step::Kind::move || s.kind == sgf::Step::Kind::pause_act;
+      if (setup_pending_ && plays) check_setup();
       if (game().phase() == Phase::ended) {
         note("the game ended (" + std::string(name_of(game().end_reason())) + ") before move " +
              std::to_string(s.move_number) + " of the record; the rest is not replayed");
@@ -68,6 +85,9 @@ class Replayer {
       }
       if (!step(s)) break;
     }
+    if (setup_pending_) check_setup();
+    finishing_ = true;
+    if (notes_left_out_) note("... and " + std::to_string(notes_left_out_) + " more such notes");
     if (game().phase() == Phase::play || game().phase() == Phase::dispute) {
       declare_paused("the record stops during play: taken as paused by agreement (SPEC §6.4)");
     }
@@ -76,17 +96,22 @@ class Replayer {
 
  private:
   Game& game() { return out_.game; }
-  void note(std::string text) { out_.notes.push_back(std::move(text)); }
+  // At most kMaxNotes notes; a record that resumes play a million times says so once, with a count.
+  static constexpr size_t kMaxNotes = 50;
+  void note(std::string text) {
+    if (out_.notes.size() < kMaxNotes || finishing_) out_.notes.push_back(std::move(text));
+    else ++notes_left_out_;
+  }
   void note_once(bool& done, std::string text) {
     if (!done) note(std::move(text));
     done = true;
   }
 
-  // A record without setup that starts with the colour that is not the rules' first player.
+  // A record without setup (nor a side to move) before its first move that starts with the
+  // colour that is not the rules' first player.
   void adopt_first_player() {
     const sgf::Step* first = first_move(r_);
-    if (!r_.setup.empty() || r_.to_move || !first || first->move.color == out_.rules.first_player)
-      return;
+    if (sets_up(r_) || !first || first->move.color == out_.rules.first_player) return;
     const std::string mover(color_name(first->move.color));
     const std::string rules_first(color_name(out_.rules.first_player));
     const std::string text = "the record starts with " + mover + "; " + out_.rules.preset +
@@ -98,13 +123,15 @@ class Replayer {
     note(text + ": " + mover + " is taken as the first player");
   }
 
-  // Root setup stones and side to move; with setup stones and no PL, the first mover moves first.
+  // Root setup stones and side to move; with setup stones (in the root or after it) and no PL,
+  // the first mover moves first.
   void setup_root() {
     for (auto& [c, p] : r_.setup) game().setup_stone(c, p);
+    setup_pending_ = !r_.setup.empty();
     if (r_.to_move) {
       game().set_to_move(*r_.to_move);
     } else if (const sgf::Step* first = first_move(r_);
-               first && !r_.setup.empty() && first->move.color != game().to_move()) {
+               first && sets_up(r_) && first->move.color != game().to_move()) {
       game().set_to_move(first->move.color);
     }
   }
@@ -115,9 +142,15 @@ class Replayer {
       case sgf::Step::Kind::setup:
         if (!s.move.point.inside(game().width(), game().height()))
           fail(s, s.move, Illegal::off_board, "the setup point is off the board");
-        game().setup_stone(s.move.color, s.move.point);
+        if (const Verdict v = game().setup_stone(s.move.color, s.move.point); !v)
+          fail(s, s.move, v.reason, v.message);
+        setup_pending_ = true;
+        setup_step_ = &s;
         return true;
-      case sgf::Step::Kind::to_move: game().set_to_move(s.move.color); return true;
+      case sgf::Step::Kind::to_move:
+        if (const Verdict v = game().set_to_move(s.move.color); !v)
+          fail(s, s.move, v.reason, v.message);
+        return true;
       case sgf::Step::Kind::resume: resume(s); return true;
       case sgf::Step::Kind::pause_act:
         return play(s, Move{s.move.kind, game().to_move(), Point::none()});
@@ -166,6 +199,18 @@ class Replayer {
       fail(s, m, Illegal::not_own_stone,
            "there is no stone at " + to_gtp(m.point, game().height()) + " to take back");
     return play(s, m);
+  }
+
+  // SGF's setup makes no captures; setup that leaves a chain without a liberty where play goes on
+  // describes a position that cannot arise in play (Game::setup_without_liberty).
+  void check_setup() {
+    setup_pending_ = false;
+    const Point p = game().setup_without_liberty();
+    if (!p.valid()) return;
+    const std::string why = "the setup leaves the chain at " + to_gtp(p, game().height()) +
+                            " without a liberty, a position that cannot arise in play";
+    if (setup_step_) fail(*setup_step_, setup_step_->move, Illegal::no_liberty, why);
+    throw ReplayError(file_, {}, 0, Illegal::no_liberty, "root setup (AB/AW): " + why);
   }
 
   void resume(const sgf::Step& s) {
@@ -217,6 +262,10 @@ class Replayer {
   std::string file_;
   Replay out_;
   bool noted_pass_ = false, noted_virtual_ = false;
+  size_t notes_left_out_ = 0;
+  bool finishing_ = false;  // the notes about the end are never left out
+  bool setup_pending_ = false;               // setup not yet checked (check_setup)
+  const sgf::Step* setup_step_ = nullptr;    // the last setup step (for the error's location)
 };
 
 }  // namespace
@@ -247,17 +296,23 @@ sgf::Record record_from_game(const Game& g) {
   r.rules = "JPD:" + g.rules().to_string();
   const std::vector<Action>& actions = g.actions();
 
-  // The root: the setup stones and side-to-move settings before anything else.
+  // The root: the net effect of the setup and side-to-move settings before anything else. A point
+  // set twice, or set and cleared, is written once with its final colour (FF[4] allows a point
+  // once per node, and AB and AW are written as two lists).
   size_t i = 0;
+  Board root(g.width(), g.height());
   for (; i < actions.size(); ++i) {
     const Action& a = actions[i];
-    if (a.type == Action::kSetup && is_stone(a.move.color))
-      r.setup.emplace_back(a.move.color, a.move.point);
+    if (a.type == Action::kSetup)
+      root.set_stone(a.move.point, a.move.color);
     else if (a.type == Action::kToMove)
       r.to_move = a.move.color;
     else
       break;
   }
+  for (int y = 0; y < g.height(); ++y)
+    for (int x = 0; x < g.width(); ++x)
+      if (const Color c = root.at(Point(x, y)); is_stone(c)) r.setup.emplace_back(c, Point(x, y));
 
   int moves = 0;
   int owed = 0;  // non-board moves the players owed at a resumption: replay lets the referee play
@@ -287,8 +342,33 @@ sgf::Record record_from_game(const Game& g) {
           add(Kind::move, m);
         }
         break;
-      case Action::kSetup: add(Kind::setup, m); break;
-      case Action::kToMove: add(Kind::to_move, Move::pass(m.color)); break;
+      case Action::kSetup:
+      case Action::kToMove: {
+        // A run of setup edits and sides to move is one edit: the last colour of each point it
+        // touches, each point once, then the last side to move; so the setup fits in one node
+        // and reads back without the positions it passed through.
+        auto is_edit = [&](size_t k) {
+          return actions[k].type == Action::kSetup || actions[k].type == Action::kToMove;
+        };
+        size_t end = i;
+        while (end + 1 < actions.size() && is_edit(end + 1)) ++end;
+        std::vector<bool> seen(1u << 16, false);  // by Point::key()
+        std::vector<Move> last;                   // the last edit of each point, from the end
+        std::optional<Color> to_move;
+        for (size_t k = end + 1; k-- > i;) {
+          const Move& e = actions[k].move;
+          if (actions[k].type == Action::kToMove) {
+            if (!to_move) to_move = e.color;
+          } else if (!seen[e.point.key()]) {
+            seen[e.point.key()] = true;
+            last.push_back(e);
+          }
+        }
+        for (auto it = last.rbegin(); it != last.rend(); ++it) add(Kind::setup, *it);
+        if (to_move) add(Kind::to_move, Move::pass(*to_move));
+        i = end;
+        break;
+      }
       case Action::kResume:
         if (m.kind == MoveKind::pass && g.rules().dispute_virtuals) owed = 2;
         add(Kind::resume, Move::pass(Color::Empty));

@@ -580,19 +580,35 @@ nlohmann::json to_json(const Ruleset& r) {
   return j;
 }
 
+namespace {
+// A JSON value in an error message: at most 40 characters, invalid UTF-8 replaced (dump() would
+// throw on it).
+std::string shown(const nlohmann::json& v) {
+  std::string s = v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return s.size() <= 40 ? s : s.substr(0, 37) + "...";
+}
+}  // namespace
+
 Ruleset ruleset_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw RulesError("a ruleset in JSON must be an object");
-  Ruleset r = parse_ruleset(j.value("preset", std::string("tang-song")));
+  // Every value is checked for its type here: nlohmann's own conversions would throw its
+  // exceptions, or convert an out-of-range floating-point number to an integer (undefined).
+  std::string preset = "tang-song";
+  if (auto it = j.find("preset"); it != j.end()) {
+    if (!it->is_string()) throw RulesError("the preset in JSON must be a string, not " + shown(*it));
+    preset = it->get<std::string>();
+  }
+  Ruleset r = parse_ruleset(preset);
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (it.key() == "preset" || it.key() == "canonical") continue;
     const Field* f = find_field(it.key());
     if (!f) throw RulesError("unknown rule key '" + it.key() + "'; valid keys: " + key_list());
     const auto& v = *it;
     if (v.is_boolean()) f->set(r, v.get<bool>() ? "true" : "false");
-    else if (v.is_number()) f->set(r, f->kind == Kind::number ? number_text(v.get<double>())
-                                                              : std::to_string(v.get<long long>()));
+    else if (v.is_number_integer()) f->set(r, v.dump());  // digits exactly as written
+    else if (v.is_number()) f->set(r, number_text(v.get<double>()));  // 2.0 reads "2", 2.5 fails
     else if (v.is_string()) f->set(r, v.get<std::string>());
-    else throw RulesError("invalid JSON value for " + it.key());
+    else throw RulesError("invalid JSON value " + shown(v) + " for " + it.key());
   }
   return r;
 }

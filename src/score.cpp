@@ -101,7 +101,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   CountOptions co;
   co.keep_steps = opts.keep_steps;
   Count c = count(g, st, co);
-  for (const std::string& n : rp.notes) c.notes.insert(c.notes.begin(), n);
+  c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first
   return Scored{std::move(rp), std::move(c)};
 }
 

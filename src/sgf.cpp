@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -431,7 +432,9 @@ std::vector<const Node*> main_line(const GameTree& tree) {
 
 class RecordReader {
  public:
-  explicit RecordReader(std::string_view file) : file_(file) { r_.filename = file; }
+  RecordReader(std::string_view file, const Limits& limits) : file_(file), limits_(limits) {
+    r_.filename = file;
+  }
 
   Record read(const GameTree& tree) {
     const std::vector<const Node*> line = main_line(tree);
@@ -623,27 +626,38 @@ class RecordReader {
   }
 
   // A list of points; "aa:cc" is the rectangle from aa to cc. An empty value is an empty list.
-  std::vector<Point> points(const Property& p) const {
+  std::vector<Point> points(const Property& p) {
     std::vector<Point> out;
     for (size_t i = 0; i < p.values.size(); ++i) {
       const std::string_view v = trim(p.values[i]);
       if (v.empty()) continue;
       const size_t colon = v.find(':');
       if (colon == std::string_view::npos) {
+        count_points(p, i, 1);
         out.push_back(point_on_board(p, i, v));
         continue;
       }
       const Point a = point_on_board(p, i, v.substr(0, colon));
       const Point b = point_on_board(p, i, v.substr(colon + 1));
+      count_points(p, i, size_t(std::abs(a.x - b.x) + 1) * size_t(std::abs(a.y - b.y) + 1));
       for (int y = std::min(a.y, b.y); y <= std::max(a.y, b.y); ++y)
         for (int x = std::min(a.x, b.x); x <= std::max(a.x, b.x); ++x) out.emplace_back(x, y);
     }
     return out;
   }
 
+  void count_points(const Property& p, size_t i, size_t n) {
+    points_ += n;
+    if (points_ > limits_.max_points)
+      fail_value(p, i, "the record's point lists expand to more than " +
+                           std::to_string(limits_.max_points) + " points (max_points)");
+  }
+
   std::string_view file_;
+  const Limits& limits_;
   Record r_;
   int moves_ = 0;
+  size_t points_ = 0;  // in the point lists read so far
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -712,8 +726,8 @@ Node step_node(const Step& s) {
 
 }  // namespace
 
-Record read_record(const GameTree& tree, std::string_view filename) {
-  return RecordReader(filename).read(tree);
+Record read_record(const GameTree& tree, std::string_view filename, const Limits& limits) {
+  return RecordReader(filename, limits).read(tree);
 }
 
 Record read_record_file(const std::string& path) {

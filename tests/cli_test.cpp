@@ -175,3 +175,90 @@ TEST(Cli, DeadStonesFromGnuGoOverGtp) {
   EXPECT_EQ(bad.status, 1);
   EXPECT_NE(bad.out.find("/nonexistent/engine"), std::string::npos) << bad.out;
 }
+
+TEST(Cli, AbsurdArgumentValuesAreUsageErrorsNamingTheOption) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"stress --games 0", "--games"},
+      {"stress --games -5", "--games"},
+      {"stress --games 10000000000", "--games"},
+      {"stress --size 1", "--size"},
+      {"stress --size 26", "--size"},
+      {"stress --size 9-3", "--size"},
+      {"stress --threads 100000", "--threads"},
+      {"stress --rules nonsense", "unknown preset 'nonsense'"},
+      {"stress --rules tang-song,komi=1e9", "komi"},
+      {"score " + kMain + " --rules tang-song,komi=1e9", "--rules"},
+      {"score " + kMain + " --rules tang-song,cycle_repeats=0", "cycle_repeats"},
+      {"score " + kMain + " --dead Z99", "--dead"},
+      {"score " + kMain + " --dead A1,,A0", "'A0'"},
+      {"score " + kMain + " --claim X:A1", "--claim"},
+      {"score " + kMain + " --dead-from bogus", "--dead-from"},
+      {"replay " + kMain + " --rules tang-dynasty", "unknown preset"},
+      {"rules tang-song,group_tax=99", "group_tax"},
+  };
+  for (const auto& [args, part] : cases) {
+    Outcome r = jpd(args);
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find(part), std::string::npos) << args << "\n" << r.out;
+  }
+}
+
+TEST(Cli, RecordsBeyondTheLimitsFailWithTheLimitNamed) {
+  Outcome big = jpd("score " + temp_file("big.sgf", "(;SZ[1000];B[aa])"));
+  EXPECT_EQ(big.status, 1);
+  EXPECT_NE(big.out.find("the board size must be 2..25"), std::string::npos) << big.out;
+  std::string nested = "(;SZ[9]";
+  for (int i = 0; i < 1500; ++i) nested += "(;B[aa]";
+  Outcome deep = jpd("score " + temp_file("deep.sgf", nested + std::string(1501, ')')));
+  EXPECT_EQ(deep.status, 1);
+  EXPECT_NE(deep.out.find("max_depth"), std::string::npos) << deep.out.substr(0, 300);
+  std::string lists = "(;SZ[25]AB";
+  for (int i = 0; i < 1601; ++i) lists += "[aa:yy]";
+  Outcome points = jpd("score " + temp_file("points.sgf", lists + ")"));
+  EXPECT_EQ(points.status, 1);
+  EXPECT_NE(points.out.find("max_points"), std::string::npos) << points.out.substr(0, 300);
+}
+
+TEST(Cli, StressPlaysAndCountsEveryPresetWithoutAFailure) {
+  Outcome r = jpd("stress --games 30 --seed 7 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["rules"].size(), 23u);
+  EXPECT_EQ(j["total"]["games"], 30 * 23);
+  EXPECT_EQ(j["total"]["failures"], 0);
+  EXPECT_EQ(j["failures"].size(), 0u);
+  Outcome text = jpd("stress --games 5 --rules tang-song,ko=positional,chinese --size 5");
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_NE(text.out.find("tang-song,ko=positional"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("0 invariant failures"), std::string::npos) << text.out;
+}
+
+TEST(Cli, StressGamesDependOnTheSeedOnlyNotOnTheThreads) {
+  auto totals = [](const std::string& args) {
+    Outcome r = jpd("stress --games 40 --rules living-a,aga --json " + args);
+    auto j = nlohmann::json::parse(r.out);
+    return j["rules"][0]["moves"].dump() + " " + j["rules"][1]["moves"].dump() + " " +
+           j["total"]["counted"].dump() + " " + j["total"]["disputes"].dump();
+  };
+  EXPECT_EQ(totals("--seed 3 --threads 1"), totals("--seed 3 --threads 3"));
+  EXPECT_NE(totals("--seed 3 --threads 1"), totals("--seed 4 --threads 1"));
+}
+
+TEST(Cli, CompareTakesTheRecordsKomiExactlyOrEachPresetsOwn) {
+  std::string f = temp_file("komi.sgf", "(;SZ[9]KM[6.123456789];B[ee];W[cc])");
+  auto rows = [&](const std::string& args) {
+    const auto j = nlohmann::json::parse(jpd("compare " + f + " --json " + args).out);
+    std::map<std::string, double> komi;
+    for (auto& row : j["rows"]) komi[row["preset"]] = row["komi"];
+    return komi;
+  };
+  auto record = rows("");
+  EXPECT_EQ(record["tang-song"], 6.123456789);  // was rounded to 6.12346
+  EXPECT_EQ(record["ing"], 6.123456789);
+  auto own = rows("--preset-komi");
+  EXPECT_EQ(own["tang-song"], 6.5);
+  EXPECT_EQ(own["ming-qing"], 7.5);  // was the record's komi: the option did nothing
+  EXPECT_EQ(own["ing"], 8);
+  Outcome score = jpd("score " + f + " --rules ing --json");
+  EXPECT_EQ(nlohmann::json::parse(score.out)["komi"], 6.123456789);
+}

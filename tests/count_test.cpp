@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
-#include <random>
 
 #include "jpd/count.hpp"
+#include "jpd/random_game.hpp"
 #include "test_util.hpp"
 
 using namespace jpd;
@@ -222,70 +222,15 @@ TEST(Count, ResignationKeepsItsResult) {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Property test: random legal games under every preset, random dead stones, random non-board
-// moves; every invariant must hold.
+// Property test: random legal games under every preset (random_game.hpp: non-board moves,
+// proposals, handicap and setup, disputes, making), random dead stones and claims; every invariant
+// must hold.
 
 namespace {
-void random_game_counts(const Preset& p, int games, uint32_t seed, int* counted) {
-  std::mt19937 rng(seed);
+void random_game_counts(const Preset& p, int preset_index, int games, int* counted) {
   for (int n = 0; n < games; ++n) {
-    int size = 3 + int(rng() % 7);  // 3x3 .. 9x9
-    Game g(p.rules, size);
-    if (rng() % 8 == 0 && size >= 7 && size % 2 == 1) g.place_fixed_handicap(2 + int(rng() % 3));
-    int length = int(rng() % (size * size * 2));
-    for (int m = 0; m < length && g.phase() == Phase::play; ++m) {
-      Color c = g.to_move();
-      if (g.pending_proposal() != Color::Empty) {
-        g.play(rng() % 2 ? Move::accept(c) : Move::reject(c));
-        continue;
-      }
-      int r = int(rng() % 20);
-      if (r == 0 && g.check(Move::pass(c)).ok()) {
-        g.play(Move::pass(c));
-        continue;
-      }
-      if (r == 1 && g.check(Move::virtual_move(c)).ok()) {
-        g.play(Move::virtual_move(c));
-        continue;
-      }
-      if (r == 2 && g.check(Move::propose(c)).ok()) {
-        g.play(Move::propose(c));
-        continue;
-      }
-      // a random legal board move, or a non-board move when none is found quickly
-      bool played = false;
-      for (int t = 0; t < 20 && !played; ++t) {
-        Point pt(int(rng() % size), int(rng() % size));
-        if (g.check(Move::play(c, pt)).ok()) played = g.play(Move::play(c, pt)).ok();
-      }
-      if (!played) {
-        if (g.check(Move::virtual_move(c)).ok()) g.play(Move::virtual_move(c));
-        else if (g.check(Move::pass(c)).ok()) g.play(Move::pass(c));
-      }
-    }
-    // Sometimes a dispute, sometimes not.
-    if (g.phase() == Phase::paused && rng() % 4 == 0) {
-      g.resume_dispute(true);
-      for (int m = 0; m < 6 && g.phase() == Phase::dispute; ++m) {
-        Color c = g.to_move();
-        Point pt(int(rng() % size), int(rng() % size));
-        if (!g.play(Move::play(c, pt)).ok()) {
-          if (g.check(Move::pass(c)).ok()) g.play(Move::pass(c));
-          else if (g.check(Move::virtual_move(c)).ok()) g.play(Move::virtual_move(c));
-        }
-      }
-    }
-    if (g.phase() == Phase::ended) continue;
-    // Dead stones are stated for the position counted: the pause position where an independent
-    // dispute restores it.
-    const Board& position = g.pauses() > 0 && p.rules.dispute_mode == DisputeMode::independent
-                               ? g.pause_board()
-                               : g.board();
-    Statuses st;
-    for (int y = 0; y < size; ++y)
-      for (int x = 0; x < size; ++x)
-        if (is_stone(position.at(Point(x, y))) && rng() % 10 == 0) st.dead.push_back(Point(x, y));
-    Count c = count(g, st);
+    RandomGame rg = random_game(p.rules, random_game_seed(1000, preset_index, uint64_t(n)));
+    Count c = count(rg.game, rg.statuses);
     ++*counted;
     for (auto& i : c.invariants)
       ASSERT_TRUE(i.ok) << p.name << " game " << n << ": " << i.name << ": " << i.detail << "\n"
@@ -295,8 +240,7 @@ void random_game_counts(const Preset& p, int games, uint32_t seed, int* counted)
 }  // namespace
 
 TEST(CountProperty, EveryInvariantHoldsOnRandomGamesUnderEveryPreset) {
-  int counted = 0;
-  uint32_t seed = 1000;
-  for (const Preset& p : presets()) random_game_counts(p, 1000, seed++, &counted);
+  int counted = 0, index = 0;
+  for (const Preset& p : presets()) random_game_counts(p, index++, 1000, &counted);
   EXPECT_GT(counted, 1000 * 20);
 }

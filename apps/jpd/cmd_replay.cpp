@@ -29,6 +29,7 @@ void add_replay_command(CLI::App& app, Runner& run) {
   cmd->add_option("--rules", rules, "PRESET[,key=value...] (default: the record's RU, else tang-song)");
   cmd->add_flag("--json", json, "print JSON");
   cmd->callback([&run] {
+    check_rules_option("--rules", rules);
     run = [] {
       sgf::Record rec = load_record(file);
       Ruleset r = rules_for_record(rec, rules.empty() ? std::nullopt : std::optional(rules));

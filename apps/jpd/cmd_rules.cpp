@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "common.hpp"
 #include "jpd/rules.hpp"
 
 namespace jpd::cli {
@@ -36,6 +37,7 @@ void add_rules_commands(CLI::App& app, Runner& run) {
   show->add_option("rules", spec, "PRESET[,key=value...]")->required();
   show->add_flag("--json", show_json, "print JSON");
   show->callback([&run] {
+    check_rules_option("rules", spec);
     run = [] {
       Ruleset r = parse_ruleset(spec);
       nlohmann::json j = to_json(r);

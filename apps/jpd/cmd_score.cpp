@@ -36,11 +36,18 @@ void add_status_options(CLI::App* cmd, StatusArgs& a) {
 
 ScoreOptions score_options(const StatusArgs& a, const sgf::Record& rec) {
   ScoreOptions o;
+  // The points are read on the record's board; a bad one is a usage error all the same.
   try {
     if (!a.dead.empty()) o.dead = parse_point_list(a.dead, rec.width, rec.height);
-    for (auto& c : a.claims) o.claims.push_back(parse_claim(c, rec.width, rec.height));
   } catch (const PointError& e) {
-    throw CLI::ValidationError(a.dead.empty() ? "--claim" : "--dead", e.what());
+    throw CLI::ValidationError("--dead", e.what());
+  }
+  for (auto& c : a.claims) {
+    try {
+      o.claims.push_back(parse_claim(c, rec.width, rec.height));
+    } catch (const PointError& e) {
+      throw CLI::ValidationError("--claim", e.what());
+    }
   }
   try {
     set_dead_from(o, a.dead_from);
@@ -72,6 +79,7 @@ void add_score_command(CLI::App& app, Runner& run) {
   add_status_options(cmd, a);
   cmd->add_flag("--explain", explain_flag, "show the making step by step and the arithmetic");
   cmd->callback([&run] {
+    check_rules_option("--rules", rules);
     run = [] {
       sgf::Record rec = load_record(file);
       ScoreOptions o = score_options(a, rec);
@@ -127,10 +135,12 @@ void add_compare_command(CLI::App& app, Runner& run) {
       bool all_hold = true;
       for (const Preset& p : presets()) {
         ScoreOptions o = base;
+        // Without a komi in the rules, score_record takes the record's KM (exactly); with
+        // --preset-komi the preset's own is written out, or the record's would win.
         std::string text = p.name;
-        if (rec.komi && !preset_komi) {
+        if (preset_komi) {
           char buf[48];
-          std::snprintf(buf, sizeof buf, ",komi=%g", *rec.komi);
+          std::snprintf(buf, sizeof buf, ",komi=%.17g", p.rules.komi);
           text += buf;
         }
         o.rules = text;

@@ -1,5 +1,9 @@
 #include "common.hpp"
 
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+
+#include "jpd/rules.hpp"
 #include "jpd/text.hpp"
 
 namespace jpd::cli {
@@ -9,5 +13,14 @@ Lang language(const std::string& option) { return jpd::language(option); }
 sgf::Record load_record(const std::string& path) { return sgf::read_record_file(path); }
 
 std::string colour_cell(Color c) { return is_stone(c) ? std::string(color_letter(c)) : "-"; }
+
+void check_rules_option(const std::string& option, const std::string& text) {
+  if (text.empty()) return;
+  try {
+    parse_ruleset(text);
+  } catch (const RulesError& e) {
+    throw CLI::ValidationError(option, e.what());
+  }
+}
 
 }  // namespace jpd::cli

@@ -17,4 +17,8 @@ sgf::Record load_record(const std::string& path);
 // "B", "W" or "-".
 std::string colour_cell(Color c);
 
+// A rule-set option (PRESET[,key=value...]) checked while the command line is parsed: a bad one is
+// a usage error (exit status 2) naming the option. An empty text is no option.
+void check_rules_option(const std::string& option, const std::string& text);
+
 }  // namespace jpd::cli

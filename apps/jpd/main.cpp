@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   jpd::cli::add_replay_command(app, run);
   jpd::cli::add_rules_commands(app, run);
   jpd::cli::add_bench_command(app, run);
+  jpd::cli::add_stress_command(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -24,7 +25,7 @@ int main(int argc, char** argv) {
   }
   try {
     return run ? run() : jpd::cli::kExitUsage;
-  } catch (const CLI::Error& e) {  // an argument found bad once the record is known
+  } catch (const CLI::Error& e) {  // an argument found bad once the command looked at it
     std::cerr << "jpd: " << e.what() << "\n";
     return jpd::cli::kExitUsage;
   } catch (const std::exception& e) {

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "jpd/board.hpp"
@@ -40,6 +42,8 @@ enum class Illegal : uint8_t {
   must_play_virtual,     // after a rejected proposal, or at the start of a dispute (003 art. 21)
   not_own_stone,         // a negative move must take back one of the mover's own stones
   not_boundary,          // a negative-A move takes a stone touching an opponent stone
+  no_liberty,            // setup left a chain without a liberty: no move can follow (see
+                         // Game::setup_without_liberty)
 };
 std::string_view name_of(Illegal r);
 
@@ -73,7 +77,10 @@ struct Counters {
   MoveCounts play[2];     // the contest, from the first move to the first pause (index: Black 0)
   MoveCounts dispute[2];  // all dispute phases together
   MoveCounts making[2];   // negative moves played at making
-  int setup[2] = {0, 0};  // setup / handicap stones of each colour
+  int setup[2] = {0, 0};  // setup / handicap stones of each colour (net: a setup removal of a
+                          // stone of that colour takes one off)
+  int setup_at_pause[2] = {0, 0};  // setup[] at the first pause (an independent dispute counts
+                                   // the pause position)
   MoveRef first_virtual;  // the game's first virtual move
   MoveRef first_pass;
   MoveRef first_proposal;
@@ -120,8 +127,16 @@ class Game {
   int moves_at_first_pause() const { return moves_at_first_pause_; }
 
   // Setup (before or between moves): handicap and AB/AW/AE stones. Not a move; counted per colour.
-  void setup_stone(Color c, Point p);  // c Empty removes a stone
-  void set_to_move(Color c);
+  // Setup makes no captures (as SGF's AB/AW), so it can leave a chain without a liberty. Refused
+  // (wrong_phase) at making and once the game has ended: the position is final then.
+  Verdict setup_stone(Color c, Point p);  // c Empty removes a stone
+  // A stone of a chain that setup left without a liberty, or Point::none(). Such a position cannot
+  // arise in play: while there is one, every move but resignation is refused (Illegal::no_liberty)
+  // and the game cannot be counted; further setup may still mend it.
+  Point setup_without_liberty() const { return no_liberty_; }
+  // Only while play goes on (play or dispute), and not while a pause proposal awaits its answer or
+  // virtual moves are owed: the pause protocol says who moves then.
+  Verdict set_to_move(Color c);
   // Standard fixed handicap placement (2..9 stones on odd boards >= 7, as GTP fixed_handicap).
   std::vector<Point> place_fixed_handicap(int stones);
 
@@ -194,18 +209,20 @@ class Game {
   int moves_at_first_pause_ = -1;
   bool strict_ = false;
   int virtuals_[2] = {0, 0};
+  Point no_liberty_;  // setup_without_liberty()
   Counters counters_;
   std::vector<PlayedMove> moves_;
   std::vector<Action> actions_;
   // Superko history: situation keys since the game started or the history was last cleared.
-  std::vector<uint64_t> history_;
-  // Cycle detection under simple ko: keys (board, side to move) in this phase, with the number of
-  // captures by each side at the time.
+  // Hashed, so that a move costs the same on the millionth move as on the first.
+  std::unordered_set<uint64_t> history_;
+  // Cycle detection under simple ko: for each key (board, side to move) reached in this phase, the
+  // number of captures by each side every time it was reached.
   struct Seen {
-    uint64_t key;
     int captures_b, captures_w;
   };
-  std::vector<Seen> cycle_seen_;
+  std::unordered_map<uint64_t, std::vector<Seen>> cycle_seen_;
+  uint64_t last_key_ = 0;  // the key record_position() added last
 };
 
 }  // namespace jpd

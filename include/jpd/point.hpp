@@ -56,7 +56,8 @@ std::optional<Point> parse_gtp(std::string_view s, int width, int height);
 std::string to_sgf(Point p);
 std::optional<Point> parse_sgf(std::string_view s);
 
-// Either notation (GTP "D4" or SGF "dd"); throws PointError naming the text on failure.
+// Either notation (GTP "D4" or SGF "dd"); throws PointError naming the text on failure, also
+// when the board itself is outside 2x2 .. 25x25.
 Point parse_point(std::string_view s, int width, int height);
 
 }  // namespace jpd

@@ -17,9 +17,10 @@ struct ReplayOptions {
   // moves but no pass (tang-song, ming-qing, sci-3-x, living-x), and a virtual move (JV) as a pass
   // under rules with passes but no virtual moves: both are the record's non-board move.
   bool translate_non_board = true;
-  // [interpretation] When a record without setup stones starts with the colour that is not the
-  // rules' first player (a Black-first record under the living-stone presets), that colour is
-  // taken as the first player (it pays komi); otherwise the record is refused.
+  // [interpretation] When a record without setup stones or a side to move (PL) before its first
+  // move starts with the colour that is not the rules' first player (a Black-first record under
+  // the living-stone presets), that colour is taken as the first player (it pays komi); otherwise
+  // the record is refused.
   bool adopt_first_player = true;
   // An illegal move ends the game by forfeit instead of stopping the replay with an error.
   bool forfeit_on_illegal = false;
@@ -39,7 +40,8 @@ struct ReplayError : std::runtime_error {
 struct Replay {
   Game game;
   Ruleset rules;                   // as used (first player possibly adopted from the record)
-  std::vector<std::string> notes;  // every translation or assumption made, in words
+  // Every translation or assumption made, in words (after 50, one more note counts the rest).
+  std::vector<std::string> notes;
   // The record stopped while play was going on: taken as paused by agreement (SPEC §6.4).
   bool stopped_without_pause = false;
 };

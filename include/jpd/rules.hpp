@@ -145,6 +145,8 @@ struct FieldInfo {
 std::span<const FieldInfo> ruleset_fields();
 
 nlohmann::json to_json(const Ruleset& r);
+// The inverse of to_json; also accepts any subset of the fields (the rest from "preset", default
+// tang-song). Throws RulesError for any JSON value that is not such an object.
 Ruleset ruleset_from_json(const nlohmann::json& j);
 
 // Text names of enum values ("two_consecutive", "first_virtual", ...).

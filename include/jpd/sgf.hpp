@@ -88,6 +88,9 @@ struct Limits {
   int max_depth = 1000;           // nesting of variations
   size_t max_nodes = 1000000;     // nodes in the whole collection
   size_t max_value_bytes = 1u << 20;
+  // Points in the point lists of a record's main line (AB, AW, AE, JD, TB, TW), compressed lists
+  // ("aa:ss") expanded: a few bytes of "AB[aa:yy]" stand for 625 setup steps (read_record).
+  size_t max_points = 1000000;
 };
 
 Collection parse(std::string_view text, std::string_view filename = "<input>",
@@ -140,7 +143,8 @@ struct Record {
 // Reads the main line; Error (with location) for values that are not valid for their property
 // (a move off the board, a bad SZ or KM, an unknown JT ...). One node may make several steps; they
 // come in this order: setup (AE/AB/AW in file order), PL, JR, the B/W move, JN, JP.
-Record read_record(const GameTree& tree, std::string_view filename = "<input>");
+Record read_record(const GameTree& tree, std::string_view filename = "<input>",
+                   const Limits& limits = {});
 // Convenience: parse + first game's record.
 Record read_record_file(const std::string& path);
 Record read_record_text(std::string_view text, std::string_view filename = "<input>");

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses of fuzz/ with clang, ASan and UBSan (in build-fuzz, or
+# $JPD_FUZZ_DIR) and runs each one for a bounded time on its seed corpus, two at a time:
+#   scripts/run-fuzzers.sh [SECONDS [HARNESS...]]     (default: $JPD_FUZZ_SECONDS or 45; all)
+# New inputs go to build-fuzz/corpus/<harness>/ (kept between runs), crashes to
+# build-fuzz/artifacts/. A crash, a leak, undefined behaviour or a timeout fails the run; its log
+# is printed with the command that reproduces it. Prints one line per harness.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-${JPD_FUZZ_SECONDS:-45}}
+shift || true
+dir=${JPD_FUZZ_DIR:-build-fuzz}
+harnesses=("$@")
+if [ ${#harnesses[@]} -eq 0 ]; then
+  for f in fuzz/*_fuzzer.cpp; do harnesses+=("$(basename "$f" .cpp)"); done
+fi
+
+if [ ! -f "$dir/build.ninja" ]; then
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_COMPILER=clang++ \
+    -DJPD_FUZZ=ON -DJPD_BUILD_TESTS=OFF -DJPD_BUILD_BENCH=OFF >/dev/null
+fi
+if ! cmake --build "$dir" --target fuzzers -- -j"$(nproc)" >"$dir/build.log" 2>&1; then
+  grep -vE '^\[[0-9]+/[0-9]+\] ' "$dir/build.log" | tail -n 200
+  echo "fuzz: build failed in $dir (full log: $dir/build.log)" >&2
+  exit 1
+fi
+grep -E 'warning:' "$dir/build.log" || true
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+mkdir -p "$dir/artifacts"
+run_one() {
+  local name=$1 log="$dir/fuzz-$1.log"
+  local args=(-max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1
+              -artifact_prefix="$dir/artifacts/$name-")
+  [ -f "fuzz/$name.dict" ] && args+=(-dict="fuzz/$name.dict")
+  local corpora=("$dir/corpus/$name" "fuzz/corpus/$name")
+  [ -d "fuzz/regressions/$name" ] && corpora+=("fuzz/regressions/$name")
+  mkdir -p "$dir/corpus/$name"
+  "$dir/fuzz/$name" "${args[@]}" "${corpora[@]}" >"$log" 2>&1
+}
+
+# Two harnesses at a time (the processors of the CI machine).
+failed=0
+pids=()
+names=()
+for name in "${harnesses[@]}"; do
+  [ -x "$dir/fuzz/$name" ] || { echo "fuzz: no harness $name in $dir/fuzz" >&2; exit 1; }
+  run_one "$name" &
+  pids+=($!)
+  names+=("$name")
+  if [ ${#pids[@]} -ge 2 ]; then
+    wait "${pids[0]}" || failed=1
+    pids=("${pids[@]:1}")
+  fi
+done
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+
+for name in "${names[@]}"; do
+  log="$dir/fuzz-$name.log"
+  runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+' || true)
+  failure='ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|runtime error:|fuzz check failed'
+  if grep -qE "$failure|Test unit written" "$log"; then
+    echo "---- $log"
+    grep -vE '^#[0-9]+\s+(NEW|REDUCE|pulse|INITED)|^"' "$log" | tail -n 80
+    artifact=$(grep -oE 'Test unit written to [^ ]+' "$log" | awk '{print $5}' || true)
+    echo "fuzz $name: FAILED after ${runs:-?} runs; reproduce with: $dir/fuzz/$name $artifact"
+    failed=1
+  else
+    echo "fuzz $name: ${seconds} s, ${runs:-?} runs, coverage ${cov:-?} edges, no crash"
+  fi
+done
+exit $failed

@@ -13,6 +13,8 @@ int main(int argc, char** argv) {
   jpd::cli::add_compare_command(app, run);
   jpd::cli::add_replay_command(app, run);
   jpd::cli::add_rules_commands(app, run);
+  jpd::cli::add_gtp_command(app, run);
+  jpd::cli::add_match_command(app, run);
   jpd::cli::add_bench_command(app, run);
   try {
     app.parse(argc, argv);

@@ -150,6 +150,25 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
       }
     }
 
+  // Tells the players what the referee did since (actions_before, moves_before): both of them,
+  // or only the opponent of `mover` when the mover played its own move (genmove). False when one
+  // of them could not follow: it has forfeited.
+  auto tell = [&](size_t actions_before, size_t moves_before, Color mover, bool both) {
+    for (Color d : {mover, opponent(mover)}) {
+      MatchPlayer& q = player(d);
+      if (d == mover && !both) continue;
+      try {
+        for (const std::string& line :
+             gtp_update_commands(g, actions_before, moves_before, q.style()))
+          q.send(line);
+      } catch (const std::exception& e) {  // GtpError, or what plain GTP cannot say
+        forfeit(d, q.name() + " could not follow the referee: " + e.what());
+        return false;
+      }
+    }
+    return true;
+  };
+
   for (;;) {
     if (g.phase() == Phase::paused) {
       res.stop = PlayResult::Stop::paused;
@@ -171,6 +190,16 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
     const Color c = g.to_move();
     MatchPlayer& p = player(c);
     const bool exact = p.style() == MirrorStyle::jpd;
+    const size_t actions_before = g.actions().size(), moves_before = g.moves().size();
+    // A non-board move the player owes (resumed play without the referee's opening virtual moves)
+    // is no choice: the referee plays it.
+    const bool owes = g.check(Move::play(c, Point(0, 0))).reason == Illegal::must_play_virtual;
+    if (owes && !g.play(owed_non_board_move(g.rules(), c)).ok())
+      throw std::logic_error("the owed non-board move was refused");
+    if (owes) {
+      if (!tell(actions_before, moves_before, c, true)) return res;
+      continue;
+    }
     std::string answer;
     try {
       answer = trim(p.send((exact ? "reg_genmove " : "genmove ") + letter(c)));
@@ -182,26 +211,13 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
     if (!gm)
       return forfeit(c, p.name() + " answered '" + answer.substr(0, 40) +
                             "' to genmove, which is not a move");
-    const size_t actions_before = g.actions().size(), moves_before = g.moves().size();
     for (const Move& m : referee_moves(g, c, *gm)) {
       Verdict v = g.play(m);
       if (!v)
         return forfeit(c, "illegal move by " + p.name() + " (" + letter(c) + " " + answer +
                               "): " + v.message);
     }
-    for (Color d : {c, opponent(c)}) {
-      MatchPlayer& q = player(d);
-      if (d == c && !exact) continue;  // it played its own move
-      try {
-        for (const std::string& line :
-             gtp_update_commands(g, actions_before, moves_before, q.style()))
-          q.send(line);
-      } catch (const GtpError& e) {
-        return forfeit(d, q.name() + " could not follow the referee: " + e.what());
-      } catch (const std::invalid_argument& e) {
-        return forfeit(d, q.name() + " could not follow the referee: " + e.what());
-      }
-    }
+    if (!tell(actions_before, moves_before, c, exact)) return res;
   }
 }
 

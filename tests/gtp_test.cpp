@@ -565,3 +565,14 @@ TEST(GtpProgram, ReadsStdinWithCarriageReturnsCommentsAndQuit) {
             "=1 jpd\n\n=2 \n\n? line too long: 70000 bytes (the limit is 65536)\n\n"
             "?3 illegal move: it is White's turn\n\n=4 \n\n");
 }
+
+TEST(GtpProgram, BadRulesAreAUsageError) {
+  FILE* p = popen((std::string(JPD_BINARY) + " gtp --rules cosmic < /dev/null 2>&1").c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string out;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  EXPECT_EQ(WEXITSTATUS(pclose(p)), 2);
+  EXPECT_TRUE(contains(out, "tang-song")) << out;  // the valid presets
+}

@@ -164,6 +164,19 @@ TEST(Match, DisputePlayResumesAPausedGameUntilTheNextPause) {
   EXPECT_EQ(h.pauses(), 2);
 }
 
+TEST(Match, OwedOpeningVirtualMovesArePlayedByTheReferee) {
+  auto a = MatchPlayer::engine(engine_opts());
+  auto b = MatchPlayer::engine(engine_opts());
+  for (const char* rules : {"living-b", "sci-1-1"}) {
+    Game g(parse_ruleset(rules), 5);
+    ASSERT_EQ(play_until_pause(g, *a, *b).stop, PlayResult::Stop::paused) << rules;
+    ASSERT_TRUE(g.resume_dispute(false).ok());  // the players owe the virtual moves, if any
+    PlayResult r = play_until_pause(g, *a, *b);
+    EXPECT_EQ(r.stop, PlayResult::Stop::paused) << rules << ": " << r.reason;
+    EXPECT_EQ(g.pauses(), 2) << rules;
+  }
+}
+
 TEST(Match, MoveLimitStopsAndCounts) {
   auto a = MatchPlayer::engine(engine_opts());
   auto b = MatchPlayer::engine(engine_opts());

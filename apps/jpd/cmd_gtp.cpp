@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "jpd/gtp.hpp"
+#include "jpd/rules.hpp"
 
 namespace jpd::cli {
 
@@ -73,6 +74,11 @@ void add_gtp_command(CLI::App& app, Runner& run) {
       o.genmove.seed = seed;
       o.genmove.playouts = playouts;
       o.files = !no_files;
+      try {
+        parse_ruleset(o.rules);
+      } catch (const RulesError& e) {
+        throw CLI::ValidationError("--rules", e.what());
+      }
       GtpEngine engine(o);
       return serve(engine);
     };

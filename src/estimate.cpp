@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 
 #include "estimate_playout.hpp"
 #include "jpd/making.hpp"
@@ -185,11 +184,6 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
   // Playouts.
   estimator::PolicyOptions po;
   po.max_self_atari = o.max_self_atari;
-  if (const char* v = std::getenv("JPD_EST_SA")) po.max_self_atari = std::atoi(v);    // EXPERIMENT
-  if (const char* v = std::getenv("JPD_EST_CAP")) po.capture_atari = std::atoi(v);   // EXPERIMENT
-  if (const char* v = std::getenv("JPD_EST_ESC")) po.escape_atari = std::atoi(v);    // EXPERIMENT
-  if (const char* v = std::getenv("JPD_EST_TER")) po.keep_territory = std::atoi(v);  // EXPERIMENT
-  if (const char* v = std::getenv("JPD_EST_LOC")) po.local_reply = uint32_t(std::atoi(v));  // EXPERIMENT
   const Tally t = playouts(pos, to_move, e.playouts, o.seed, po);
   e.ownership.assign(size_t(w * h), 0);
   for (size_t r = 0; r < e.ownership.size(); ++r)
@@ -218,6 +212,28 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
       c.status = ChainStatus::unsettled;
       c.reason = "unsettled: alive in " + percent(c.alive_probability) + " of the playouts";
     }
+  }
+
+  // A chain in atari that its owner saves by connecting on its liberty to a living chain: at the
+  // end of a game the owner connects it when the dame are filled (unless the playouts are sure).
+  for (size_t id = 0; id < e.chains.size(); ++id) {
+    ChainEstimate& c = e.chains[id];
+    if (c.status != ChainStatus::unsettled) continue;
+    const Index lib = pos.atari_liberty(Board::index(c.stone));
+    if (!lib || lib == pos.ko_point() || pos.is_suicide(lib, c.color)) continue;
+    Board t = pos;
+    t.play(lib, c.color);
+    if (t.liberties(lib) < 2) continue;
+    bool joins_living = false;
+    for (int d : Board::kDirs) {
+      Index j = Index(lib + d);
+      if (pos.at(j) != c.color || chain_id_i(j) == int(id)) continue;
+      const ChainEstimate& n = e.chains[size_t(chain_id_i(j))];
+      joins_living |= n.status == ChainStatus::alive;
+    }
+    if (!joins_living) continue;
+    c.status = ChainStatus::alive;
+    c.reason = "in atari, but its owner connects it at " + to_gtp(Board::point(lib), h) + " (" + c.reason + ")";
   }
 
   // Open kos: an empty point whose neighbours are all stones of one colour (or the edge), one of
@@ -280,9 +296,6 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
       if (stones[id].size() == 1 && stones[id][0] == ko.stone) continue;
       const double a = alive_share(ta, stones[id], c.color, w);
       const double b = alive_share(tb, stones[id], c.color, w);
-      if (std::getenv("JPD_EST_KODEBUG"))  // EXPERIMENT
-        std::fprintf(stderr, "ko %s chain %s: %.2f / %.2f\n", to_gtp(ko.space, h).c_str(),
-                     to_gtp(c.stone, h).c_str(), a, b);
       if (std::fabs(a - b) > 0.3) flips.push_back(int(id));
     }
     if (flips.empty()) {

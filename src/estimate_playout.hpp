@@ -1,5 +1,6 @@
-// The estimator's playout: the light policy of playout.hpp with two additions that keep seki
-// alive and finish dead chains (see estimate.hpp). Internal to the library.
+// The estimator's playout: the light policy of playout.hpp (a uniformly random acceptable move)
+// with a few additions that keep seki alive and settle chains in atari the way players would.
+// Internal to the library; the policy is described in estimate.hpp.
 #pragma once
 
 #include <span>
@@ -11,29 +12,9 @@ namespace jpd::estimator {
 struct PolicyOptions {
   int max_self_atari = 2;  // a self-atari is acceptable only for a chain this small
   bool capture_atari = true;  // capture an opponent chain left in atari by the last move
-  bool escape_atari = false;  // save an own chain put in atari by the last move, by extending
-  bool keep_territory = false;  // never play next to own stones where no opponent stone is near
+  bool escape_atari = true;   // save an own chain put in atari by the last move, by extending
   uint32_t local_reply = 128;  // chance in 256 of answering next to the opponent's last move
 };
-
-// Whether the empty point i lies inside c's own area as far as its 3x3 neighbourhood shows: a
-// stone of c next to it and no stone of the opponent among its eight neighbours. Playing there
-// only fills c's own territory (and can spoil its eyes); the estimator's playouts leave it alone.
-template <int Cap>
-JPD_ALWAYS_INLINE bool inside_own_area(const BoardT<Cap>& b, typename BoardT<Cap>::Index i, Color c) {
-  using B = BoardT<Cap>;
-  const Color opp = opponent(c);
-  bool own = false;
-  for (int d : B::kDirs) {
-    const Color n = b.at(typename B::Index(i + d));
-    if (n == opp) return false;
-    own |= n == c;
-  }
-  if (!own) return false;
-  for (int d : B::kDiagonals)
-    if (b.at(typename B::Index(i + d)) == opp) return false;
-  return true;
-}
 
 // Whether c playing on the empty point i would leave its chain with exactly one liberty without
 // capturing anything, the chain then having more than `max_size` stones. The caller has checked
@@ -130,8 +111,7 @@ typename BoardT<Cap>::Index choose_move(BoardT<Cap>& b, Color c, Rng& rng,
   }
   using B = BoardT<Cap>;
   auto acceptable = [&](typename B::Index q) {
-    return playout_move_ok(b, q, c) && !(o.keep_territory && inside_own_area(b, q, c)) &&
-           !bad_self_atari(b, q, c, o.max_self_atari);
+    return playout_move_ok(b, q, c) && !bad_self_atari(b, q, c, o.max_self_atari);
   };
   if (o.local_reply && last != B::kNoIndex && rng.below(256) < o.local_reply) {
     // The eight neighbours of the last move, from a random one on.

@@ -119,8 +119,8 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       }
       finished = replay(longer, rules, opts.replay);
       std::vector<Point> still;
-      for (Point p : st.dead)
-        if (is_stone(finished->game.board().at(p))) still.push_back(p);
+      for (Point p : st.dead)  // a dead stone captured while finishing is a prisoner now
+        if (finished->game.board().at(p) == position.at(p)) still.push_back(p);
       st.dead = still;
       estimate_notes.push_back("the record stops before the dame are filled: for Japanese counting " +
                                std::to_string(fills) + " finishing move(s) (dame, defensive moves) and " +

@@ -46,30 +46,34 @@ Count count_with_estimate(const Game& g) {
 }  // namespace
 
 TEST(Estimate, DeadStonesInsideTerritoryAreDead) {
+  // A finished game (a real 9x9 professional ending): White's G6 and Black's B8 are dead.
   const Board b = board_from(R"(
-    . . . X O . . . .
-    . . . X O . . . .
-    . O . X O . . . .
-    . . . X O . . . .
-    . . . X O . . X .
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .)");
-  const Estimate e = estimate(b, Color::Black);
-  EXPECT_EQ(status_at(e, b, "B7"), ChainStatus::dead);
-  EXPECT_EQ(status_at(e, b, "H5"), ChainStatus::dead);
-  EXPECT_EQ(status_at(e, b, "D1"), ChainStatus::alive);
-  EXPECT_EQ(status_at(e, b, "E1"), ChainStatus::alive);
-  EXPECT_GT(e.chain_at(P(b, "D1"))->alive_probability, 0.9);
-  EXPECT_LT(e.chain_at(P(b, "B7"))->alive_probability, 0.1);
-  const Statuses st = e.statuses();
-  EXPECT_EQ(st.source, StatusSource::estimate);
-  EXPECT_EQ(st.dead.size(), 2u);
-  EXPECT_TRUE(st.uncertain.empty());
-  // Ownership: Black's side is Black's, the dead stone's point too.
-  EXPECT_GT(e.owner_at(P(b, "B7")), 0.9);
-  EXPECT_LT(e.owner_at(P(b, "H5")), -0.9);
+    . . O X X X X . .
+    . X O O O X . X .
+    . . . . O O X X .
+    . . . O O X O . .
+    . . . O X X . . .
+    . . O X X . . . .
+    . . O O X X . . .
+    . . . O O X . . .
+    . . . . O X . . .)");
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first);
+    EXPECT_EQ(status_at(e, b, "G6"), ChainStatus::dead);
+    EXPECT_EQ(status_at(e, b, "B8"), ChainStatus::dead);
+    for (const char* s : {"C9", "D9", "H8", "F6", "C4"}) EXPECT_EQ(status_at(e, b, s), ChainStatus::alive) << s;
+    EXPECT_GT(e.chain_at(P(b, "F6"))->alive_probability, 0.75);
+    EXPECT_LT(e.chain_at(P(b, "G6"))->alive_probability, 0.25);
+    const Statuses st = e.statuses();
+    EXPECT_EQ(st.source, StatusSource::estimate);
+    EXPECT_EQ(st.dead.size(), 2u);
+    EXPECT_TRUE(st.uncertain.empty());
+    // Ownership: the dead stones' points are their opponent's.
+    EXPECT_GT(e.owner_at(P(b, "G6")), 0.5);
+    EXPECT_LT(e.owner_at(P(b, "B8")), -0.5);
+    EXPECT_GT(e.owner_at(P(b, "J1")), 0.5);
+    EXPECT_LT(e.owner_at(P(b, "A1")), -0.5);
+  }
 }
 
 TEST(Estimate, TwoSolidEyesAreUnconditionallyAlive) {
@@ -232,26 +236,28 @@ TEST(Estimate, SnapbackKillsTheCapturer) {
 }
 
 TEST(Estimate, AnOpenKoOnTheBoundaryIsASuggestedClaimForItsHolder) {
-  // E5: Black's F5 stone is in atari there; whoever wins the ko gets one point, no life is at stake.
+  // D4: White's E4 stone is in atari there; whoever wins the ko gets a point, no life is at stake.
   const std::string diagram = R"(
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X X O . . .
-    . . . X . X O . .
-    . . . X X O . . .
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .)";
+    . . O X X X X . .
+    . . O O O X . X .
+    . . . . O O X X .
+    . . . O O X . . .
+    . . . O X X . . .
+    . . O . O X . . .
+    . . O O X X . . .
+    . . . O O X . . .
+    . . . . O X . . .)";
   const Game g = paused_game("tang-song", diagram);
   const Board& b = g.board();
   const Estimate e = estimate(g);
   ASSERT_EQ(e.open_kos.size(), 1u);
-  EXPECT_EQ(e.open_kos[0].space, P(b, "E5"));
-  EXPECT_EQ(e.open_kos[0].holder, Color::Black);
+  EXPECT_EQ(e.open_kos[0].space, P(b, "D4"));
+  EXPECT_EQ(e.open_kos[0].stone, P(b, "E4"));
+  EXPECT_EQ(e.open_kos[0].holder, Color::White);
   EXPECT_FALSE(e.open_kos[0].decides_life);
-  EXPECT_TRUE(suggests(e, Color::Black, P(b, "E5")));
-  EXPECT_TRUE(e.statuses().uncertain.empty());
+  EXPECT_TRUE(suggests(e, Color::White, P(b, "D4")));
+  // The holder can connect whenever it likes: its stone in the ko lives.
+  EXPECT_EQ(status_at(e, b, "E4"), ChainStatus::alive);
   EXPECT_TRUE(e.statuses().dead.empty());
   // The comparison presets have no claims: nothing is suggested.
   EXPECT_TRUE(estimate(paused_game("japanese", diagram)).suggested_claims.empty());
@@ -273,9 +279,15 @@ TEST(Estimate, EternalKoOf002IsLeftToDisputePlay) {
   EXPECT_TRUE(e.open_kos[0].decides_life);
   EXPECT_EQ(status_at(e, b, "A1"), ChainStatus::unsettled);  // White's big group
   EXPECT_EQ(status_at(e, b, "E4"), ChainStatus::unsettled);  // Black's group on the right
+  EXPECT_EQ(status_at(e, b, "F4"), ChainStatus::unsettled);  // the stone in the ko
   EXPECT_EQ(status_at(e, b, "B5"), ChainStatus::alive);      // Black's two eyes on the left
-  EXPECT_TRUE(e.statuses().dead.empty());
-  EXPECT_FALSE(e.statuses().uncertain.empty());
+  for (const char* s : {"A1", "E4", "F4"}) EXPECT_TRUE(e.chain_at(P(b, s))->open_shape) << s;
+  const Statuses st = e.statuses();
+  EXPECT_TRUE(st.dead.empty()) << "never counted dead: left to dispute play";
+  EXPECT_EQ(st.uncertain.size(), 3u);
+  // Under a comparison preset the playouts decide (nothing is left open).
+  const Estimate jap = estimate(paused_game("japanese", diagram));
+  for (const ChainEstimate& c : jap.chains) EXPECT_FALSE(c.open_shape);
 }
 
 TEST(Estimate, AGroupThatLivesOrDiesByTheNextMoveIsUnsettled) {

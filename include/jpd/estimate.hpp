@@ -7,12 +7,15 @@
 // with shared liberties). Under the 计枰点 presets bent four in the corner and eternal ko are never
 // decided by a fixed rule: such chains are reported as unsettled, to be settled by dispute play.
 //
-// The playout policy (estimate_playout.hpp): a uniformly random acceptable move, where acceptable
-// means legal under simple ko, not filling one of the mover's own single-point eyes, and not a
-// self-atari of a chain of `max_self_atari` + 1 stones or more (so that a seki survives the
-// playouts: filling a shared liberty puts one's own chain in atari); a chain of the opponent left
-// in atari is captured at once. Each playout starts with the side to move and the next one with
-// the other side, so that a chain that lives or dies by the next move comes out unsettled.
+// The playout policy (src/estimate_playout.hpp): a uniformly random acceptable move, where
+// acceptable means legal under simple ko, not filling one of the mover's own single-point eyes,
+// and not a self-atari of a chain of more than `max_self_atari` stones (so that a seki survives
+// the playouts: filling a shared liberty puts one's own chain in atari; throw-ins and two-stone
+// nakade stay possible). Before the random choice: an opponent chain the last move left in atari
+// is captured; an own chain the last move put in atari is saved by extending where that gives it
+// two liberties; and half the time the answer is one of the eight neighbours of the last move.
+// Each playout starts with the side to move and the next one with the other side, so that a
+// chain that lives or dies by the next move comes out unsettled.
 #pragma once
 
 #include <array>

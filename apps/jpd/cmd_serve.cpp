@@ -15,7 +15,7 @@ void add_serve_command(CLI::App& app, Runner& run) {
   auto* cmd = app.add_subcommand(
       "serve", "the web referee: play, pause, dispute and count games in the browser (JSON API too)");
   static std::string host = "127.0.0.1", db = "jpd-games.sqlite", sync = "full";
-  static int port = 8080, threads = 16, playouts = 0;
+  static int port = 8080, threads = 64, playouts = 0;
   static size_t max_games = 10000, max_body = 1 << 20;
   static bool no_estimator = false;
   cmd->add_option("--port", port, "TCP port (0: any free port, printed at start)")->check(CLI::Range(0, 65535));

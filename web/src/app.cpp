@@ -282,10 +282,22 @@ Response App::list() {
 }
 
 Response App::add_game(const Settings& s, const std::vector<json>& events, int status) {
-  std::lock_guard lock(games_mu_);
-  if (games_.size() >= opts_.max_games)
-    return error(403, "this server holds its limit of " + std::to_string(opts_.max_games) + " games",
-                 "too_many_games");
+  // A place among the games is reserved first, so that the limit holds while the game is stored
+  // without the list of games locked (its commit must not hold up every other game's requests).
+  {
+    std::lock_guard lock(games_mu_);
+    if (games_.size() + reserved_ >= opts_.max_games)
+      return error(403, "this server holds its limit of " + std::to_string(opts_.max_games) + " games",
+                   "too_many_games");
+    ++reserved_;
+  }
+  struct Release {
+    App& app;
+    ~Release() {
+      std::lock_guard lock(app.games_mu_);
+      --app.reserved_;
+    }
+  } release{*this};
   const std::string created = now_utc();
   Session session(0, created, s);  // checked before it is stored
   for (const json& e : events)
@@ -298,8 +310,10 @@ Response App::add_game(const Settings& s, const std::vector<json>& events, int s
   Session stored(id, created, s);
   for (const json& e : all) stored.apply(e);
   auto entry = std::make_shared<Entry>(std::move(stored));
-  games_.emplace(id, entry);
-  return reply(status, entry->session.to_json());
+  json j = entry->session.to_json();
+  std::lock_guard lock(games_mu_);
+  games_.emplace(id, std::move(entry));
+  return reply(status, j);
 }
 
 Response App::create(const Request& r) {
@@ -311,14 +325,15 @@ Response App::create(const Request& r) {
     rs.komi = j["komi"].get<double>();
     if (!(rs.komi > -1000 && rs.komi < 1000)) throw std::invalid_argument("komi out of range");
   }
-  int width = 19, height = 19;
-  if (j.contains("size")) {
-    if (!j["size"].is_number_integer()) throw std::invalid_argument("\"size\" is a whole number");
-    width = height = j["size"].get<int>();
-  }
-  if (j.contains("width")) width = j.at("width").get<int>();
-  if (j.contains("height")) height = j.at("height").get<int>();
   const int largest = std::min(opts_.max_size, kMaxBoardSize);
+  auto side = [&](const char* key, int fallback) {
+    if (!j.contains(key)) return fallback;
+    if (!j[key].is_number_integer()) throw std::invalid_argument("\"" + std::string(key) + "\" is a whole number");
+    const int64_t v = j[key].get<int64_t>();
+    return v < 0 || v > 1000 ? 0 : int(v);
+  };
+  const int size = side("size", 19);
+  const int width = side("width", size), height = side("height", size);
   if (width < kMinBoardSize || height < kMinBoardSize || width > largest || height > largest)
     return error(400, "the board size must be from " + std::to_string(kMinBoardSize) + " to " +
                           std::to_string(largest), "bad_size");

@@ -14,7 +14,7 @@ let server, browser, dir;
 before(async () => {
   mkdirSync(shots, { recursive: true });
   dir = tempDir('jpd-web-browser-');
-  server = await startServer({ db: join(dir, 'games.sqlite') });
+  server = await startServer({ db: join(dir, 'games.sqlite'), args: ['--playouts', '400'] });
   browser = await launchBrowser();
 });
 
@@ -150,5 +150,24 @@ test('the lobby lists the games and opens an uploaded record', async () => {
   await page.waitForSelector('#board [data-point="C3"] circle.stone');
   assert.equal(await moveCount(page), 4);
   assert.match(await page.textContent('.rules-line'), /chinese/);
+  await page.close();
+});
+
+test('against the built-in engine: it answers a move on the page', async () => {
+  const page = await open('/');
+  await page.selectOption('#rules', 'chinese');
+  await page.selectOption('#size', '9');
+  assert.equal(await page.inputValue('#komi'), '7.5');
+  await page.selectOption('#engine', 'W');
+  await page.click('#create');
+  await page.waitForSelector('#board');
+  assert.equal(await page.inputValue('#seat'), 'B');
+  await play(page, 'E5');
+  await page.waitForFunction(() => document.querySelectorAll('.moves li').length === 2, null, { timeout: 60000 });
+  const id = Number(/#\/games\/(\d+)/.exec(page.url())[1]);
+  const g = (await api(server.url, 'GET', `/api/games/${id}`)).data;
+  assert.equal(g.moves[1].color, 'W');
+  assert.equal(g.to_move, 'B');
+  assert.equal(await page.$$eval('#board circle.stone', (s) => s.length), g.board.join('').replace(/\./g, '').length);
   await page.close();
 });

@@ -19,7 +19,7 @@ if (!(opt.clients >= 1 && opt.clients <= 256 && opt.moves >= 1 && opt.moves <= 5
 
 const LETTERS = 'ABCDEFGHJ';
 const dir = tempDir('jpd-web-load-');
-const server = await startServer({ db: join(dir, 'games.sqlite'), args: ['--sync', opt.sync, '--no-estimator', '--threads', '16'] });
+const server = await startServer({ db: join(dir, 'games.sqlite'), args: ['--sync', opt.sync, '--no-estimator'] });
 const deadline = performance.now() + opt.seconds * 1000;
 const latencies = [];
 let refused = 0, failures = 0, moves = 0, requests = 0;

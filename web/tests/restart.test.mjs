@@ -57,6 +57,10 @@ test('a server killed with SIGKILL mid-game restarts with every game and every a
         assert.deepEqual(stored.slice(0, acknowledged[i].length), acknowledged[i], `game ${ids[i]}`);
         assert.ok(stored.length <= acknowledged[i].length + 1, `game ${ids[i]}: ${stored.length} stored`);
       }
+      const extra = ids.length && (await Promise.all(ids.map((id) => api(server.url, 'GET', `/api/games/${id}`))))
+        .reduce((n, r, i) => n + r.data.moves.length - acknowledged[i].length, 0);
+      console.log(`restart: ${total}+ moves acknowledged in ${ids.length} games before SIGKILL, ` +
+        `${acknowledged.reduce((n, a) => n + a.length, 0)} in all, every one restored; ${extra} stored but not acknowledged`);
       // The game goes on, and the page shows every stone of it.
       const g = (await api(server.url, 'GET', `/api/games/${ids[0]}`)).data;
       const next = await api(server.url, 'POST', `/api/games/${ids[0]}/moves`, { color: g.to_move, kind: 'virtual' });

@@ -79,6 +79,7 @@ class App {
   Store store_;
   std::mutex games_mu_;
   std::map<int64_t, std::shared_ptr<Entry>> games_;
+  size_t reserved_ = 0;  // games being created (counted against max_games)
 };
 
 }  // namespace jpd::web

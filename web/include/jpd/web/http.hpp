@@ -16,7 +16,7 @@ namespace jpd::web {
 
 class HttpServer {
  public:
-  explicit HttpServer(App& app, int threads = 16);
+  explicit HttpServer(App& app, int threads = 64);
   ~HttpServer();  // stops and joins
 
   // Binds to host:port (port 0: a free port chosen by the system); returns the port. Throws

@@ -18,6 +18,7 @@ void add_bench_command(CLI::App& app, Runner& run);
 void add_rules_commands(CLI::App& app, Runner& run);
 void add_corpus_command(CLI::App& app, Runner& run);
 void add_estimate_command(CLI::App& app, Runner& run);
+void add_dispute_command(CLI::App& app, Runner& run);
 
 // Exit statuses shared by every command.
 inline constexpr int kExitOk = 0;

@@ -83,7 +83,6 @@ Maps our_maps(const Position& p) {
   AnalysisOptions o;
   o.exclusive_liberties = false;  // the japanese preset
   o.seki_territory = false;
-  o.unscored_false_eyes = true;   // the Japanese view: a false eye is filled, not territory
   const Analysis a = Analysis::of(b, o);
   Maps m;
   for (int y = 0; y < h; ++y) {

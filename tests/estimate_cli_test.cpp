@@ -45,7 +45,7 @@ TEST(EstimateCli, ScoreUsesTheEstimatorWhenTheRecordHasNoMarkup) {
   ASSERT_EQ(r.status, 0) << r.out;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["statuses"]["source"], "estimate");
-  EXPECT_EQ(j["statuses"]["detail"], "estimator, 1000 playouts");
+  EXPECT_EQ(j["statuses"]["detail"], "estimator, 500 playouts");
   EXPECT_TRUE(j["statuses"]["uncertain"].is_array());
   EXPECT_TRUE(j["statuses"]["suggested_claims"].is_array());
   EXPECT_EQ(j["result"], "B+2");  // the record's own result
@@ -78,7 +78,7 @@ TEST(EstimateCli, EstimateShowsEveryChain) {
   EXPECT_TRUE(dead);
   Outcome t = jpd("estimate " + kTv);
   ASSERT_EQ(t.status, 0) << t.out;
-  EXPECT_NE(t.out.find("estimator, 1000 playouts"), std::string::npos);
+  EXPECT_NE(t.out.find("estimator, 500 playouts"), std::string::npos);
 }
 
 TEST(EstimateCli, CorpusCountsAManifestPerRuleFamily) {

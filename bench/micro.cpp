@@ -69,16 +69,22 @@ BENCHMARK(BM_BoardCopy<9>);
 BENCHMARK(BM_BoardCopy<19>);
 BENCHMARK(BM_BoardCopy<25>);
 
-// Replays the first 150 moves of a playout on a fresh copy: play() with its Undo record.
+// Replays the first 150 moves of a playout on a fresh copy, one of 64 different playouts in turn
+// (one sequence over and over would let the branch predictor learn it).
 template <int Cap, bool kFast>
 void BM_PlaySequence(benchmark::State& state) {
   const int size = int(state.range(0));
   const BoardT<Cap> empty(size);
-  std::vector<std::pair<typename BoardT<Cap>::Index, Color>> seq;
-  for (const Move& m : playout_moves(size, 3, 150))
-    if (m.kind == MoveKind::play) seq.emplace_back(BoardT<Cap>::index(m.point), m.color);
+  using Seq = std::vector<std::pair<typename BoardT<Cap>::Index, Color>>;
+  std::vector<Seq> seqs(64);
+  int64_t moves = 0;
+  for (size_t k = 0; k < seqs.size(); ++k)
+    for (const Move& m : playout_moves(size, 100 + k, 150))
+      if (m.kind == MoveKind::play) seqs[k].emplace_back(BoardT<Cap>::index(m.point), m.color);
   BoardT<Cap> b = empty;
+  size_t next = 0;
   for (auto _ : state) {
+    const Seq& seq = seqs[next++ % seqs.size()];
     b = empty;
     for (auto [i, c] : seq) {
       if constexpr (kFast) {
@@ -88,9 +94,10 @@ void BM_PlaySequence(benchmark::State& state) {
         benchmark::DoNotOptimize(u);
       }
     }
+    moves += int64_t(seq.size());
     benchmark::DoNotOptimize(b.hash());
   }
-  state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(seq.size()));
+  state.SetItemsProcessed(moves);
 }
 BENCHMARK(BM_PlaySequence<19, false>)->Name("BM_PlaySequence/play")->Arg(19);
 BENCHMARK(BM_PlaySequence<19, true>)->Name("BM_PlaySequence/play_fast")->Arg(19);

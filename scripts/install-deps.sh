@@ -8,6 +8,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev
   gnugo
   pybind11-dev python3-dev python3-pytest
+  libxml2-utils   # xmllint: the diagram tests check the SVG pictures with it
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,11 +1,13 @@
 // Explanations for people: the making step by step with text diagrams, and the arithmetic of each
-// view with the game's numbers filled in. English or Chinese (the seeds' own terms).
+// view with the game's numbers filled in. English or Chinese: every word comes from the text table
+// (text.cpp), the library's own notes are translated there too.
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <sstream>
 
 #include "jpd/count.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd {
 
@@ -13,25 +15,7 @@ namespace {
 
 using Index = Board::Index;
 
-std::string num(double v) {
-  char buf[32];
-  if (v == std::floor(v)) std::snprintf(buf, sizeof buf, "%.0f", v);
-  else std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
-
-struct T {
-  const char* en;
-  const char* zh;
-  std::string operator()(Lang l) const { return l == Lang::zh ? zh : en; }
-};
-
-std::string colour(Color c, Lang l) {
-  if (l == Lang::zh) return c == Color::Black ? "黑" : c == Color::White ? "白" : "-";
-  return std::string(color_name(c));
-}
-
-const Preset* preset_of(const Count& c) { return find_preset(c.rules.preset); }
+std::string num(double v) { return format_number(v); }
 
 std::string diagram(const CountBoard& b) {
   std::ostringstream s;
@@ -54,27 +38,18 @@ std::string diagram(const CountBoard& b) {
 }
 
 std::string marked_points(const CountBoard& b, Lang l) {
-  std::map<std::string, std::vector<std::string>> by;
-  static const std::map<CountBoard::Mark, T> names = {
-      {CountBoard::Mark::dead_removed, {"dead stones removed", "清理的死子"}},
-      {CountBoard::Mark::dame_filled, {"dame filled", "填单官"}},
-      {CountBoard::Mark::refilled, {"refilled", "回填"}},
-      {CountBoard::Mark::negative_a, {"negative-A (point shared)", "A类负着（公空）"}},
-      {CountBoard::Mark::negative_b, {"negative-B (point becomes own)", "B类负着（成为己方目）"}},
-      {CountBoard::Mark::basic_eye, {"basic eye points", "基本眼位"}},
-      {CountBoard::Mark::overflow, {"taken off for an overflow", "溢出时取下"}},
-  };
+  std::map<CountBoard::Mark, std::vector<std::string>> by;
   for (int y = 0; y < b.height; ++y)
     for (int x = 0; x < b.width; ++x) {
       Index i = Board::index(x, y);
-      auto it = names.find(b.mark[i]);
-      if (it == names.end()) continue;
-      std::string who = is_stone(b.color[i]) ? colour(b.color[i], l) : "";
-      by[it->second(l)].push_back(to_gtp(Point(x, y), b.height) + (who.empty() ? "" : "(" + who + ")"));
+      CountBoard::Mark m = b.mark[i];
+      if (m == CountBoard::Mark::none || m == CountBoard::Mark::filled) continue;
+      std::string who = is_stone(b.color[i]) ? colour_word(b.color[i], l) : "";
+      by[m].push_back(to_gtp(Point(x, y), b.height) + (who.empty() ? "" : "(" + who + ")"));
     }
   std::string s;
-  for (auto& [what, pts] : by) {
-    s += "    " + what + ": ";
+  for (auto& [m, pts] : by) {
+    s += "    " + mark_name(m, l) + (l == Lang::zh ? "：" : ": ");
     for (size_t k = 0; k < pts.size(); ++k) s += (k ? " " : "") + pts[k];
     s += '\n';
   }
@@ -83,101 +58,117 @@ std::string marked_points(const CountBoard& b, Lang l) {
 
 }  // namespace
 
-std::string summary(const Count& c, Lang l) {
-  std::ostringstream s;
-  const Preset* p = preset_of(c);
-  if (l == Lang::zh) {
-    s << "规则 " << c.rules.to_string() << (p ? std::string("（") + p->title_zh + "）" : "") << "，贴"
-      << num(c.komi) << "点，" << colour(c.first, l) << "先。结果 " << c.result;
-    if (c.end == EndReason::counted)
-      s << "（" << name_of(c.rules.counting) << "：先方比后方 " << num(c.primary_difference)
-        << "，贴点后 " << num(c.primary_difference - c.komi) << "）";
-  } else {
-    s << "Rules " << c.rules.to_string() << (p ? std::string(" (") + p->title_en + ")" : "")
-      << ", komi " << num(c.komi) << ", " << colour(c.first, l) << " first. Result " << c.result;
-    if (c.end == EndReason::counted)
-      s << " (" << name_of(c.rules.counting) << ": first minus second " << num(c.primary_difference)
-        << ", after komi " << num(c.primary_difference - c.komi) << ")";
+const Figures& primary_figures(const Count& c) {
+  switch (c.rules.counting) {
+    case CountingMethod::territory_refill:
+    case CountingMethod::territory_generalized: return c.territory;
+    case CountingMethod::fill_up: return c.fill_up;
+    case CountingMethod::living_stones: return c.living_stones;
+    case CountingMethod::japanese: return c.japanese;
+    case CountingMethod::area:
+    case CountingMethod::aga: break;
   }
-  s << "\n";
-  return s.str();
+  return c.area;
+}
+
+std::string summary(const Count& c, Lang l) {
+  std::string s = tr(l, "summary.rules",
+                     {c.rules.to_string(), preset_title(c.rules.preset, l), colour_word(c.first, l),
+                      num(c.komi)});
+  s += (l == Lang::zh ? "" : " ") + tr(l, "summary.result", {result_words(c.result, l)});
+  if (c.end == EndReason::counted)
+    s += (l == Lang::zh ? "" : " ") + tr(l, "summary.primary",
+                                         {method_name(c.rules.counting, l), num(c.primary_difference),
+                                          num(c.primary_difference - c.komi)});
+  return s + "\n";
 }
 
 std::string explain(const Count& c, Lang l) {
   std::ostringstream s;
   const bool zh = l == Lang::zh;
+  const char* colon = zh ? "：" : ": ";
   s << summary(c, l) << "\n";
-  // Statuses.
-  s << (zh ? "死活：" : "Statuses: ") << (zh ? "来源 " : "source ") << name_of(c.status_source);
-  if (!c.status_detail.empty()) s << " (" << c.status_detail << ")";
-  s << "; " << (zh ? "黑死子 " : "dead black ") << c.dead_black.size() << ", "
-    << (zh ? "白死子 " : "dead white ") << c.dead_white.size();
+
+  // Statuses, moves, notes.
+  std::string claims;
   if (!c.claims.empty()) {
-    s << "; " << (zh ? "主张 " : "claims ");
-    for (auto& cl : c.claims) s << color_letter(cl.color) << ":" << to_gtp(cl.point, c.height) << " ";
+    std::string list;
+    for (auto& cl : c.claims)
+      list += (list.empty() ? "" : " ") + std::string(color_letter(cl.color)) + ":" + to_gtp(cl.point, c.height);
+    claims = tr(l, "explain.claims", {list});
   }
-  s << "\n";
+  std::string detail = c.status_detail.empty()
+                           ? ""
+                           : (zh ? "（" : " (") + translate_note(c.status_detail, l) + (zh ? "）" : ")");
+  s << tr(l, "explain.statuses",
+          {status_source_name(c.status_source, l) + detail, claims, std::to_string(c.dead_black.size()),
+           std::to_string(c.dead_white.size())})
+    << "\n";
   for (auto& u : c.uncertain)
-    s << "  " << (zh ? "不确定: " : "uncertain: ") << to_gtp(u.stone, c.height) << " "
-      << num(std::round(u.alive_probability * 100)) << "% " << u.reason << "\n";
-  for (auto& n : c.notes) s << "  * " << n << "\n";
+    s << "  " << tr(l, "explain.uncertain",
+                    {to_gtp(u.stone, c.height), num(std::round(u.alive_probability * 100)), u.reason})
+      << "\n";
+  auto who = [&](Color col) { return is_stone(col) ? side_word(col, l) : tr(l, "explain.none"); };
+  s << tr(l, "explain.moves",
+          {num(c.moves_real.black), num(c.moves_real.white), num(c.moves_virtual.black),
+           num(c.moves_virtual.white), num(c.moves_pass.black), num(c.moves_pass.white),
+           who(c.last_move), who(c.first_virtual_color)})
+    << "\n";
+  for (auto& n : c.notes) s << "  * " << translate_note(n, l) << "\n";
   s << "\n";
 
   // The making.
-  s << (zh ? "做棋（步骤）" : "The making (做棋), step by step") << "\n"
-    << (zh ? "  图例：X O 棋子，x o 各方的目，. 公空（公气与单官）\n"
-           : "  legend: X O stones, x o each side's owned points, . shared points (public liberties, dame)\n");
+  s << tr(l, "explain.making") << "\n  " << tr(l, "explain.legend") << "\n";
   int n = 0;
   for (const MakingStep& st : c.steps) {
     s << "\n" << ++n << ". " << (zh ? st.title_zh : st.title) << "  [" << st.id << "]\n";
     s << diagram(st.board) << marked_points(st.board, l);
-    for (auto& note : st.notes) s << "    " << note << "\n";
-    s << "    " << (zh ? "盘上 黑" : "on the board: Black ") << st.board.stones(Color::Black)
-      << (zh ? " 白" : ", White ") << st.board.stones(Color::White) << (zh ? "" : " stones")
-      << (zh ? "，黑目 " : "; owned points ") << st.board.territory(Color::Black)
-      << (zh ? " 白目 " : " : ") << st.board.territory(Color::White)
-      << (zh ? "，公空 " : "; shared ") << st.board.shared() << "\n";
+    for (auto& note : st.notes) s << "    " << translate_note(note, l) << "\n";
+    s << "    "
+      << tr(l, "explain.on_board",
+            {num(st.board.stones(Color::Black)), num(st.board.stones(Color::White)),
+             num(st.board.territory(Color::Black)), num(st.board.territory(Color::White)),
+             num(st.board.shared())})
+      << "\n";
   }
 
   // The arithmetic of each view.
   auto line = [&](const std::string& k, const std::string& v) { s << "  " << k << v << "\n"; };
-  const char* b = "B";
-  const char* w = "W";
-  s << "\n" << (zh ? "各种算法" : "The views") << "\n";
-  s << (zh ? "子空合计（数子法）" : "Area, 子空合计") << ": A = L + T + q/2\n";
-  line(std::string(b) + ": ", num(c.live.black) + " + " + num(c.owned.black) + " + " + num(c.shared) + "/2 = " + num(c.area.black));
-  line(std::string(w) + ": ", num(c.live.white) + " + " + num(c.owned.white) + " + " + num(c.shared) + "/2 = " + num(c.area.white));
-  line(zh ? "归本数（先方）: " : "归本数 (first player's return number): ",
+  auto letter = [&](Color col) { return colour_word(col, l) + colon; };
+  s << "\n" << tr(l, "explain.views") << "\n";
+  s << tr(l, "explain.area") << "\n";
+  for (Color col : {Color::Black, Color::White})
+    line(letter(col), num(c.live.of(col)) + " + " + num(c.owned.of(col)) + " + " + num(c.shared) +
+                          "/2 = " + num(c.area.of(col)));
+  line(tr(l, "explain.return_number"),
        num(c.points()) + "/2 + " + num(c.komi) + "/2 = " + num(c.return_number));
-  s << (zh ? "等子比空（回填计目）" : "Territory by refill, 等子比空") << ": t = T - (C + D + V)\n";
+  s << tr(l, "explain.territory") << "\n";
   for (Color col : {Color::Black, Color::White}) {
     int r = c.captured.of(col) + c.dead.of(col) + c.virtual_stones.of(col) + c.pass_stones.of(col);
-    line(std::string(color_letter(col)) + ": ",
+    line(letter(col),
          num(c.owned.of(col)) + " - (" + num(c.captured.of(col)) + " + " + num(c.dead.of(col)) + " + " +
              num(c.virtual_stones.of(col)) + (c.pass_stones.of(col) ? " + " + num(c.pass_stones.of(col)) : "") +
-             ") = " + num(c.owned.of(col) - r) + (zh ? "，着子 S = " : ", stones placed S = ") +
-             num(c.placed.of(col)));
+             ") = " + num(c.owned.of(col) - r) + tr(l, "explain.placed", {num(c.placed.of(col))}));
   }
-  line(zh ? "补偿: " : "payment: ", c.payment + " → pay = " + num(c.pay));
-  line(zh ? "等子局面: " : "equal stones: ",
-       (zh ? "每方 k = " : "k = ") + num(c.k) + (zh ? " 子，目 " : " each; territory ") +
-           num(c.territory.black) + " : " + num(c.territory.white));
-  s << (zh ? "填满计点" : "Fill-up, 填满计点") << ": " << num(c.fill_up.black) << " : " << num(c.fill_up.white) << "\n";
-  s << (zh ? "计活子（数路）" : "Living stones, 计活子/数路") << ": P = A - eyes - p/2\n";
+  line(tr(l, "explain.payment"), translate_note(c.payment, l) + " → pay = " + num(c.pay));
+  line(tr(l, "explain.equal", {num(c.k), num(c.territory.black), num(c.territory.white)}), "");
+  s << tr(l, "explain.fill_up", {num(c.fill_up.black), num(c.fill_up.white)}) << "\n";
+  s << tr(l, "explain.living") << "\n";
   for (Color col : {Color::Black, Color::White})
-    line(std::string(color_letter(col)) + ": ",
-         num(c.area.of(col)) + " - " + num(c.basic_eyes.of(col)) + " - " + num(c.public_liberties) +
-             "/2 = " + num(c.living_stones.of(col)) + (zh ? "（活棋 " : " (units ") + num(c.units.of(col)) +
-             (zh ? "，双活 " : ", in seki ") + num(c.seki_units.of(col)) + ")");
-  s << (zh ? "还棋头" : "还棋头 (return a stone per extra group)") << ": " << num(c.haiqitou.black) << " : "
-    << num(c.haiqitou.white) << (zh ? "（棋头 " : " (groups ") << c.groups.black << " : " << c.groups.white << ")\n";
-  s << (zh ? "日本规则（目 + 俘虏）" : "Japanese (territory + prisoners)") << ": " << num(c.japanese.black)
-    << " : " << num(c.japanese.white) << "\n";
+    line(letter(col), num(c.area.of(col)) + " - " + num(c.basic_eyes.of(col)) + " - " +
+                          num(c.public_liberties) + "/2 = " + num(c.living_stones.of(col)) +
+                          tr(l, "explain.units", {num(c.units.of(col)), num(c.seki_units.of(col))}));
+  s << tr(l, "explain.haiqitou",
+          {num(c.haiqitou.black), num(c.haiqitou.white), num(c.groups.black), num(c.groups.white)})
+    << "\n";
+  s << tr(l, "explain.japanese", {num(c.japanese.black), num(c.japanese.white)}) << "\n";
 
-  s << "\n" << (zh ? "恒等式检验" : "Invariants") << "\n";
+  s << "\n" << tr(l, "explain.invariants") << "\n";
   for (const Invariant& i : c.invariants)
-    s << "  [" << (i.ok ? "ok" : "FAILED") << "] " << i.name << ": " << i.detail << "\n";
-  s << "\n" << (zh ? "结果: " : "Result: ") << c.result << "\n";
+    s << "  [" << tr(l, i.ok ? "inv.ok" : "inv.failed") << "] "
+      << (zh ? invariant_name(i.name, l) + "（" + i.name + "）" : i.name) << colon
+      << translate_note(i.detail, l) << "\n";
+  s << "\n" << tr(l, "explain.result", {result_words(c.result, l)}) << "\n";
   return s.str();
 }
 

@@ -95,7 +95,7 @@ TEST(Cli, CompareHasOneRowPerPreset) {
   EXPECT_EQ(result["chinese"], "B+2");
   EXPECT_EQ(result["tang-song"], "B+1");  // Black pays for White's first virtual move
   EXPECT_EQ(result["sci-1-1"], "0");      // Black pays 2 for its two extra real moves
-  Outcome text = jpd("compare " + kMain);
+  Outcome text = jpd("compare " + kMain + " --lang en");
   EXPECT_NE(text.out.find("Winner by preset"), std::string::npos);
 }
 

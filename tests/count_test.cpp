@@ -207,7 +207,8 @@ TEST(Count, ExplanationShowsEveryStepAndTheArithmeticInBothLanguages) {
   EXPECT_NE(en.find("Result: W+0.5"), std::string::npos);
   EXPECT_NE(zh.find("等子局面"), std::string::npos);
   EXPECT_NE(zh.find("子空合计"), std::string::npos);
-  EXPECT_NE(zh.find("结果: W+0.5"), std::string::npos);
+  EXPECT_NE(zh.find("结果：白胜半点（W+0.5）"), std::string::npos);
+  EXPECT_NE(zh.find("A类负着"), std::string::npos);
 }
 
 TEST(Count, ResignationKeepsItsResult) {

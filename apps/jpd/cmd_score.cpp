@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "jpd/score.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::cli {
 
@@ -54,24 +55,12 @@ ScoreOptions score_options(const StatusArgs& a, const sgf::Record& rec) {
   return o;
 }
 
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
+std::string num(double v) { return format_number(v); }
 
 // The figures of the primary method, as "12 : 15".
-std::string primary_figures(const Count& c) {
-  const Figures* f = &c.area;
-  switch (c.rules.counting) {
-    case CountingMethod::territory_refill:
-    case CountingMethod::territory_generalized: f = &c.territory; break;
-    case CountingMethod::fill_up: f = &c.fill_up; break;
-    case CountingMethod::living_stones: f = &c.living_stones; break;
-    case CountingMethod::japanese: f = &c.japanese; break;
-    default: break;
-  }
-  return num(f->black) + " : " + num(f->white);
+std::string figures_cell(const Count& c) {
+  const Figures& f = primary_figures(c);
+  return num(f.black) + " : " + num(f.white);
 }
 
 }  // namespace
@@ -103,18 +92,17 @@ void add_score_command(CLI::App& app, Runner& run) {
       } else {
         const Count& c = s.count;
         std::cout << summary(c, lang);
-        std::cout << (lang == Lang::zh ? "子空合计 " : "area ") << num(c.area.black) << " : "
-                  << num(c.area.white) << (lang == Lang::zh ? "，等子比空（目）" : "; territory ")
-                  << num(c.territory.black) << " : " << num(c.territory.white)
-                  << (lang == Lang::zh ? "，计活子 " : "; living stones ") << num(c.living_stones.black)
-                  << " : " << num(c.living_stones.white)
-                  << (lang == Lang::zh ? "，日本 " : "; Japanese ") << num(c.japanese.black) << " : "
-                  << num(c.japanese.white) << "\n";
-        std::cout << (lang == Lang::zh ? "死子来源 " : "dead stones from ") << name_of(c.status_source)
-                  << ": " << c.dead_black.size() + c.dead_white.size()
-                  << (lang == Lang::zh ? "；恒等式 " : "; invariants ")
-                  << (c.all_invariants_hold ? "all hold" : "FAILED") << "\n";
-        for (auto& n : c.notes) std::cout << "  * " << n << "\n";
+        std::cout << tr(lang, "score.figures",
+                        {num(c.area.black), num(c.area.white), num(c.territory.black),
+                         num(c.territory.white), num(c.living_stones.black), num(c.living_stones.white),
+                         num(c.japanese.black), num(c.japanese.white)})
+                  << "\n";
+        std::cout << tr(lang, "score.statuses",
+                        {status_source_name(c.status_source, lang),
+                         std::to_string(c.dead_black.size() + c.dead_white.size()),
+                         tr(lang, c.all_invariants_hold ? "inv.all_hold" : "inv.failed")})
+                  << "\n";
+        for (auto& n : c.notes) std::cout << "  * " << translate_note(n, lang) << "\n";
       }
       return c_ok(s.count);
     };
@@ -140,7 +128,7 @@ void add_compare_command(CLI::App& app, Runner& run) {
       const Lang lang = language(a.lang);
       nlohmann::json rows = nlohmann::json::array();
       std::map<std::string, std::vector<std::string>> by_winner;
-      std::string statuses;
+      std::string statuses, statuses_text;
       bool all_hold = true;
       for (const Preset& p : presets()) {
         ScoreOptions o = base;
@@ -162,16 +150,18 @@ void add_compare_command(CLI::App& app, Runner& run) {
           row["winner"] = is_stone(c.winner) ? nlohmann::json(std::string(color_letter(c.winner))) : nlohmann::json(nullptr);
           row["margin"] = c.margin;
           row["method"] = std::string(name_of(c.rules.counting));
-          row["figures"] = primary_figures(c);
+          row["figures"] = figures_cell(c);
           row["primary_difference"] = c.primary_difference;
           row["pay"] = c.pay;
           row["first_player"] = std::string(color_letter(c.first));
           row["all_invariants_hold"] = c.all_invariants_hold;
           all_hold = all_hold && c.all_invariants_hold;
           by_winner[colour_cell(c.winner)].push_back(p.name);
-          if (statuses.empty())
-            statuses = std::string(name_of(c.status_source)) + ", " +
-                       std::to_string(c.dead_black.size() + c.dead_white.size()) + " dead";
+          if (statuses.empty()) {
+            const std::string dead = std::to_string(c.dead_black.size() + c.dead_white.size());
+            statuses = std::string(name_of(c.status_source)) + ", " + dead + " dead";  // JSON
+            statuses_text = tr(lang, "compare.statuses", {status_source_name(c.status_source, lang), dead});
+          }
         } catch (const std::exception& e) {
           row["error"] = e.what();
         }
@@ -188,27 +178,46 @@ void add_compare_command(CLI::App& app, Runner& run) {
         std::cout << j.dump(2) << "\n";
         return all_hold ? kExitOk : kExitFailure;
       }
-      const bool zh = lang == Lang::zh;
-      std::cout << file << ": " << rec.width << "x" << rec.height
-                << (rec.komi ? ", KM " + num(*rec.komi) : "") << (rec.result.empty() ? "" : ", RE " + rec.result)
-                << (zh ? "，死子: " : "; dead stones: ") << statuses << "\n\n";
-      std::printf("%-14s %-6s %-9s %-22s %-14s %-5s %s\n", zh ? "规则" : "preset", zh ? "贴点" : "komi",
-                  zh ? "结果" : "result", zh ? "算法" : "method", zh ? "黑 : 白" : "B : W",
-                  zh ? "补偿" : "pay", zh ? "恒等式" : "invariants");
+      const Lang l = lang;
+      std::cout << tr(l, "compare.head",
+                      {file, std::to_string(rec.width), std::to_string(rec.height),
+                       rec.komi ? tr(l, "compare.komi", {num(*rec.komi)}) : "",
+                       rec.result.empty() ? "" : tr(l, "compare.record_result", {rec.result}), statuses_text})
+                << "\n\n";
+      // Columns: preset, komi, result, method, figures, pay, invariants.
+      const int widths[] = {14, 6, 9, 14, 14, 6};
+      auto row_text = [&](std::initializer_list<std::string> cells) {
+        std::string out;
+        size_t k = 0;
+        for (const std::string& cell : cells) {
+          out += k < std::size(widths) ? pad(cell, widths[k]) + " " : cell;
+          ++k;
+        }
+        while (!out.empty() && out.back() == ' ') out.pop_back();
+        return out + "\n";
+      };
+      std::cout << row_text({tr(l, "compare.col.preset"), tr(l, "compare.col.komi"),
+                             tr(l, "compare.col.result"), tr(l, "compare.col.method"),
+                             tr(l, "compare.col.figures"), tr(l, "compare.col.pay"),
+                             tr(l, "compare.col.invariants")});
       for (auto& r : rows) {
         if (r.contains("error")) {
-          std::printf("%-14s error: %s\n", r["preset"].get<std::string>().c_str(),
-                      r["error"].get<std::string>().c_str());
+          std::cout << pad(r["preset"].get<std::string>(), widths[0]) << " "
+                    << tr(l, "compare.error", {r["error"].get<std::string>()}) << "\n";
           continue;
         }
-        std::printf("%-14s %-6s %-9s %-22s %-14s %-5s %s\n", r["preset"].get<std::string>().c_str(),
-                    num(r["komi"].get<double>()).c_str(), r["result"].get<std::string>().c_str(),
-                    r["method"].get<std::string>().c_str(), r["figures"].get<std::string>().c_str(),
-                    num(r["pay"].get<double>()).c_str(), r["all_invariants_hold"].get<bool>() ? "ok" : "FAILED");
+        const CountingMethod m = parse_ruleset(r["rules"].get<std::string>()).counting;
+        std::cout << row_text({r["preset"].get<std::string>(), num(r["komi"].get<double>()),
+                               r["result"].get<std::string>(), method_short(m, l),
+                               r["figures"].get<std::string>(), num(r["pay"].get<double>()),
+                               tr(l, r["all_invariants_hold"].get<bool>() ? "inv.ok" : "inv.failed")});
       }
-      std::cout << "\n" << (zh ? "胜方：" : "Winner by preset:") << "\n";
+      std::cout << "\n" << tr(l, "compare.winners") << "\n";
       for (auto& [w, names] : by_winner) {
-        std::cout << "  " << (w == "-" ? (zh ? "和/无胜负" : "draw/no result") : w) << ": ";
+        std::cout << "  "
+                  << (w == "-" ? tr(l, "compare.no_winner")
+                               : side_word(w == "B" ? Color::Black : Color::White, l))
+                  << (l == Lang::zh ? "：" : ": ");
         for (size_t i = 0; i < names.size(); ++i) std::cout << (i ? ", " : "") << names[i];
         std::cout << "\n";
       }

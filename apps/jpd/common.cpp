@@ -1,18 +1,10 @@
 #include "common.hpp"
 
-#include <cstdlib>
+#include "jpd/text.hpp"
 
 namespace jpd::cli {
 
-Lang language(const std::string& option) {
-  if (option == "zh") return Lang::zh;
-  if (option == "en") return Lang::en;
-  for (const char* var : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
-    const char* v = std::getenv(var);
-    if (v && *v) return std::string(v).rfind("zh", 0) == 0 ? Lang::zh : Lang::en;
-  }
-  return Lang::en;
-}
+Lang language(const std::string& option) { return jpd::language(option); }
 
 sgf::Record load_record(const std::string& path) { return sgf::read_record_file(path); }
 

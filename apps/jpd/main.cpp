@@ -11,6 +11,8 @@ int main(int argc, char** argv) {
   jpd::cli::Runner run;
   jpd::cli::add_score_command(app, run);
   jpd::cli::add_compare_command(app, run);
+  jpd::cli::add_batch_command(app, run);
+  jpd::cli::add_diagram_command(app, run);
   jpd::cli::add_replay_command(app, run);
   jpd::cli::add_rules_commands(app, run);
   jpd::cli::add_gtp_command(app, run);

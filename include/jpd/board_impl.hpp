@@ -128,7 +128,7 @@ inline bool BoardT<Cap>::captures(Index i, Color c) const {
 template <int Cap>
 inline bool BoardT<Cap>::is_eye(Index i, Color c) const {
   const auto own_or_edge = [&](Index j) {
-    return color_[j] == uint8_t(c) || color_[j] == uint8_t(Color::Edge);
+    return int(color_[j] == uint8_t(c) || color_[j] == uint8_t(Color::Edge));
   };
   if (!(own_or_edge(up(i)) & own_or_edge(left(i)) & own_or_edge(right(i)) & own_or_edge(down(i))))
     return false;

@@ -17,6 +17,7 @@
 #include "jpd/game.hpp"
 #include "jpd/making.hpp"
 #include "jpd/status.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd {
 
@@ -121,11 +122,14 @@ Count count(const Game& g, const Statuses& statuses, const CountOptions& opts = 
 // The JSON contract of `jpd score --json` (README): see count_json.cpp.
 nlohmann::json to_json(const Count& c);
 
-enum class Lang { en, zh };
+// Lang: text.hpp.
 // Human explanation: the making step by step with text diagrams and the arithmetic of each view.
 std::string explain(const Count& c, Lang lang);
 // One-paragraph summary (result, the primary figures).
 std::string summary(const Count& c, Lang lang);
+
+// The figures of the rules' primary method (area, territory, fill-up, living stones, Japanese).
+const Figures& primary_figures(const Count& c);
 
 // "B+2.5" etc. from a difference (first minus second, komi already subtracted).
 std::string result_string(Color first, double difference);

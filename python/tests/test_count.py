@@ -79,7 +79,7 @@ def test_count_errors(walls):
 def test_explain_and_summary(walls):
     c = walls.count(dead="A3")
     assert "做棋" in c.explain("en") and "A_B" in c.explain()
-    assert c.summary("zh").startswith("规则 tang-song")
+    assert c.summary("zh").startswith("规则：") and "tang-song" in c.summary("zh")
     with pytest.raises(ValueError):
         c.explain("fr")
     assert walls.count(keep_steps=False).steps == []

@@ -1,0 +1,79 @@
+// jpd diagram FILE.sgf [--rules P] [--out DIR] [--lang zh|en] [--dead ...]
+// SVG pictures of the position at the pause and of every making step, and an index.html.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "jpd/score.hpp"
+#include "jpd/svg.hpp"
+
+namespace jpd::cli {
+
+namespace {
+
+void write_file(const std::filesystem::path& p, const std::string& text) {
+  std::ofstream out(p, std::ios::binary);
+  out << text;
+  if (!out) throw std::runtime_error(p.string() + ": cannot write");
+}
+
+}  // namespace
+
+void add_diagram_command(CLI::App& app, Runner& run) {
+  auto* cmd = app.add_subcommand(
+      "diagram", "SVG pictures of the final position and of every making step, with an index.html");
+  static std::string file, rules, out_dir, dead, dead_from = "auto", lang;
+  static std::vector<std::string> claims;
+  static int cell = 34;
+  cmd->add_option("file", file, "SGF game record")->required();
+  cmd->add_option("--rules", rules,
+                  "PRESET[,key=value...] (default: the record's RU when it names a preset or a "
+                  "standard rule set, else tang-song)");
+  cmd->add_option("--out,-o", out_dir, "directory for the pictures (default: <record name>-diagram)");
+  cmd->add_option("--lang", lang, "language of the captions: zh or en (default: from the locale)")
+      ->check(CLI::IsMember({"zh", "en"}));
+  cmd->add_option("--dead", dead, "dead stones: comma-separated points, GTP (A1 bottom-left) or SGF (aa)");
+  cmd->add_option("--claim", claims, "a claimed point COLOR:POINT; repeatable")->allow_extra_args(false);
+  cmd->add_option("--dead-from", dead_from,
+                  "where dead stones come from when --dead is not given: auto, sgf, none, estimate, "
+                  "gtp:\"COMMAND\"");
+  cmd->add_option("--cell", cell, "pixels between two lines of the board")->check(CLI::Range(12, 120));
+  cmd->callback([&run] {
+    run = [] {
+      namespace fs = std::filesystem;
+      sgf::Record rec = load_record(file);
+      ScoreOptions o;
+      try {
+        if (!dead.empty()) o.dead = parse_point_list(dead, rec.width, rec.height);
+        for (auto& c : claims) o.claims.push_back(parse_claim(c, rec.width, rec.height));
+      } catch (const PointError& e) {
+        throw CLI::ValidationError(dead.empty() ? "--claim" : "--dead", e.what());
+      }
+      try {
+        set_dead_from(o, dead_from);
+      } catch (const std::invalid_argument& e) {
+        throw CLI::ValidationError("--dead-from", e.what());
+      }
+      if (!rules.empty()) o.rules = rules;
+      Scored s = score_record(rec, o);
+      const Lang l = language(lang);
+      const std::string stem = fs::path(file).stem().string();
+      const fs::path dir = out_dir.empty() ? fs::path(stem + "-diagram") : fs::path(out_dir);
+      fs::create_directories(dir);
+      svg::Style style;
+      style.cell = cell;
+      std::vector<svg::StepPicture> pics = svg::making_pictures(s.count, l, style);
+      for (const svg::StepPicture& p : pics) {
+        write_file(dir / p.file_name, p.svg);
+        std::cout << (dir / p.file_name).string() << "\n";
+      }
+      write_file(dir / "index.html", svg::index_html(s.count, pics, l, fs::path(file).filename().string()));
+      std::cout << (dir / "index.html").string() << "\n";
+      return c_ok(s.count);
+    };
+  });
+}
+
+}  // namespace jpd::cli

@@ -1,0 +1,67 @@
+// Every text a person reads, in English and Chinese, in one place: a table keyed by message id
+// (src/text.cpp), the words of the seeds (实着, 虚着, 负着, 等子局面, 目, 公气, 单官, 收后, 归本数 ...),
+// and the helpers every front end uses to say the same thing the same way (explain, compare,
+// batch summaries, diagram captions). Programs read JSON, which stays English; so do GTP errors.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "jpd/making.hpp"
+#include "jpd/rules.hpp"
+#include "jpd/status.hpp"
+
+namespace jpd {
+
+enum class Lang { en, zh };
+
+// "zh" or "en"; "" takes the locale (LC_ALL, LC_MESSAGES, LANG: a value starting with "zh" is
+// Chinese, any other English; unset: English). Anything else throws std::invalid_argument.
+Lang language(std::string_view option);
+std::string_view lang_code(Lang l);  // "en", "zh"
+
+// One row of the table: placeholders {0}, {1} ... stand for the arguments.
+struct TextEntry {
+  std::string_view id, en, zh;
+};
+std::span<const TextEntry> text_table();
+
+// The text of a message id in the language, with its placeholders filled. An id missing from the
+// table comes back as "[[id]]" (the tests check that every id used is in the table).
+std::string tr(Lang l, std::string_view id, std::initializer_list<std::string_view> args = {});
+std::string tr(Lang l, std::string_view id, const std::vector<std::string>& args);
+
+// Numbers as people write them: 45, 45.5, 183.75 (no trailing zeros).
+std::string format_number(double v);
+
+// Words.
+std::string colour_word(Color c, Lang l);  // Black / 黑
+std::string side_word(Color c, Lang l);    // Black / 黑方
+std::string method_name(CountingMethod m, Lang l);  // area (子空合计) / 子空合计（数子法）
+std::string method_short(CountingMethod m, Lang l); // area / 子空合计
+std::string status_source_name(StatusSource s, Lang l);
+std::string mark_name(CountBoard::Mark m, Lang l);
+std::string class_name(PointClass c, Lang l);
+std::string invariant_name(std::string_view name, Lang l);
+std::string preset_title(std::string_view preset, Lang l);  // the preset table's title
+
+// A result in words: "Black wins by 1.5 points (B+1.5)" / "黑胜 1.5 点（B+1.5）", "白中盘胜（W+R）",
+// "和棋（0）", "无胜负（Void）". From the SGF-style result string.
+std::string result_words(std::string_view result, Lang l);
+
+// Notes and payment texts that the library writes in English (count, replay) in the language:
+// each known sentence is a pattern of the table ("note.*"); parts separated by "; " are translated
+// one by one, colour names inside them too; a sentence the table does not know stays English.
+std::string translate_note(std::string_view english, Lang l);
+// Whether translate_note knows every part of the sentence (for the tests).
+bool note_is_translated(std::string_view english);
+
+// Terminal columns of a UTF-8 text (CJK characters take two) and padding to a width.
+int display_width(std::string_view s);
+std::string pad(std::string_view s, int width);
+
+}  // namespace jpd

@@ -1,0 +1,542 @@
+#include "jpd/batch.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
+
+namespace jpd::batch {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return std::string(s);
+}
+
+bool is_sgf_name(const std::string& name) {
+  if (name.size() < 4) return false;
+  std::string ext = name.substr(name.size() - 4);
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return ext == ".sgf";
+}
+
+std::vector<std::string> listing(const std::string& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.empty() || name[0] == '.') continue;
+    std::error_code e2;
+    if (it->is_directory(e2) || is_sgf_name(name)) out.push_back(it->path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string num(double v) { return format_number(v); }
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------------
+// The rule list.
+
+std::vector<RuleChoice> parse_rule_list(std::string_view list) {
+  struct Group {
+    std::vector<std::string> names;
+    std::vector<std::string> settings;
+    bool record = false;
+  };
+  std::vector<std::string> global;
+  std::vector<Group> groups;
+  size_t a = 0;
+  while (a <= list.size()) {
+    size_t b = list.find(',', a);
+    if (b == std::string_view::npos) b = list.size();
+    std::string item = trim(list.substr(a, b - a));
+    a = b + 1;
+    if (item.empty()) continue;
+    if (item.find('=') != std::string::npos) {
+      (groups.empty() ? global : groups.back().settings).push_back(item);
+      continue;
+    }
+    Group g;
+    if (item == "all" || item == "jpd" || item == "standard") {
+      for (const Preset& p : presets())
+        if (item == "all" || (item == "jpd") == p.jpd) g.names.push_back(p.name);
+    } else if (item == "record") {
+      g.record = true;
+    } else {
+      if (!find_preset(item)) parse_ruleset(item);  // throws: unknown preset, with the valid ones
+      g.names.push_back(item);
+    }
+    groups.push_back(std::move(g));
+  }
+  if (groups.empty()) throw RulesError("the rule list names no preset (e.g. tang-song,chinese or all)");
+  std::vector<RuleChoice> out;
+  std::set<std::string> seen;
+  auto add = [&](RuleChoice c) {
+    if (!seen.insert(c.label).second) throw RulesError("the rule list names " + c.label + " twice");
+    out.push_back(std::move(c));
+  };
+  for (const Group& g : groups) {
+    std::string settings;
+    for (const std::string& s : global) settings += "," + s;
+    for (const std::string& s : g.settings) settings += "," + s;
+    if (g.record) {
+      if (!settings.empty())
+        throw RulesError("the record's own rules take no settings (" + settings.substr(1) + ")");
+      add({"record", std::nullopt});
+      continue;
+    }
+    for (const std::string& name : g.names) {
+      std::string text = name + settings;
+      parse_ruleset(text);  // throws RulesError on a bad key or value
+      add({text, text});
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------------
+// The walk.
+
+FileWalk::FileWalk(std::vector<std::string> paths) : roots_(std::move(paths)) {}
+
+std::optional<std::string> FileWalk::next() {
+  for (;;) {
+    while (!stack_.empty()) {
+      Level& top = stack_.back();
+      if (top.next == top.entries.size()) {
+        stack_.pop_back();
+        continue;
+      }
+      std::string p = top.entries[top.next++];
+      std::error_code ec;
+      if (fs::is_directory(p, ec)) {
+        stack_.push_back(Level{listing(p), 0});
+        continue;
+      }
+      return p;
+    }
+    if (root_ == roots_.size()) return std::nullopt;
+    const std::string& r = roots_[root_++];
+    std::error_code ec;
+    if (fs::is_directory(r, ec)) {
+      stack_.push_back(Level{listing(r), 0});
+      continue;
+    }
+    return r;  // a file, or a path that does not exist (reported when counted)
+  }
+}
+
+size_t count_files(const std::vector<std::string>& paths) {
+  FileWalk w(paths);
+  size_t n = 0;
+  while (w.next()) ++n;
+  return n;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Rows.
+
+std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoice>& rules,
+                            const ScoreOptions& base) {
+  std::vector<Row> rows;
+  rows.reserve(rules.size());
+  for (const RuleChoice& rc : rules) {
+    Row r;
+    r.file = path;
+    r.preset = rc.label;
+    rows.push_back(std::move(r));
+  }
+  sgf::Record rec;
+  try {
+    rec = sgf::read_record_file(path);
+  } catch (const std::exception& e) {
+    for (Row& r : rows) r.error = e.what();
+    return rows;
+  }
+  for (size_t k = 0; k < rules.size(); ++k) {
+    Row& r = rows[k];
+    r.record_result = rec.result;
+    try {
+      ScoreOptions o = base;
+      o.rules = rules[k].rules;
+      o.keep_steps = false;
+      Scored s = score_record(rec, o);
+      const Count& c = s.count;
+      r.rules = c.rules.to_string();
+      r.komi = c.komi;
+      r.method = std::string(name_of(c.rules.counting));
+      r.result = c.result;
+      r.winner = c.winner;
+      r.margin = c.margin;
+      const Figures& f = primary_figures(c);
+      r.black = f.black;
+      r.white = f.white;
+      r.pay = c.pay;
+      r.status_source = std::string(name_of(c.status_source));
+      r.dead = int(c.dead_black.size() + c.dead_white.size());
+      r.invariants_ok = c.all_invariants_hold;
+      for (const Invariant& i : c.invariants)
+        if (!i.ok) r.failed_invariants += (r.failed_invariants.empty() ? "" : " ") + i.name;
+    } catch (const std::exception& e) {
+      r.error = e.what();
+      if (r.error.empty()) r.error = "error";
+    }
+  }
+  return rows;
+}
+
+std::string csv_header() {
+  return "file,preset,rules,komi,method,result,winner,margin,black,white,pay,status_source,dead,"
+         "invariants,record_result,error";
+}
+
+std::string to_csv(const Row& r) {
+  std::string s;
+  auto f = [&](const std::string& v) { s += (s.empty() ? "" : ",") + csv_field(v); };
+  s += csv_field(r.file);
+  f(r.preset);
+  if (r.ok()) {
+    f(r.rules);
+    f(num(r.komi));
+    f(r.method);
+    f(r.result);
+    f(is_stone(r.winner) ? std::string(color_letter(r.winner)) : "");
+    f(num(r.margin));
+    f(num(r.black));
+    f(num(r.white));
+    f(num(r.pay));
+    f(r.status_source);
+    f(std::to_string(r.dead));
+    f(r.invariants_ok ? "ok" : "FAILED: " + r.failed_invariants);
+  } else {
+    for (int k = 0; k < 12; ++k) s += ",";
+  }
+  f(r.record_result);
+  f(r.error);
+  return s;
+}
+
+nlohmann::json to_json(const Row& r) {
+  nlohmann::json j;
+  j["file"] = r.file;
+  j["preset"] = r.preset;
+  if (r.ok()) {
+    j["rules"] = r.rules;
+    j["komi"] = r.komi;
+    j["method"] = r.method;
+    j["result"] = r.result;
+    j["winner"] = is_stone(r.winner) ? nlohmann::json(std::string(color_letter(r.winner))) : nlohmann::json(nullptr);
+    j["margin"] = r.margin;
+    j["figures"] = {{"B", r.black}, {"W", r.white}};
+    j["pay"] = r.pay;
+    j["status_source"] = r.status_source;
+    j["dead"] = r.dead;
+    j["all_invariants_hold"] = r.invariants_ok;
+    if (!r.invariants_ok) j["failed_invariants"] = r.failed_invariants;
+  }
+  j["record_result"] = r.record_result;
+  j["error"] = r.ok() ? nlohmann::json(nullptr) : nlohmann::json(r.error);
+  return j;
+}
+
+std::string format_row(const Row& r, Format f) {
+  return (f == Format::csv ? to_csv(r) : to_json(r).dump()) + "\n";
+}
+
+// ------------------------------------------------------------------------------------------------
+// The summary.
+
+Summary::Summary(std::vector<std::string> l) : labels(std::move(l)) {
+  tally.resize(labels.size());
+  pairs.assign(labels.size(), std::vector<PairChange>(labels.size()));
+}
+
+void Summary::add(const std::vector<Row>& rs) {
+  ++games;
+  rows += rs.size();
+  FileError fe;
+  for (size_t i = 0; i < rs.size() && i < labels.size(); ++i) {
+    const Row& r = rs[i];
+    PresetTally& t = tally[i];
+    if (!r.ok()) {
+      ++error_rows;
+      ++t.errors;
+      ++fe.rows;
+      fe.file = r.file;
+      auto it = std::find_if(fe.by_message.begin(), fe.by_message.end(),
+                             [&](auto& m) { return m.second == r.error; });
+      if (it == fe.by_message.end()) fe.by_message.push_back({r.preset, r.error});
+      else it->first += "," + r.preset;
+      continue;
+    }
+    ++t.counted;
+    ++status_sources[r.status_source];
+    if (r.winner == Color::Black) ++t.black;
+    else if (r.winner == Color::White) ++t.white;
+    else ++t.none;
+    if (!r.invariants_ok) {
+      ++invariant_failures;
+      ++t.invariant_failures;
+      failures.push_back({r.file, r.preset, r.failed_invariants});
+    }
+  }
+  if (fe.rows) errors.push_back(std::move(fe));
+  for (size_t i = 0; i < rs.size() && i < labels.size(); ++i)
+    for (size_t j = i + 1; j < rs.size() && j < labels.size(); ++j) {
+      if (!rs[i].ok() || !rs[j].ok()) continue;
+      PairChange& p = pairs[i][j];
+      ++p.both;
+      Color a = rs[i].winner, b = rs[j].winner;
+      if (a == b) continue;
+      ++p.changed;
+      if (a == Color::Black && b == Color::White) ++p.black_to_white;
+      else if (a == Color::White && b == Color::Black) ++p.white_to_black;
+      else ++p.with_draw;
+    }
+}
+
+std::string Summary::text(Lang l, size_t max_errors) const {
+  std::string s;
+  auto line = [&](const std::string& t, int indent = 0) { s += std::string(indent, ' ') + t + "\n"; };
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.1f", seconds);
+  line(tr(l, "batch.title", {std::to_string(games), std::to_string(labels.size()), std::to_string(rows), secs}));
+  std::string sources;
+  for (auto& [src, n] : status_sources)
+    sources += (sources.empty() ? "" : ", ") + src + " " + std::to_string(n);
+  if (!sources.empty()) line(tr(l, "batch.status_sources", {sources}));
+
+  line(tr(l, "batch.errors", {std::to_string(error_rows), std::to_string(errors.size())}));
+  size_t shown = 0;
+  for (const FileError& e : errors) {
+    for (auto& [labels_of, message] : e.by_message) {
+      if (shown == max_errors) break;
+      ++shown;
+      const bool every = e.rows == labels.size() && e.by_message.size() == 1;
+      // A file's error usually names the file already (with line and column): not twice.
+      const std::string text =
+          message.rfind(e.file, 0) == 0 ? message : tr(l, "batch.error_line", {e.file, message});
+      line(every ? text : tr(l, "batch.error_presets", {text, labels_of}), 2);
+    }
+  }
+  size_t total_lines = 0;
+  for (const FileError& e : errors) total_lines += e.by_message.size();
+  if (total_lines > shown) line(tr(l, "batch.more_errors", {std::to_string(total_lines - shown)}), 2);
+
+  line(tr(l, "batch.invariants", {std::to_string(invariant_failures)}));
+  for (size_t k = 0; k < failures.size() && k < max_errors; ++k)
+    line(tr(l, "batch.invariant_line", {failures[k].file, failures[k].label, failures[k].invariants}), 2);
+
+  int w = 0;
+  for (const std::string& lab : labels) w = std::max(w, display_width(lab));
+  line(tr(l, "batch.wins"));
+  for (size_t i = 0; i < labels.size(); ++i)
+    line(tr(l, "batch.wins_row", {pad(labels[i], w), std::to_string(tally[i].black),
+                                  std::to_string(tally[i].white), std::to_string(tally[i].none)}),
+         2);
+
+  if (labels.size() >= 2) {
+    line(tr(l, "batch.changes"));
+    // Every pair for a short list; for a long one the pairs with the most changes, then the matrix.
+    std::vector<std::pair<size_t, size_t>> order;
+    for (size_t i = 0; i < labels.size(); ++i)
+      for (size_t j = i + 1; j < labels.size(); ++j) order.push_back({i, j});
+    const size_t limit = labels.size() <= 8 ? order.size() : 20;
+    if (order.size() > limit)
+      std::stable_sort(order.begin(), order.end(), [&](auto& x, auto& y) {
+        return pairs[x.first][x.second].changed > pairs[y.first][y.second].changed;
+      });
+    for (size_t k = 0; k < order.size() && k < limit; ++k) {
+      auto [i, j] = order[k];
+      const PairChange& p = pairs[i][j];
+      char pct[32];
+      std::snprintf(pct, sizeof pct, "%.1f", p.both ? 100.0 * double(p.changed) / double(p.both) : 0.0);
+      line(tr(l, "batch.change_pair",
+              {labels[i], labels[j], std::to_string(p.changed), std::to_string(p.both), pct,
+               std::to_string(p.black_to_white), std::to_string(p.white_to_black),
+               std::to_string(p.with_draw)}),
+           2);
+    }
+    if (labels.size() > 8) {
+      line(tr(l, "batch.matrix"));
+      std::string head = std::string(size_t(w) + 6, ' ');
+      for (size_t j = 0; j < labels.size(); ++j) {
+        char b[32];
+        std::snprintf(b, sizeof b, "%5zu", j + 1);
+        head += b;
+      }
+      line(head, 2);
+      for (size_t i = 0; i < labels.size(); ++i) {
+        char b[32];
+        std::snprintf(b, sizeof b, "%3zu. ", i + 1);
+        std::string row = b + pad(labels[i], w) + " ";
+        for (size_t j = 0; j < labels.size(); ++j) {
+          if (i == j) {
+            row += "    -";
+            continue;
+          }
+          const PairChange& p = i < j ? pairs[i][j] : pairs[j][i];
+          std::snprintf(b, sizeof b, "%5zu", p.changed);
+          row += b;
+        }
+        line(row, 2);
+      }
+    }
+  }
+  return s;
+}
+
+nlohmann::json Summary::to_json() const {
+  nlohmann::json j;
+  j["games"] = games;
+  j["rows"] = rows;
+  j["error_rows"] = error_rows;
+  j["error_files"] = errors.size();
+  j["invariant_failures"] = invariant_failures;
+  j["seconds"] = seconds;
+  j["presets"] = labels;
+  j["status_sources"] = status_sources;
+  nlohmann::json errs = nlohmann::json::array();
+  for (const FileError& e : errors)
+    for (auto& [labs, message] : e.by_message)
+      errs.push_back({{"file", e.file}, {"presets", labs}, {"error", message}});
+  j["errors"] = errs;
+  nlohmann::json fails = nlohmann::json::array();
+  for (const Failure& f : failures)
+    fails.push_back({{"file", f.file}, {"preset", f.label}, {"invariants", f.invariants}});
+  j["failures"] = fails;
+  nlohmann::json per = nlohmann::json::object();
+  for (size_t i = 0; i < labels.size(); ++i)
+    per[labels[i]] = {{"counted", tally[i].counted}, {"B", tally[i].black}, {"W", tally[i].white},
+                      {"none", tally[i].none}, {"errors", tally[i].errors},
+                      {"invariant_failures", tally[i].invariant_failures}};
+  j["per_preset"] = per;
+  nlohmann::json ch = nlohmann::json::array();
+  for (size_t a = 0; a < labels.size(); ++a)
+    for (size_t b = a + 1; b < labels.size(); ++b) {
+      const PairChange& p = pairs[a][b];
+      ch.push_back({{"a", labels[a]}, {"b", labels[b]}, {"both", p.both}, {"changed", p.changed},
+                    {"B_to_W", p.black_to_white}, {"W_to_B", p.white_to_black},
+                    {"with_draw", p.with_draw}});
+    }
+  j["winner_changes"] = ch;
+  return j;
+}
+
+// ------------------------------------------------------------------------------------------------
+// The pool.
+
+Summary run(const Options& o, std::ostream& out, const std::function<void(size_t)>& progress) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::string> labels;
+  for (const RuleChoice& r : o.rules) labels.push_back(r.label);
+  Summary summary(labels);
+  int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
+  const size_t window = size_t(jobs) * 4;  // records in flight: queued, counting, or waiting to be written
+
+  std::mutex m;
+  std::condition_variable work_cv, done_cv;
+  std::deque<std::pair<size_t, std::string>> queue;
+  std::map<size_t, std::vector<Row>> done;
+  bool closing = false;
+
+  auto worker = [&] {
+    for (;;) {
+      std::pair<size_t, std::string> item;
+      {
+        std::unique_lock lock(m);
+        work_cv.wait(lock, [&] { return closing || !queue.empty(); });
+        if (queue.empty()) return;
+        item = std::move(queue.front());
+        queue.pop_front();
+      }
+      std::vector<Row> rows = count_file(item.second, o.rules, o.score);
+      {
+        std::lock_guard lock(m);
+        done.emplace(item.first, std::move(rows));
+      }
+      done_cv.notify_one();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int k = 0; k < jobs; ++k) pool.emplace_back(worker);
+
+  if (o.format == Format::csv && o.header) out << csv_header() << "\n";
+  FileWalk walk(o.paths);
+  bool walked = false;
+  size_t issued = 0, written = 0;
+  try {
+    for (;;) {
+      // Keep the window full.
+      while (!walked && issued - written < window) {
+        std::optional<std::string> p = walk.next();
+        if (!p) {
+          walked = true;
+          break;
+        }
+        {
+          std::lock_guard lock(m);
+          queue.emplace_back(issued++, std::move(*p));
+        }
+        work_cv.notify_one();
+      }
+      if (walked && written == issued) break;
+      std::vector<Row> rows;
+      {
+        std::unique_lock lock(m);
+        done_cv.wait(lock, [&] { return done.count(written) > 0; });
+        auto it = done.find(written);
+        rows = std::move(it->second);
+        done.erase(it);
+      }
+      for (const Row& r : rows) out << format_row(r, o.format);
+      out.flush();
+      summary.add(rows);
+      ++written;
+      if (progress) progress(written);
+    }
+  } catch (...) {
+    {
+      std::lock_guard lock(m);
+      closing = true;
+      queue.clear();
+    }
+    work_cv.notify_all();
+    for (std::thread& t : pool) t.join();
+    throw;
+  }
+  {
+    std::lock_guard lock(m);
+    closing = true;
+  }
+  work_cv.notify_all();
+  for (std::thread& t : pool) t.join();
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return summary;
+}
+
+}  // namespace jpd::batch

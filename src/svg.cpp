@@ -1,0 +1,559 @@
+// SVG pictures of the making: a wooden board, grid, star points and coordinates; stones with a soft
+// gradient and shadow; each side's points tinted and marked with a small square of its colour,
+// shared points (公气, 单官) tinted blue with a half-black half-white marker (they are split half and
+// half); the making's marks in colours named in a legend; captions with the counts.
+#include "jpd/svg.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <sstream>
+
+namespace jpd::svg {
+
+namespace {
+
+using Index = Board::Index;
+using Mark = CountBoard::Mark;
+
+constexpr const char* kFont =
+    "'Noto Sans CJK SC','Source Han Sans SC','WenQuanYi Micro Hei','PingFang SC','Microsoft YaHei',"
+    "'DejaVu Sans',Helvetica,Arial,sans-serif";
+constexpr const char* kRed = "#c0392b";
+constexpr const char* kBlue = "#2f80d1";
+constexpr const char* kGreen = "#1e9e57";
+constexpr const char* kPurple = "#8e44ad";
+constexpr const char* kOrange = "#e67e22";
+
+std::string f(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  std::string s = buf;
+  if (s.size() > 2 && s.substr(s.size() - 2) == ".0") s.resize(s.size() - 2);
+  return s;
+}
+
+// Estimated width in pixels of a text at a font size: CJK about one em, Latin about 0.56 em.
+double text_width(std::string_view s, double size) {
+  double w = 0;
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    int len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    w += len >= 3 ? size : c == ' ' ? size * 0.3 : size * 0.56;
+    i += size_t(len);
+  }
+  return w;
+}
+
+// Wraps a line to a width: at spaces for Latin text, between any two characters for CJK.
+std::vector<std::string> wrap(const std::string& line, double width, double size) {
+  std::vector<std::string> out;
+  std::string cur;
+  size_t last_break = std::string::npos;  // in cur: a position one may break after
+  for (size_t i = 0; i < line.size();) {
+    unsigned char c = static_cast<unsigned char>(line[i]);
+    size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    std::string ch = line.substr(i, len);
+    i += len;
+    cur += ch;
+    // Break after a space or a CJK character; never inside "4 : 2".
+    const bool colon_near = ch == " " && ((i < line.size() && line[i] == ':') ||
+                                          (cur.size() >= 2 && cur[cur.size() - 2] == ':'));
+    if ((ch == " " && !colon_near) || len >= 3) last_break = cur.size();
+    if (text_width(cur, size) > width && last_break != std::string::npos && last_break < cur.size()) {
+      std::string head = cur.substr(0, last_break);
+      while (!head.empty() && head.back() == ' ') head.pop_back();
+      out.push_back(head);
+      cur = cur.substr(last_break);
+      last_break = std::string::npos;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+// Star points: the 3-3 (4-4 from 13x13 on) corner points and the centre; side stars from 15x15 on.
+bool is_star(int w, int h, int x, int y) {
+  if (w != h || w < 7) return false;
+  const int n = w, e = n >= 13 ? 3 : 2, c = n / 2;
+  auto corner = [&](int v) { return v == e || v == n - 1 - e; };
+  auto middle = [&](int v) { return n % 2 == 1 && v == c; };
+  if (corner(x) && corner(y)) return true;
+  if (middle(x) && middle(y)) return true;
+  return n >= 15 && ((corner(x) && middle(y)) || (middle(x) && corner(y)));
+}
+
+struct Geometry {
+  int cell, margin, top, width, height, board_w, board_h, left;
+  double x(int col) const { return left + margin + cell * 0.5 + cell * col; }
+  double y(int row) const { return top + margin + cell * 0.5 + cell * row; }
+};
+
+// One legend entry: a key (what it shows) and its glyph drawn at (cx, cy).
+enum class Key {
+  black_stone, white_stone, black_point, white_point, public_liberty, dame, dead, dead_removed,
+  dame_filled, refilled, filled, negative_a, negative_b, basic_eye, overflow
+};
+
+std::string key_label(Key k, Lang l) {
+  switch (k) {
+    case Key::black_stone: return class_name(PointClass::black_stone, l);
+    case Key::white_stone: return class_name(PointClass::white_stone, l);
+    case Key::black_point: return class_name(PointClass::black_territory, l);
+    case Key::white_point: return class_name(PointClass::white_territory, l);
+    case Key::public_liberty: return class_name(PointClass::public_liberty, l);
+    case Key::dame: return class_name(PointClass::dame, l);
+    case Key::dead: return tr(l, "diagram.key_dead");
+    case Key::dead_removed: return mark_name(Mark::dead_removed, l);
+    case Key::dame_filled: return mark_name(Mark::dame_filled, l);
+    case Key::refilled: return mark_name(Mark::refilled, l);
+    case Key::filled: return mark_name(Mark::filled, l);
+    case Key::negative_a: return tr(l, "diagram.key_negative_a");
+    case Key::negative_b: return tr(l, "diagram.key_negative_b");
+    case Key::basic_eye: return mark_name(Mark::basic_eye, l);
+    case Key::overflow: return mark_name(Mark::overflow, l);
+  }
+  return "";
+}
+
+class Writer {
+ public:
+  explicit Writer(double cell) : c_(cell) {}
+  std::ostringstream s;
+
+  void stone(double x, double y, Color col, double opacity = 1.0, const char* extra = "") {
+    const double r = c_ * 0.47;
+    s << "<circle class=\"shadow\" cx=\"" << f(x + c_ * 0.05) << "\" cy=\"" << f(y + c_ * 0.07) << "\" r=\""
+      << f(r) << "\" fill=\"#000\" fill-opacity=\"" << f(0.22 * opacity) << "\"/>";
+    s << "<circle class=\"stone " << (col == Color::Black ? "b" : "w") << extra << "\" cx=\"" << f(x)
+      << "\" cy=\"" << f(y) << "\" r=\"" << f(r) << "\" fill=\"url(#"
+      << (col == Color::Black ? "gb" : "gw") << ")\""
+      << (col == Color::White ? " stroke=\"#8a8a8a\" stroke-width=\"0.7\"" : "");
+    if (opacity < 1) s << " opacity=\"" << f(opacity) << "\"";
+    s << "/>\n";
+  }
+  // The small square marking an owned point.
+  void owned(double x, double y, Color col) {
+    const double h = c_ * 0.17;
+    s << "<rect class=\"owned " << (col == Color::Black ? "b" : "w") << "\" x=\"" << f(x - h) << "\" y=\""
+      << f(y - h) << "\" width=\"" << f(2 * h) << "\" height=\"" << f(2 * h) << "\" fill=\""
+      << (col == Color::Black ? "#1b1b1b" : "#fbfbfb") << "\" stroke=\""
+      << (col == Color::Black ? "#000" : "#6b6b6b") << "\" stroke-width=\"0.8\"/>\n";
+  }
+  // Half black, half white: a shared point (public liberty: round; dame: square).
+  void shared(double x, double y, bool round) {
+    const double h = c_ * 0.15;
+    if (round) {
+      s << "<g class=\"shared liberty\"><path d=\"M" << f(x) << "," << f(y - h) << " A" << f(h) << "," << f(h)
+        << " 0 0 0 " << f(x) << "," << f(y + h) << " Z\" fill=\"#1b1b1b\"/><path d=\"M" << f(x) << ","
+        << f(y - h) << " A" << f(h) << "," << f(h) << " 0 0 1 " << f(x) << "," << f(y + h)
+        << " Z\" fill=\"#fbfbfb\"/><circle cx=\"" << f(x) << "\" cy=\"" << f(y) << "\" r=\"" << f(h)
+        << "\" fill=\"none\" stroke=\"#333\" stroke-width=\"0.8\"/></g>\n";
+    } else {
+      s << "<g class=\"shared dame\"><path d=\"M" << f(x - h) << "," << f(y - h) << " L" << f(x + h) << ","
+        << f(y - h) << " L" << f(x - h) << "," << f(y + h) << " Z\" fill=\"#1b1b1b\"/><path d=\"M"
+        << f(x + h) << "," << f(y - h) << " L" << f(x + h) << "," << f(y + h) << " L" << f(x - h) << ","
+        << f(y + h) << " Z\" fill=\"#fbfbfb\"/><rect x=\"" << f(x - h) << "\" y=\"" << f(y - h)
+        << "\" width=\"" << f(2 * h) << "\" height=\"" << f(2 * h)
+        << "\" fill=\"none\" stroke=\"#333\" stroke-width=\"0.8\"/></g>\n";
+    }
+  }
+  void cross(double x, double y, const char* cls, const char* colour, double size) {
+    const double h = c_ * size;
+    s << "<path class=\"mark " << cls << "\" d=\"M" << f(x - h) << "," << f(y - h) << " L" << f(x + h) << ","
+      << f(y + h) << " M" << f(x + h) << "," << f(y - h) << " L" << f(x - h) << "," << f(y + h)
+      << "\" stroke=\"" << colour << "\" stroke-width=\"" << f(c_ * 0.07)
+      << "\" stroke-linecap=\"round\" fill=\"none\"/>\n";
+  }
+  void ring(double x, double y, const char* cls, const char* colour, double r, double width) {
+    s << "<circle class=\"mark " << cls << "\" cx=\"" << f(x) << "\" cy=\"" << f(y) << "\" r=\"" << f(c_ * r)
+      << "\" fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"" << f(c_ * width) << "\"/>\n";
+  }
+  void triangle(double x, double y, const char* cls, const char* colour) {
+    const double h = c_ * 0.2;
+    s << "<path class=\"mark " << cls << "\" d=\"M" << f(x) << "," << f(y - h) << " L" << f(x + h * 0.95)
+      << "," << f(y + h * 0.7) << " L" << f(x - h * 0.95) << "," << f(y + h * 0.7)
+      << " Z\" fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"" << f(c_ * 0.07)
+      << "\" stroke-linejoin=\"round\"/>\n";
+  }
+  void letter(double x, double y, const char* cls, const char* text) {
+    s << "<g class=\"mark " << cls << "\"><circle cx=\"" << f(x) << "\" cy=\"" << f(y) << "\" r=\""
+      << f(c_ * 0.36) << "\" fill=\"#fff\" fill-opacity=\"0.55\" stroke=\"" << kRed << "\" stroke-width=\""
+      << f(c_ * 0.05) << "\" stroke-dasharray=\"" << f(c_ * 0.12) << "," << f(c_ * 0.07)
+      << "\"/><text x=\"" << f(x) << "\" y=\"" << f(y + c_ * 0.15) << "\" font-size=\"" << f(c_ * 0.42)
+      << "\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"" << kRed << "\">" << text << "</text></g>\n";
+  }
+  // A stone filled in at making: a small muted dot in its middle.
+  void dot(double x, double y, Color col) {
+    s << "<circle class=\"mark filled\" cx=\"" << f(x) << "\" cy=\"" << f(y) << "\" r=\"" << f(c_ * 0.09)
+      << "\" fill=\"" << (col == Color::Black ? "#8c8c8c" : "#a3a39c") << "\"/>\n";
+  }
+  void minus(double x, double y, const char* cls, const char* colour) {
+    const double h = c_ * 0.2;
+    s << "<path class=\"mark " << cls << "\" d=\"M" << f(x - h) << "," << f(y) << " L" << f(x + h) << ","
+      << f(y) << "\" stroke=\"" << colour << "\" stroke-width=\"" << f(c_ * 0.09)
+      << "\" stroke-linecap=\"round\"/>\n";
+  }
+
+  // A glyph for the legend, centred at (x, y).
+  void key(Key k, double x, double y) {
+    switch (k) {
+      case Key::black_stone: stone(x, y, Color::Black, 1.0, " key"); break;
+      case Key::white_stone: stone(x, y, Color::White, 1.0, " key"); break;
+      case Key::black_point: tint(x, y, Color::Black); owned(x, y, Color::Black); break;
+      case Key::white_point: tint(x, y, Color::White); owned(x, y, Color::White); break;
+      case Key::public_liberty: tint(x, y, Color::Empty); shared(x, y, true); break;
+      case Key::dame: tint(x, y, Color::Empty); shared(x, y, false); break;
+      case Key::dead: stone(x, y, Color::Black, 0.45, " key"); cross(x, y, "dead", kRed, 0.2); break;
+      case Key::dead_removed: cross(x, y, "dead_removed", kRed, 0.16); break;
+      case Key::dame_filled: stone(x, y, Color::White, 1.0, " key"); triangle(x, y, "dame_filled", kPurple); break;
+      case Key::refilled: stone(x, y, Color::Black, 1.0, " key"); ring(x, y, "refilled", kBlue, 0.2, 0.08); break;
+      case Key::filled: stone(x, y, Color::White, 1.0, " key"); dot(x, y, Color::White); break;
+      case Key::negative_a: letter(x, y, "negative_a", "A"); break;
+      case Key::negative_b: letter(x, y, "negative_b", "B"); break;
+      case Key::basic_eye: ring(x, y, "basic_eye", kGreen, 0.22, 0.08); break;
+      case Key::overflow: minus(x, y, "overflow", kOrange); break;
+    }
+  }
+  // The tint of a point's cell: Black's a little darker, White's lighter, shared points blue.
+  void tint(double x, double y, Color owner) {
+    const double h = c_ * 0.5;
+    const char* fill = owner == Color::Black ? "#3a2a10" : owner == Color::White ? "#ffffff" : "#8fc1ff";
+    const char* op = owner == Color::Black ? "0.20" : owner == Color::White ? "0.42" : "0.55";
+    s << "<rect class=\"tint\" x=\"" << f(x - h) << "\" y=\"" << f(y - h) << "\" width=\"" << f(2 * h)
+      << "\" height=\"" << f(2 * h) << "\" fill=\"" << fill << "\" fill-opacity=\"" << op << "\"/>\n";
+  }
+
+ private:
+  double c_;
+};
+
+}  // namespace
+
+std::string xml_escape(std::string_view in) {
+  std::string out;
+  for (char c : in) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string board_svg(const Picture& p, const Style& st) {
+  const CountBoard& b = *p.board;
+  const int cell = st.cell;
+  Geometry g{};
+  g.cell = cell;
+  g.margin = st.coordinates ? int(cell * 0.8) : int(cell * 0.3);
+  g.board_w = b.width * cell + 2 * g.margin;
+  g.board_h = b.height * cell + 2 * g.margin;
+  g.width = std::max(g.board_w + 24, st.min_width);
+  g.left = (g.width - g.board_w) / 2;
+  const double title_size = 17, caption_size = 13, legend_size = 12;
+  g.top = p.title.empty() ? 12 : 44;
+
+  auto at = [&](int x, int y) { return Board::index(x, y); };
+  std::set<Index> dead;
+  for (Point q : p.dead) dead.insert(Board::index(q));
+  std::set<Index> removed_b, removed_w;
+  for (Point q : p.removed_black) removed_b.insert(Board::index(q));
+  for (Point q : p.removed_white) removed_w.insert(Board::index(q));
+
+  // Which keys this board needs, in legend order.
+  std::set<Key> keys;
+  for (int y = 0; y < b.height; ++y)
+    for (int x = 0; x < b.width; ++x) {
+      Index i = at(x, y);
+      Color col = b.color[i];
+      if (col == Color::Black) keys.insert(Key::black_stone);
+      if (col == Color::White) keys.insert(Key::white_stone);
+      if (is_stone(col) && dead.count(i)) keys.insert(Key::dead);
+      if (!is_stone(col)) {
+        PointClass k = b.cls[i];
+        if (k == PointClass::black_territory) keys.insert(Key::black_point);
+        if (k == PointClass::white_territory) keys.insert(Key::white_point);
+        if (k == PointClass::public_liberty || k == PointClass::seki_eye_shared) keys.insert(Key::public_liberty);
+        if (k == PointClass::dame) keys.insert(Key::dame);
+      }
+      switch (b.mark[i]) {
+        case Mark::dead_removed: keys.insert(Key::dead_removed); break;
+        case Mark::dame_filled: keys.insert(Key::dame_filled); break;
+        case Mark::refilled: keys.insert(Key::refilled); break;
+        case Mark::filled: keys.insert(Key::filled); break;
+        case Mark::negative_a: keys.insert(Key::negative_a); break;
+        case Mark::negative_b: keys.insert(Key::negative_b); break;
+        case Mark::basic_eye: keys.insert(Key::basic_eye); break;
+        case Mark::overflow: keys.insert(Key::overflow); break;
+        case Mark::none: break;
+      }
+    }
+
+  // Caption and legend layout.
+  const double text_w = g.width - 32;
+  std::vector<std::string> lines;
+  for (const std::string& c : p.caption)
+    for (std::string& w : wrap(c, text_w, caption_size)) lines.push_back(std::move(w));
+  struct Item {
+    Key key;
+    std::string label;
+    double x, y;
+  };
+  std::vector<Item> items;
+  double y0 = g.top + g.board_h + 16 + lines.size() * (caption_size + 6);
+  double legend_top = y0 + 10;
+  double lx = 16, ly = legend_top + 26;
+  const double glyph = cell * 0.9;
+  if (st.legend && !keys.empty()) {
+    for (Key k : keys) {
+      std::string label = key_label(k, p.lang);
+      double w = glyph + 6 + text_width(label, legend_size) + 18;
+      if (lx + w > g.width - 8 && lx > 16) {
+        lx = 16;
+        ly += glyph + 4;
+      }
+      items.push_back({k, label, lx, ly});
+      lx += w;
+    }
+  }
+  const double height = items.empty() ? y0 + 8 : ly + glyph / 2 + 12;
+
+  Writer w(cell);
+  std::ostringstream& s = w.s;
+  s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  s << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << g.width << "\" height=\""
+    << f(height) << "\" viewBox=\"0 0 " << g.width << " " << f(height) << "\" font-family=\"" << kFont
+    << "\" lang=\"" << lang_code(p.lang) << "\">\n";
+  s << "<title>" << xml_escape(p.title) << "</title>\n";
+  s << "<defs>\n"
+       "<radialGradient id=\"gb\" cx=\"0.36\" cy=\"0.32\" r=\"0.7\"><stop offset=\"0\" stop-color=\"#6b6b6b\"/>"
+       "<stop offset=\"0.35\" stop-color=\"#262626\"/><stop offset=\"1\" stop-color=\"#050505\"/></radialGradient>\n"
+       "<radialGradient id=\"gw\" cx=\"0.36\" cy=\"0.32\" r=\"0.75\"><stop offset=\"0\" stop-color=\"#ffffff\"/>"
+       "<stop offset=\"0.55\" stop-color=\"#f0f0ec\"/><stop offset=\"1\" stop-color=\"#c4c4bd\"/></radialGradient>\n"
+       "<linearGradient id=\"wood\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"><stop offset=\"0\" stop-color=\"#e8c27a\"/>"
+       "<stop offset=\"0.5\" stop-color=\"#deb465\"/><stop offset=\"1\" stop-color=\"#d2a453\"/></linearGradient>\n"
+       "</defs>\n";
+  s << "<rect class=\"paper\" width=\"100%\" height=\"100%\" fill=\"#fcfaf6\"/>\n";
+  if (!p.title.empty())
+    s << "<text class=\"title\" x=\"16\" y=\"28\" font-size=\"" << f(title_size)
+      << "\" font-weight=\"bold\" fill=\"#2b2116\">" << xml_escape(p.title) << "</text>\n";
+
+  // Board.
+  s << "<rect class=\"board-shadow\" x=\"" << g.left + 3 << "\" y=\"" << g.top + 4 << "\" width=\"" << g.board_w
+    << "\" height=\"" << g.board_h << "\" rx=\"6\" fill=\"#000\" fill-opacity=\"0.18\"/>\n";
+  s << "<rect class=\"board\" x=\"" << g.left << "\" y=\"" << g.top << "\" width=\"" << g.board_w
+    << "\" height=\"" << g.board_h << "\" rx=\"6\" fill=\"url(#wood)\" stroke=\"#a97c35\" stroke-width=\"1\"/>\n";
+  // Tints under the grid.
+  for (int y = 0; y < b.height; ++y)
+    for (int x = 0; x < b.width; ++x) {
+      Index i = at(x, y);
+      if (is_stone(b.color[i])) continue;
+      PointClass k = b.cls[i];
+      if (k == PointClass::black_territory) w.tint(g.x(x), g.y(y), Color::Black);
+      else if (k == PointClass::white_territory) w.tint(g.x(x), g.y(y), Color::White);
+      else if (is_shared(k)) w.tint(g.x(x), g.y(y), Color::Empty);
+    }
+  // Grid.
+  s << "<g class=\"grid\" stroke=\"#4a3515\" stroke-linecap=\"square\">\n";
+  for (int x = 0; x < b.width; ++x)
+    s << "<line x1=\"" << f(g.x(x)) << "\" y1=\"" << f(g.y(0)) << "\" x2=\"" << f(g.x(x)) << "\" y2=\""
+      << f(g.y(b.height - 1)) << "\" stroke-width=\"" << (x == 0 || x == b.width - 1 ? "1.6" : "0.9") << "\"/>\n";
+  for (int y = 0; y < b.height; ++y)
+    s << "<line x1=\"" << f(g.x(0)) << "\" y1=\"" << f(g.y(y)) << "\" x2=\"" << f(g.x(b.width - 1))
+      << "\" y2=\"" << f(g.y(y)) << "\" stroke-width=\"" << (y == 0 || y == b.height - 1 ? "1.6" : "0.9") << "\"/>\n";
+  s << "</g>\n";
+  for (int y = 0; y < b.height; ++y)
+    for (int x = 0; x < b.width; ++x)
+      if (is_star(b.width, b.height, x, y))
+        s << "<circle class=\"star\" cx=\"" << f(g.x(x)) << "\" cy=\"" << f(g.y(y)) << "\" r=\""
+          << f(cell * 0.1) << "\" fill=\"#3a2a10\"/>\n";
+  // Coordinates: letters (no I) above and below, numbers (1 at the bottom) on both sides.
+  if (st.coordinates) {
+    const char* letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    s << "<g class=\"coordinates\" font-size=\"" << f(cell * 0.34) << "\" fill=\"#5b4520\" text-anchor=\"middle\">\n";
+    for (int x = 0; x < b.width; ++x) {
+      s << "<text x=\"" << f(g.x(x)) << "\" y=\"" << f(g.top + g.margin * 0.62) << "\">" << letters[x] << "</text>";
+      s << "<text x=\"" << f(g.x(x)) << "\" y=\"" << f(g.top + g.board_h - g.margin * 0.3) << "\">" << letters[x]
+        << "</text>\n";
+    }
+    for (int y = 0; y < b.height; ++y) {
+      const std::string n = std::to_string(b.height - y);
+      s << "<text x=\"" << f(g.left + g.margin * 0.45) << "\" y=\"" << f(g.y(y) + cell * 0.12) << "\">" << n << "</text>";
+      s << "<text x=\"" << f(g.left + g.board_w - g.margin * 0.45) << "\" y=\"" << f(g.y(y) + cell * 0.12) << "\">"
+        << n << "</text>\n";
+    }
+    s << "</g>\n";
+  }
+  // Points: markers of empty points, stones, marks.
+  for (int y = 0; y < b.height; ++y)
+    for (int x = 0; x < b.width; ++x) {
+      Index i = at(x, y);
+      const double cx = g.x(x), cy = g.y(y);
+      const Color col = b.color[i];
+      const Mark m = b.mark[i];
+      if (is_stone(col)) {
+        const bool is_dead = dead.count(i) > 0;
+        w.stone(cx, cy, col, is_dead ? 0.45 : 1.0);
+        if (m == Mark::filled) w.dot(cx, cy, col);
+        if (is_dead) w.cross(cx, cy, "dead", kRed, 0.2);
+        if (m == Mark::refilled) w.ring(cx, cy, "refilled", kBlue, 0.2, 0.08);
+        if (m == Mark::dame_filled) w.triangle(cx, cy, "dame_filled", kPurple);
+        continue;
+      }
+      const PointClass k = b.cls[i];
+      if (m != Mark::negative_a && m != Mark::negative_b && m != Mark::basic_eye) {
+        if (k == PointClass::black_territory) w.owned(cx, cy, Color::Black);
+        else if (k == PointClass::white_territory) w.owned(cx, cy, Color::White);
+        else if (k == PointClass::dame) w.shared(cx, cy, false);
+        else if (is_shared(k)) w.shared(cx, cy, true);
+      }
+      switch (m) {
+        case Mark::dead_removed: {
+          // The removed stone's outline in its colour, crossed.
+          const bool black = removed_b.count(i) > 0, white = removed_w.count(i) > 0;
+          if (black || white)
+            s << "<circle class=\"ghost\" cx=\"" << f(cx) << "\" cy=\"" << f(cy) << "\" r=\"" << f(cell * 0.4)
+              << "\" fill=\"none\" stroke=\"" << (black ? "#1b1b1b" : "#fbfbfb") << "\" stroke-width=\"1.4\""
+              << " stroke-dasharray=\"3,2\" opacity=\"0.8\"/>\n";
+          w.cross(cx, cy, "dead_removed", kRed, 0.16);
+          break;
+        }
+        case Mark::negative_a: w.letter(cx, cy, "negative_a", "A"); break;
+        case Mark::negative_b: w.letter(cx, cy, "negative_b", "B"); break;
+        case Mark::basic_eye: w.ring(cx, cy, "basic_eye", kGreen, 0.22, 0.08); break;
+        case Mark::overflow: w.minus(cx, cy, "overflow", kOrange); break;
+        default: break;
+      }
+    }
+
+  // Caption.
+  double cy = g.top + g.board_h + 16;
+  s << "<g class=\"caption\" font-size=\"" << f(caption_size) << "\" fill=\"#2b2116\">\n";
+  for (const std::string& line : lines) {
+    cy += caption_size + 6;
+    s << "<text x=\"16\" y=\"" << f(cy) << "\">" << xml_escape(line) << "</text>\n";
+  }
+  s << "</g>\n";
+  // Legend.
+  if (!items.empty()) {
+    s << "<g class=\"legend\" font-size=\"" << f(legend_size) << "\" fill=\"#3b3126\">\n";
+    s << "<line x1=\"16\" y1=\"" << f(legend_top) << "\" x2=\"" << g.width - 16 << "\" y2=\"" << f(legend_top)
+      << "\" stroke=\"#d8cdb8\" stroke-width=\"1\"/>\n";
+    for (const Item& it : items) {
+      // The glyph on a small piece of board.
+      s << "<rect x=\"" << f(it.x) << "\" y=\"" << f(it.y - glyph / 2) << "\" width=\"" << f(glyph)
+        << "\" height=\"" << f(glyph) << "\" rx=\"3\" fill=\"url(#wood)\"/>\n";
+      s << "<g class=\"key\">";
+      w.key(it.key, it.x + glyph / 2, it.y);
+      s << "</g>\n";
+      s << "<text x=\"" << f(it.x + glyph + 6) << "\" y=\"" << f(it.y + legend_size * 0.38) << "\">"
+        << xml_escape(it.label) << "</text>\n";
+    }
+    s << "</g>\n";
+  }
+  s << "</svg>\n";
+  return s.str();
+}
+
+std::vector<std::string> step_caption(const Count& c, const MakingStep& st, Lang l) {
+  std::vector<std::string> out;
+  const CountBoard& b = st.board;
+  auto n = [](double v) { return format_number(v); };
+  const std::string id = st.id;
+  if (id == "pause") {
+    out.push_back(tr(l, "diagram.dead", {n(double(c.dead_black.size())), n(double(c.dead_white.size())),
+                                         status_source_name(c.status_source, l)}));
+    out.push_back(tr(l, "diagram.area", {n(c.area.black), n(c.area.white), n(c.return_number)}));
+  } else if (id == "dead_removed") {
+    out.push_back(tr(l, "diagram.area", {n(c.area.black), n(c.area.white), n(c.return_number)}));
+  } else if (id == "fill_up") {
+    out.push_back(tr(l, "diagram.fill_up", {n(c.fill_up.black), n(c.fill_up.white)}));
+  } else if (id == "living_stones") {
+    out.push_back(tr(l, "diagram.living", {n(c.living_stones.black), n(c.living_stones.white),
+                                           n(c.basic_eyes.black), n(c.basic_eyes.white)}));
+  } else if (id == "refilled") {
+    auto r = [&](Color col) {
+      return c.captured.of(col) + c.dead.of(col) + c.virtual_stones.of(col) + c.pass_stones.of(col);
+    };
+    out.push_back(tr(l, "diagram.refill", {n(r(Color::Black)), n(r(Color::White)), n(b.territory(Color::Black)),
+                                           n(b.territory(Color::White))}));
+  } else if (id == "equal_stones" || id == "generalized") {
+    out.push_back(tr(l, "diagram.equal", {n(c.k), n(c.territory.black), n(c.territory.white), n(b.shared())}));
+    out.push_back(tr(l, "diagram.pay", {translate_note(c.payment, l), n(c.pay)}));
+  }
+  for (const std::string& note : st.notes) out.push_back(translate_note(note, l));
+  out.push_back(tr(l, "diagram.on_board", {n(b.stones(Color::Black)), n(b.stones(Color::White)),
+                                           n(b.territory(Color::Black)), n(b.territory(Color::White)),
+                                           n(b.shared())}));
+  const bool last = !c.steps.empty() && &c.steps.back() == &st;
+  if (last) out.push_back(tr(l, "diagram.result", {result_words(c.result, l)}));
+  return out;
+}
+
+std::vector<StepPicture> making_pictures(const Count& c, Lang l, const Style& s) {
+  std::vector<StepPicture> out;
+  int k = 0;
+  for (const MakingStep& st : c.steps) {
+    ++k;
+    StepPicture sp;
+    char name[64];
+    std::snprintf(name, sizeof name, "%02d-%s.svg", k, st.id.c_str());
+    sp.file_name = name;
+    sp.id = st.id;
+    sp.title = tr(l, "diagram.step", {std::to_string(k), l == Lang::zh ? st.title_zh : st.title});
+    sp.caption = step_caption(c, st, l);
+    Picture p;
+    p.board = &st.board;
+    p.title = sp.title;
+    p.caption = sp.caption;
+    p.lang = l;
+    if (st.id == "pause") {
+      p.dead = c.dead_black;
+      p.dead.insert(p.dead.end(), c.dead_white.begin(), c.dead_white.end());
+    }
+    p.removed_black = c.dead_black;
+    p.removed_white = c.dead_white;
+    sp.svg = board_svg(p, s);
+    out.push_back(std::move(sp));
+  }
+  return out;
+}
+
+std::string index_html(const Count& c, const std::vector<StepPicture>& pictures, Lang l,
+                       std::string_view record_name) {
+  std::ostringstream h;
+  const std::string rules = preset_title(c.rules.preset, l);
+  const std::string title = tr(l, "diagram.index_title", {std::string(record_name), rules});
+  h << "<!DOCTYPE html>\n<html lang=\"" << lang_code(l) << "\">\n<head>\n<meta charset=\"utf-8\">\n"
+    << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    << "<title>" << xml_escape(title) << "</title>\n<style>\n"
+    << "body{font-family:" << kFont << ";background:#f4efe6;color:#2b2116;margin:0;padding:24px;}\n"
+    << "h1{font-size:22px;margin:0 0 8px}\n.summary{max-width:980px;line-height:1.6}\n"
+    << "ol.steps{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:20px}\n"
+    << "ol.steps li{background:#fff;border-radius:10px;box-shadow:0 2px 8px rgba(0,0,0,.12);padding:10px}\n"
+    << "figure{margin:0}figure img{display:block;max-width:100%}\n"
+    << "figcaption{font-size:14px;line-height:1.5;max-width:480px;padding:6px 4px 0}\n"
+    << "details{margin-top:24px}pre{background:#fff;padding:12px;border-radius:8px;overflow-x:auto;font-size:13px}\n"
+    << "</style>\n</head>\n<body>\n";
+  h << "<h1>" << xml_escape(title) << "</h1>\n";
+  h << "<p class=\"summary\">" << xml_escape(summary(c, l)) << "<br>" << xml_escape(tr(l, "diagram.index_intro"))
+    << "</p>\n<ol class=\"steps\">\n";
+  for (const StepPicture& p : pictures) {
+    h << "<li id=\"" << xml_escape(p.id) << "\"><figure><img src=\"" << xml_escape(p.file_name) << "\" alt=\""
+      << xml_escape(p.title) << "\"><figcaption><strong>" << xml_escape(p.title) << "</strong>";
+    for (const std::string& line : p.caption) h << "<br>" << xml_escape(line);
+    h << "</figcaption></figure></li>\n";
+  }
+  h << "</ol>\n<details><summary>" << xml_escape(tr(l, "explain.views")) << " · "
+    << xml_escape(tr(l, "explain.invariants")) << "</summary>\n<pre>" << xml_escape(explain(c, l))
+    << "</pre></details>\n</body>\n</html>\n";
+  return h.str();
+}
+
+}  // namespace jpd::svg

@@ -1,0 +1,542 @@
+// The table of every text a person reads, in English and in Chinese, and the helpers around it.
+// The Chinese uses the seeds' own words: 实着 (real move), 虚着 (virtual move), 负着 (negative move),
+// 收后 (last move), 休止 (pause), 做棋 (making), 回填 (refill), 等子局面 (equal stones), 目 (an
+// empty point owned in the equal-stones position), 空 (surrounded empty points before it), 公气
+// (public liberty), 单官 (dame), 公空 (shared points: both), 子空合计 (area), 归本数, 计活子, 数路,
+// 还棋头, 填满计点.
+#include "jpd/text.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace jpd {
+
+namespace {
+
+// id, English, Chinese. Ids: "<room>.<name>"; "note.*" are the English sentences the library writes
+// (count, replay) as patterns, "word.*" the words that fill their placeholders.
+constexpr TextEntry kTable[] = {
+    // Colours and sides.
+    {"colour.B", "Black", "黑"},
+    {"colour.W", "White", "白"},
+    {"side.B", "Black", "黑方"},
+    {"side.W", "White", "白方"},
+
+    // Results.
+    {"result.wins", "{2} ({0} wins by {1} points)", "{0}胜 {1} 点（{2}）"},
+    {"result.wins_one", "{1} ({0} wins by 1 point)", "{0}胜 1 点（{1}）"},
+    {"result.wins_half", "{1} ({0} wins by half a point)", "{0}胜半点（{1}）"},
+    {"result.resigned", "{1} ({0} wins by resignation)", "{0}中盘胜（对方认输，{1}）"},
+    {"result.forfeit", "{1} ({0} wins by forfeit)", "{0}判胜（对方犯规，{1}）"},
+    {"result.draw", "0 (draw)", "和棋（0）"},
+    {"result.void", "Void (no result)", "无胜负（Void）"},
+
+    // Counting methods.
+    {"method.area", "area (子空合计)", "子空合计（数子法）"},
+    {"method.territory_refill", "territory by refill (等子比空)", "等子比空（回填计目）"},
+    {"method.territory_generalized", "generalized equal stones (广义等子比目)", "广义等子比目"},
+    {"method.fill_up", "fill-up (填满计点, Ing)", "填满计点（应氏）"},
+    {"method.living_stones", "living stones (计活子, 数路)", "计活子（数路）"},
+    {"method.japanese", "Japanese (territory + prisoners)", "日本数目法（目 + 俘虏）"},
+    {"method.aga", "AGA (area, pass stones)", "美国规则（数子，放弃交子）"},
+    {"method_short.area", "area", "子空合计"},
+    {"method_short.territory_refill", "territory", "等子比空"},
+    {"method_short.territory_generalized", "generalized", "广义等子"},
+    {"method_short.fill_up", "fill-up", "填满计点"},
+    {"method_short.living_stones", "living stones", "计活子"},
+    {"method_short.japanese", "Japanese", "日本数目"},
+    {"method_short.aga", "AGA", "美国规则"},
+
+    // Where the dead stones came from.
+    {"source.none", "none", "无"},
+    {"source.given", "given", "指定"},
+    {"source.sgf", "the record's markup", "棋谱标记"},
+    {"source.estimate", "the built-in estimator", "内置形势判断"},
+    {"source.gtp", "an engine (GTP)", "外部引擎（GTP）"},
+    {"source.dispute", "dispute play", "实战解决"},
+
+    // Marks of the making, point classes.
+    {"mark.dead_removed", "dead stone removed", "提走的死子"},
+    {"mark.dame_filled", "dame filled", "填上的单官"},
+    {"mark.refilled", "refilled (回填)", "回填之子"},
+    {"mark.negative_a", "negative-A (taken off at the boundary, the point shared)",
+     "A类负着（交界处取下一子，该点为公气）"},
+    {"mark.negative_b", "negative-B (taken off inside its own land, the point its own)",
+     "B类负着（己方地内取下一子，该点成为己方的目）"},
+    {"mark.basic_eye", "basic eye point (基本眼位)", "基本眼位"},
+    {"mark.filled", "filled", "填入之子"},
+    {"mark.overflow", "taken off for an overflow", "溢出时取下之子"},
+    {"class.black_stone", "Black stone", "黑子"},
+    {"class.white_stone", "White stone", "白子"},
+    {"class.black_territory", "Black's point", "黑空"},
+    {"class.white_territory", "White's point", "白空"},
+    {"class.public_liberty", "public liberty (公气), shared", "公气（双方均分）"},
+    {"class.dame", "dame (单官), shared", "单官（双方均分）"},
+    {"class.seki_eye_shared", "eye in seki, shared", "双活眼位（双方均分）"},
+
+    // The invariants of SPEC §7.
+    {"inv.area_total", "areas add up to the board", "双方子空合计之和等于全盘点数"},
+    {"inv.stones_accounted_B", "every black stone accounted for (S = L + C + D + V)",
+     "黑子去向相符 S = L + C + D + V"},
+    {"inv.stones_accounted_W", "every white stone accounted for (S = L + C + D + V)",
+     "白子去向相符 S = L + C + D + V"},
+    {"inv.refill_identity", "refill identity", "回填恒等式"},
+    {"inv.equal_stones", "equal stones", "等子"},
+    {"inv.territory_equals_area_minus_pay", "territory difference = area difference - payment",
+     "目差 = 点差 − 补偿"},
+    {"inv.area_from_territory_B", "Black's area from territory: t + k + q'/2",
+     "由目还原黑方地域 t + k + q'/2"},
+    {"inv.area_from_territory_W", "White's area from territory: t + k + q'/2",
+     "由目还原白方地域 t + k + q'/2"},
+    {"inv.fill_up_equals_area", "fill-up = area", "填满计点 = 子空合计"},
+    {"inv.living_identity", "living stones identity", "计活子恒等式"},
+    {"inv.haiqitou_equals_living_stones", "还棋头 = living stones", "还棋头 = 计活子"},
+    {"inv.ok", "ok", "成立"},
+    {"inv.failed", "FAILED", "不成立"},
+    {"inv.all_hold", "all hold", "全部成立"},
+
+    // summary(), explain().
+    {"summary.rules", "Rules {0} ({1}); {2} plays first and gives komi {3}.",
+     "规则：{1}（{0}）；{2}先，贴 {3} 点。"},
+    {"summary.result", "Result: {0}.", "结果：{0}。"},
+    {"summary.primary", "Counting: {0}; first player minus second {1}, after komi {2}.",
+     "计法：{0}；先方与后方之差 {1} 点，扣除贴点后 {2} 点。"},
+    {"explain.statuses", "Dead stones: {0}{1}; dead black {2}, dead white {3}",
+     "死子：{0}{1}；黑死子 {2} 枚，白死子 {3} 枚"},
+    {"explain.claims", "; claims {0}", "；主张 {0}"},
+    {"explain.uncertain", "uncertain: {0} alive {1}% ({2})", "未定：{0} 活棋概率 {1}%（{2}）"},
+    {"explain.moves", "Moves (B : W): real {0} : {1}, virtual {2} : {3}, passes {4} : {5}; last real move (收后): {6}; first virtual move: {7}",
+     "着数（黑 : 白）：实着 {0} : {1}，虚着 {2} : {3}，放弃 {4} : {5}；收后方：{6}；先下虚着：{7}"},
+    {"explain.making", "The making (做棋), step by step", "做棋，逐步"},
+    {"explain.legend",
+     "legend: X O stones, x o the empty points each side surrounds, . shared points (公气 public "
+     "liberties, 单官 dame)",
+     "图例：X O 为黑、白棋子，x o 为黑、白各自围住的空点，. 为公空（公气与单官）"},
+    {"explain.on_board", "on the board: Black {0}, White {1} stones; owned points {2} : {3}; shared {4}",
+     "盘上：黑子 {0}，白子 {1}；黑空 {2}，白空 {3}；公空 {4}"},
+    {"explain.views", "The views", "各种计法（殊途同归）"},
+    {"explain.area", "Area, 子空合计: A = L + T + q/2 (stones + owned points + half the shared)",
+     "子空合计（数子法）：A = L + T + q/2（活子 + 围空 + 公空之半）"},
+    {"explain.return_number", "归本数 (first player's return number): ", "归本数（先方）："},
+    {"explain.territory",
+     "Territory by refill, 等子比空: t = T - (C + D + V) (owned points minus the refilled "
+     "prisoners, dead and virtual stones)",
+     "等子比空（回填计目）：t = T − (C + D + V)（围空 − 回填的提子、死子与虚着之子）"},
+    {"explain.placed", ", stones placed S = {0}", "，着子 S = {0}"},
+    {"explain.payment", "payment: ", "补偿："},
+    {"explain.equal", "equal stones: k = {0} each; territory {1} : {2}",
+     "等子局面：每方 k = {0} 子，目 {1} : {2}"},
+    {"explain.fill_up", "Fill-up, 填满计点: {0} : {1}", "填满计点：{0} : {1}"},
+    {"explain.living", "Living stones, 计活子/数路: P = A - eyes - p/2",
+     "计活子（数路）：P = A − 基本眼位 − p/2"},
+    {"explain.units", " (units {0}, in seki {1})", "（活棋 {0} 块，其中双活 {1} 块）"},
+    {"explain.haiqitou", "还棋头 (return a stone per extra group): {0} : {1} (groups {2} : {3})",
+     "还棋头：{0} : {1}（棋头 {2} : {3}）"},
+    {"explain.japanese", "Japanese (territory + prisoners): {0} : {1}", "日本数目法（目 + 俘虏）：{0} : {1}"},
+    {"explain.invariants", "Invariants", "恒等式检验"},
+    {"explain.result", "Result: {0}", "结果：{0}"},
+    {"explain.none", "none", "无"},
+
+    // jpd score (the short report).
+    {"score.figures", "area {0} : {1}; territory {2} : {3}; living stones {4} : {5}; Japanese {6} : {7}",
+     "子空合计 {0} : {1}；等子比空（目）{2} : {3}；计活子 {4} : {5}；日本数目 {6} : {7}"},
+    {"score.statuses", "dead stones from {0}: {1}; invariants {2}", "死子来源：{0}，{1} 枚；恒等式{2}"},
+
+    // jpd compare.
+    {"compare.head", "{0}: {1}x{2}{3}{4}; dead stones: {5}", "{0}：{1}×{2}{3}{4}；死子：{5}"},
+    {"compare.komi", ", KM {0}", "，贴 {0}"},
+    {"compare.record_result", ", RE {0}", "，棋谱结果 {0}"},
+    {"compare.statuses", "{0}, {1} dead", "{0}，{1} 枚死子"},
+    {"compare.col.preset", "preset", "规则"},
+    {"compare.col.komi", "komi", "贴点"},
+    {"compare.col.result", "result", "结果"},
+    {"compare.col.method", "method", "计法"},
+    {"compare.col.figures", "B : W", "黑 : 白"},
+    {"compare.col.pay", "pay", "补偿"},
+    {"compare.col.invariants", "invariants", "恒等式"},
+    {"compare.error", "error: {0}", "错误：{0}"},
+    {"compare.winners", "Winner by preset:", "各规则下的胜方："},
+    {"compare.no_winner", "draw/no result", "和棋/无胜负"},
+
+    // jpd batch.
+    {"batch.title", "Batch: {0} games under {1} presets ({2} rows) in {3} s", "批量计算：{0} 局 × {1} 种规则（{2} 行），用时 {3} 秒"},
+    {"batch.errors", "Errors: {0} rows in {1} files (a bad file never stops the batch)", "错误：{1} 个文件共 {0} 行（坏文件不会中止批量计算）"},
+    {"batch.error_line", "{0}: {1}", "{0}：{1}"},
+    {"batch.error_presets", "{0} [{1}]", "{0}［{1}］"},
+    {"batch.more_errors", "... and {0} more (every error is in the rows)", "……另有 {0} 条（每条错误都在输出的行中）"},
+    {"batch.invariants", "Invariant failures: {0}", "恒等式不成立：{0}"},
+    {"batch.invariant_line", "{0} [{1}]: {2}", "{0}［{1}］：{2}"},
+    {"batch.wins", "Wins by preset (B / W / draw or no result):", "各规则下的胜局（黑 / 白 / 和或无胜负）："},
+    {"batch.wins_row", "{0}  {1} / {2} / {3}", "{0}  {1} / {2} / {3}"},
+    {"batch.changes", "Winner changes between presets (games counted under both whose winner differs):",
+     "规则之间胜负改变的对局（两种规则下都计算成功而胜方不同）："},
+    {"batch.change_pair", "{0} vs {1}: {2} of {3} games ({4}%): B->W {5}, W->B {6}, to or from a draw {7}",
+     "{0} 对 {1}：{3} 局中 {2} 局（{4}%）：黑胜变白胜 {5}，白胜变黑胜 {6}，涉及和棋 {7}"},
+    {"batch.matrix", "Winner changes, every pair:", "胜负改变局数（两两对照）："},
+    {"batch.status_sources", "Dead stones from: {0}", "死子来源：{0}"},
+    {"batch.progress", "{0}/{1} games  {2}/s  ETA {3}", "{0}/{1} 局  {2} 局/秒  剩余 {3}"},
+    {"batch.progress_open", "{0} games  {1}/s", "{0} 局  {1} 局/秒"},
+    {"batch.no_files", "no .sgf files under the given paths", "所给路径下没有 .sgf 文件"},
+
+    // jpd diagram: captions and legend.
+    {"diagram.title", "{0}: making under {1}", "{0}：按{1}做棋"},
+    {"diagram.step", "{0}. {1}", "{0}. {1}"},
+    {"diagram.on_board", "stones B {0} : W {1}; owned points {2} : {3}; shared {4}",
+     "盘上黑子 {0}、白子 {1}；黑空 {2}、白空 {3}；公空 {4}"},
+    {"diagram.area", "area (子空合计) A = L + T + q/2: {0} : {1}; 归本数 {2}",
+     "子空合计 A = L + T + q/2：黑 {0}，白 {1}；归本数 {2}"},
+    {"diagram.dead", "dead stones: black {0}, white {1} ({2})", "死子：黑 {0} 枚，白 {1} 枚（{2}）"},
+    {"diagram.refill", "refilled (prisoners + dead + virtual): black {0}, white {1}; territory t = {2} : {3}",
+     "回填（提子 + 死子 + 虚着之子）：黑 {0} 枚，白 {1} 枚；t = {2} : {3}"},
+    {"diagram.equal", "equal stones: k = {0} each; territory (目) {1} : {2}; shared {3}",
+     "等子局面：每方 {0} 子；目 {1} : {2}；公空 {3}"},
+    {"diagram.pay", "payment {1}: {0}", "补偿 {1} 点：{0}"},
+    {"diagram.fill_up", "fill-up (填满计点): {0} : {1} = area", "填满计点：黑 {0}，白 {1}（= 子空合计）"},
+    {"diagram.living", "living stones (计活子) P = A - eyes - p/2: {0} : {1}; basic eyes {2} : {3}",
+     "计活子 P = A − 基本眼位 − p/2：黑 {0}，白 {1}；基本眼位 {2} : {3}"},
+    {"diagram.result", "result: {0}", "结果：{0}"},
+    {"diagram.key_dead", "dead stone (removed at making)", "死子（做棋时提走）"},
+    {"diagram.key_negative_a", "negative-A (负着): taken off, the point is shared", "A类负着：取下一子，该点为公气"},
+    {"diagram.key_negative_b", "negative-B (负着): taken off, the point is its own", "B类负着：取下一子，该点为己方的目"},
+    {"diagram.index_title", "{0} — the making under {1}", "{0} —— 按{1}做棋"},
+    {"diagram.index_intro", "Each picture is one step of the making (做棋), from the position at the pause to the boards each count is read from.",
+     "每幅图是做棋的一步：从休止时的局面，到各种计法所依据的局面。"},
+
+    // Words that fill the placeholders of the library's notes.
+    {"word.Black", "Black", "黑方"},
+    {"word.White", "White", "白方"},
+    {"word.real", "real", "实着"},
+    {"word.real_and_virtual", "real_and_virtual", "实着与虚着"},
+    {"word.all", "all", "全部着子"},
+    {"word.first_proposal", "the first pause proposal", "首次休止提议"},
+    {"word.first_virtual", "the first virtual move", "第一手虚着"},
+    {"word.implicit_proposal", "the (implicit) pause proposal", "（默认的）休止提议"},
+    {"word.no_result", "no_result", "无胜负"},
+    {"word.draw", "draw", "和棋"},
+    {"word.resigned", "resigned", "认输"},
+    {"word.forfeit", "forfeit", "犯规判负"},
+
+    // The library's notes (count.cpp, replay.cpp), each an English pattern and its translation.
+    {"note.in_play", "the game is still in play: counted as if paused by agreement",
+     "棋局尚在进行：按协商休止计算"},
+    {"note.independent",
+     "independent dispute (004 原创九): the pause position is counted with the statuses the "
+     "dispute confirmed",
+     "独立的实战解决（004 原创九）：按实战所确认的死活计算休止时的局面"},
+    {"note.no_removal", "{0} removes no dead stones: every stone on the board counts as alive",
+     "{0} 不提死子：盘上之子皆为活子"},
+    {"note.making_first_virtual",
+     "no virtual move before the pause: the making's first virtual move ({0}, after {1} dame) is "
+     "the game's first virtual move",
+     "休止前无虚着：做棋时的第一手虚着（{0}，填完 {1} 个单官之后）即为棋局的第一手虚着"},
+    {"note.living_b_dame",
+     "计活子 B (003 art. 26.2) fills the dame before the pause unless an even number remain",
+     "计活子 B版（003 第二十六条第2款）：除非所余单官为偶数，休止前须收完单官"},
+    {"note.living_b_dame_count", "{0} remain here, counted half each", "此处余 {0} 个，双方各得一半"},
+    {"note.negative_not_required",
+     "the record's negative move {0} is not one the rules require here",
+     "棋谱中的负着 {0} 不是本规则此处所要求的"},
+    {"note.required_used", "the required moves were used", "按规则所要求的负着计算"},
+    {"note.dame_filled", "{0} dame filled alternately from {1}", "从{1}起轮流填单官 {0} 个"},
+    {"note.dead_removed", "{0} black and {1} white dead stones removed", "提走黑死子 {0} 枚、白死子 {1} 枚"},
+    {"note.refilled", "{0} black and {1} white stones refilled", "回填黑子 {0} 枚、白子 {1} 枚"},
+    {"note.cede", "{0} has no stone left to take off: it cedes the owned point {1} as a shared point",
+     "{0}已无子可取：让出己方空点 {1} 作为公空"},
+    {"note.negative_a", "{0} plays {1} negative-A move(s): the points become shared",
+     "{0}下 {1} 手A类负着：取子之点成为公气，双方均分"},
+    {"note.unpaid",
+     "{0} has neither stones nor owned points to pay {1} point(s) with: they are paid off the board",
+     "{0}既无子可取也无空可让，{1} 点于盘外付出"},
+    {"note.negative_b", "{0} plays {1} negative-B move(s): the points become its own",
+     "{0}下 {1} 手B类负着：取子之点成为己方的目"},
+    {"note.balancing_virtual", "{0} plays one more virtual move (art. 13(2)), refilled",
+     "{0}再下一手虚着（唐宋版第十三条(2)），回填"},
+    {"note.pay_law", "law (律法版): extra moves are not paid for", "律法版（多下不贴点）：多下的着不作补偿"},
+    {"note.pay_art",
+     "art (艺术版, 多下贴点): {0} made {1} and {2} {3} counted moves ({4}) in the play phase",
+     "艺术版（多下贴点）：争棋阶段{0}下 {1} 着，{2}下 {3} 着（计{4}）"},
+    {"note.pay_dispute", "dispute phase (art): {0} more", "实战解决阶段（艺术版）：多 {0} 着"},
+    {"note.pay_first_virtual", "Tang-Song art. 11: {0} made the first virtual move, so {1} pays 1 point",
+     "唐宋版第十一条：{0}先下虚着，故{1}贴出 1 点"},
+    {"note.pay_first_virtual_none", "Tang-Song art. 11: {0} made the first virtual move: no compensation",
+     "唐宋版第十一条：{0}先下虚着，无须补偿"},
+    {"note.pay_no_virtual", "Tang-Song art. 11: no virtual move was made: no compensation",
+     "唐宋版第十一条：未下虚着，无须补偿"},
+    {"note.pay_living_a", "计活子 A (art. 26.1): {0} made the last real move, so {1} pays 1 stone (A-negative)",
+     "计活子 A版（第二十六条第1款）：{0}收后，故{1}贴还 1 子（A类负着）"},
+    {"note.pay_living_a_none", "计活子 A (art. 26.1): {0} made the last real move",
+     "计活子 A版（第二十六条第1款）：{0}收后，无须补偿"},
+    {"note.pay_living_a_no_move", "计活子 A: no real move, no payment", "计活子 A版：无实着，无须补偿"},
+    {"note.pay_living_b", "计活子 B (art. 26.2): no payment", "计活子 B版（第二十六条第2款）：无须补偿"},
+    {"note.pay_living_b_road", "an extra stone becomes a 路 (B-negative)", "多出之子成为一路（B类负着）"},
+    {"note.pay_first_event", "一虚为界 (003 art. 27): {0} made {1}, so {2} pays 1 stone",
+     "一虚为界（003 第二十七条）：{0}先作出{1}，故{2}贴还 1 子"},
+    {"note.pay_first_event_none", "一虚为界 (003 art. 27): {0} made {1}: no payment",
+     "一虚为界（003 第二十七条）：{0}先作出{1}，无须补偿"},
+    {"note.pay_wmsg", "WMSG 2008: {0} passed first, so {1} (who played last) pays 1 point",
+     "2008 世界智力运动会规则：{0}先放弃，故收后的{1}贴出 1 点"},
+    {"note.pay_wmsg_none", "WMSG 2008: {0} passed first: no payment",
+     "2008 世界智力运动会规则：{0}先放弃，无须补偿"},
+    {"note.ended_early", "the game ended ({0}) before move {1} of the record",
+     "棋局在棋谱第 {1} 着之前已经结束（{0}）"},
+    {"note.rest_not_replayed", "the rest is not replayed", "其后的着手不再重放"},
+    {"note.stops_in_play", "the record stops during play: taken as paused by agreement (SPEC §6.4)",
+     "棋谱在对局中途停止：视为协商休止（SPEC §6.4）"},
+    {"note.starts_with", "the record starts with {0}", "棋谱由{0}先行"},
+    {"note.first_player_adopted", "{0}'s first player is {1}: {2} is taken as the first player",
+     "{0} 的先行方是{1}：以{2}为先方（贴点由其支付）"},
+    {"note.after_pause", "{0} comes after the pause: play resumes to settle a dispute",
+     "{0} 在休止之后：恢复对局，实战解决"},
+    {"note.pass_as_virtual", "passes are read as virtual moves: {0} has virtual moves but no pass",
+     "放弃一律视为虚着：{0} 有虚着而无放弃"},
+    {"note.virtual_as_pass", "virtual moves are read as passes: {0} has passes but no virtual moves",
+     "虚着一律视为放弃：{0} 有放弃而无虚着"},
+    {"note.negative_without_pause",
+     "the record goes on to negative moves without a pause: taken as paused by agreement before "
+     "making (SPEC §6.4)",
+     "棋谱未经休止便下负着：视为做棋前已协商休止（SPEC §6.4）"},
+    {"note.resume_without_pause",
+     "the record resumes play without a pause: taken as paused by agreement first (SPEC §6.4)",
+     "棋谱未经休止便恢复对局：先视为协商休止（SPEC §6.4）"},
+    {"note.forfeit", "{0} is illegal ({1}): {2} forfeits", "{0} 违规（{1}）：{2}判负"},
+    {"note.no_markup", "the record has no dead-stone markup", "棋谱没有死子标记"},
+
+    // Invariant details with words in them (formulas alone need no translation).
+    {"note.inv_points", "A_B + A_W = {0} + {1} = {2}, points {3}", "A_B + A_W = {0} + {1} = {2}，全盘 {3} 点"},
+    {"note.inv_placed", "S = {0} placed", "着子 S = {0}"},
+    {"note.inv_accounted", "L + C + D + V + pass = {0}", "L + C + D + V + 交子 = {0}"},
+    {"note.inv_equal", "after equalisation Black has {0} and White {1} stones on the board",
+     "等子之后盘上黑子 {0}、白子 {1}"},
+    {"note.inv_fill_up", "fill-up {0} : {1}, area {2} : {3}", "填满计点 {0} : {1}，子空合计 {2} : {3}"},
+    {"note.inv_haiqitou", "every unit independent: 还棋头 difference {0}, living stones difference {1}",
+     "各块皆独立：还棋头之差 {0}，计活子之差 {1}"},
+    {"note.inv_area_after", "t + k + q'/2 = {0}; area after payment {1}", "t + k + q'/2 = {0}；补偿后的地域 {1}"},
+};
+
+const std::unordered_map<std::string_view, const TextEntry*>& index() {
+  static const auto* m = [] {
+    auto* out = new std::unordered_map<std::string_view, const TextEntry*>;
+    for (const TextEntry& e : kTable) out->emplace(e.id, &e);
+    return out;
+  }();
+  return *m;
+}
+
+std::string fill(std::string_view pattern, const std::vector<std::string>& args) {
+  std::string out;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '{' && i + 2 < pattern.size() && pattern[i + 2] == '}' &&
+        pattern[i + 1] >= '0' && pattern[i + 1] <= '9') {
+      size_t k = size_t(pattern[i + 1] - '0');
+      if (k < args.size()) out += args[k];
+      i += 2;
+    } else {
+      out += pattern[i];
+    }
+  }
+  return out;
+}
+
+// Matches `s` against a pattern with placeholders {0}..{9} (each at least one character); fills
+// args. Backtracking over the places where the next literal occurs.
+bool match(std::string_view pat, std::string_view s, std::vector<std::string>& args) {
+  if (pat.empty()) return s.empty();
+  if (pat.size() >= 3 && pat[0] == '{' && pat[2] == '}' && pat[1] >= '0' && pat[1] <= '9') {
+    size_t k = size_t(pat[1] - '0');
+    std::string_view rest = pat.substr(3);
+    // The literal after the placeholder (up to the next placeholder or the end).
+    size_t lit_end = rest.find('{');
+    std::string_view lit = rest.substr(0, lit_end);
+    if (lit.empty()) {
+      if (!rest.empty()) return false;  // two placeholders in a row: not used
+      if (s.empty()) return false;
+      if (args.size() <= k) args.resize(k + 1);
+      args[k] = std::string(s);
+      return true;
+    }
+    for (size_t at = s.find(lit, 1); at != std::string_view::npos; at = s.find(lit, at + 1)) {
+      std::vector<std::string> saved = args;
+      if (args.size() <= k) args.resize(k + 1);
+      args[k] = std::string(s.substr(0, at));
+      if (match(rest, s.substr(at), args)) return true;
+      args = std::move(saved);
+    }
+    return false;
+  }
+  size_t next = pat.find('{');
+  std::string_view lit = pat.substr(0, next);
+  if (s.substr(0, lit.size()) != lit) return false;
+  return match(pat.substr(lit.size()), s.substr(lit.size()), args);
+}
+
+// A placeholder's value in the language: a known word (colour, counted moves ...) or itself.
+std::string word(std::string_view w, Lang l) {
+  if (l == Lang::en) return std::string(w);
+  for (const TextEntry& e : kTable)
+    if (e.id.substr(0, 5) == "word." && e.en == w) return std::string(e.zh);
+  return std::string(w);
+}
+
+// One sentence: the translation, or nullopt-like empty flag.
+bool translate_part(std::string_view part, Lang l, std::string& out) {
+  for (const TextEntry& e : kTable) {
+    if (e.id.substr(0, 5) != "note.") continue;
+    std::vector<std::string> args;
+    if (!match(e.en, part, args)) continue;
+    for (std::string& a : args) a = word(a, l);
+    out = fill(l == Lang::zh ? e.zh : e.en, args);
+    return true;
+  }
+  out = std::string(part);
+  return false;
+}
+
+std::vector<std::string_view> split_parts(std::string_view s) {
+  std::vector<std::string_view> parts;
+  size_t a = 0;
+  for (size_t b = s.find("; "); b != std::string_view::npos; b = s.find("; ", a)) {
+    parts.push_back(s.substr(a, b - a));
+    a = b + 2;
+  }
+  parts.push_back(s.substr(a));
+  return parts;
+}
+
+}  // namespace
+
+std::span<const TextEntry> text_table() { return kTable; }
+
+Lang language(std::string_view option) {
+  if (option == "zh") return Lang::zh;
+  if (option == "en") return Lang::en;
+  if (!option.empty())
+    throw std::invalid_argument("language '" + std::string(option) + "': not one of zh, en");
+  for (const char* var : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* v = std::getenv(var);
+    if (v && *v) return std::string_view(v).substr(0, 2) == "zh" ? Lang::zh : Lang::en;
+  }
+  return Lang::en;
+}
+
+std::string_view lang_code(Lang l) { return l == Lang::zh ? "zh" : "en"; }
+
+std::string tr(Lang l, std::string_view id, const std::vector<std::string>& args) {
+  auto it = index().find(id);
+  if (it == index().end()) return "[[" + std::string(id) + "]]";
+  return fill(l == Lang::zh ? it->second->zh : it->second->en, args);
+}
+
+std::string tr(Lang l, std::string_view id, std::initializer_list<std::string_view> args) {
+  std::vector<std::string> a;
+  for (std::string_view s : args) a.emplace_back(s);
+  return tr(l, id, a);
+}
+
+std::string format_number(double v) {
+  char buf[32];
+  if (v == std::floor(v) && std::fabs(v) < 1e15) std::snprintf(buf, sizeof buf, "%.0f", v);
+  else std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+std::string colour_word(Color c, Lang l) {
+  if (!is_stone(c)) return "-";
+  return tr(l, c == Color::Black ? "colour.B" : "colour.W");
+}
+
+std::string side_word(Color c, Lang l) {
+  if (!is_stone(c)) return "-";
+  return tr(l, c == Color::Black ? "side.B" : "side.W");
+}
+
+std::string method_name(CountingMethod m, Lang l) { return tr(l, "method." + std::string(name_of(m))); }
+std::string method_short(CountingMethod m, Lang l) {
+  return tr(l, "method_short." + std::string(name_of(m)));
+}
+std::string status_source_name(StatusSource s, Lang l) {
+  return tr(l, "source." + std::string(name_of(s)));
+}
+std::string mark_name(CountBoard::Mark m, Lang l) { return tr(l, "mark." + std::string(name_of(m))); }
+std::string class_name(PointClass c, Lang l) { return tr(l, "class." + std::string(name_of(c))); }
+
+std::string invariant_name(std::string_view name, Lang l) {
+  std::string id = "inv." + std::string(name);
+  return index().count(id) ? tr(l, id) : std::string(name);
+}
+
+std::string preset_title(std::string_view preset, Lang l) {
+  const Preset* p = find_preset(preset);
+  if (!p) return std::string(preset);
+  return l == Lang::zh ? p->title_zh : p->title_en;
+}
+
+std::string result_words(std::string_view result, Lang l) {
+  const std::string r(result);
+  if (r == "0") return tr(l, "result.draw");
+  if (r == "Void") return tr(l, "result.void");
+  if (r.size() < 3 || (r[0] != 'B' && r[0] != 'W') || r[1] != '+') return r;
+  const std::string who = colour_word(r[0] == 'B' ? Color::Black : Color::White, l);
+  const std::string rest = r.substr(2);
+  if (rest == "R") return tr(l, "result.resigned", {who, r});
+  if (rest == "F") return tr(l, "result.forfeit", {who, r});
+  if (rest == "0.5") return tr(l, "result.wins_half", {who, r});
+  if (rest == "1") return tr(l, "result.wins_one", {who, r});
+  return tr(l, "result.wins", {who, rest, r});
+}
+
+std::string translate_note(std::string_view english, Lang l) {
+  if (l == Lang::en) return std::string(english);
+  std::string whole;
+  if (translate_part(english, l, whole)) return whole;
+  std::string out;
+  const char* sep = l == Lang::zh ? "；" : "; ";
+  bool first = true;
+  for (std::string_view part : split_parts(english)) {
+    std::string t;
+    translate_part(part, l, t);
+    out += (first ? "" : sep) + t;
+    first = false;
+  }
+  return out;
+}
+
+bool note_is_translated(std::string_view english) {
+  std::string t;
+  if (translate_part(english, Lang::zh, t)) return true;
+  for (std::string_view part : split_parts(english))
+    if (!translate_part(part, Lang::zh, t)) return false;
+  return true;
+}
+
+int display_width(std::string_view s) {
+  int w = 0;
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    uint32_t cp = c;
+    int len = 1;
+    if (c >= 0xF0) { cp = c & 0x07; len = 4; }
+    else if (c >= 0xE0) { cp = c & 0x0F; len = 3; }
+    else if (c >= 0xC0) { cp = c & 0x1F; len = 2; }
+    for (int k = 1; k < len && i + k < s.size(); ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    i += len;
+    if ((c & 0xC0) == 0x80) continue;  // a stray continuation byte
+    const bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
+                      (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+                      (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+                      (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
+    w += wide ? 2 : 1;
+  }
+  return w;
+}
+
+std::string pad(std::string_view s, int width) {
+  std::string out(s);
+  for (int w = display_width(s); w < width; ++w) out += ' ';
+  return out;
+}
+
+}  // namespace jpd

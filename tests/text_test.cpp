@@ -1,0 +1,177 @@
+// The text table: every message in both languages, every id the code uses in the table, the
+// library's English notes translated, and the helpers (results in words, widths).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "jpd/count.hpp"
+#include "jpd/score.hpp"
+#include "jpd/text.hpp"
+
+using namespace jpd;
+
+namespace {
+
+std::set<std::string> placeholders(std::string_view s) {
+  std::set<std::string> out;
+  for (size_t i = 0; i + 2 < s.size(); ++i)
+    if (s[i] == '{' && s[i + 2] == '}' && std::isdigit(static_cast<unsigned char>(s[i + 1])))
+      out.insert(std::string(s.substr(i, 3)));
+  return out;
+}
+
+std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST(Text, EveryMessageHasBothLanguagesAndTheSamePlaceholders) {
+  std::set<std::string_view> ids;
+  for (const TextEntry& e : text_table()) {
+    EXPECT_TRUE(ids.insert(e.id).second) << "duplicate id " << e.id;
+    EXPECT_FALSE(e.en.empty()) << e.id;
+    EXPECT_FALSE(e.zh.empty()) << e.id;
+    EXPECT_EQ(placeholders(e.en), placeholders(e.zh)) << e.id;
+  }
+  EXPECT_GT(ids.size(), 150u);
+}
+
+TEST(Text, EveryIdTheCodeUsesIsInTheTable) {
+  std::set<std::string> table;
+  for (const TextEntry& e : text_table()) table.insert(std::string(e.id));
+  const std::regex use(R"re(tr\([^,()]+, "([a-z_]+\.[A-Za-z_.]+)")re");
+  size_t uses = 0;
+  for (const char* dir : {"src", "apps/jpd"})
+    for (const auto& f : std::filesystem::directory_iterator(std::string(JPD_SOURCE_DIR) + "/" + dir)) {
+      const std::string text = read(f.path());
+      for (std::sregex_iterator it(text.begin(), text.end(), use), end; it != end; ++it) {
+        ++uses;
+        EXPECT_TRUE(table.count((*it)[1])) << (*it)[1] << " in " << f.path();
+      }
+    }
+  EXPECT_GT(uses, 50u);
+  // Ids made from enum names.
+  for (CountingMethod m : {CountingMethod::area, CountingMethod::territory_refill,
+                           CountingMethod::territory_generalized, CountingMethod::fill_up,
+                           CountingMethod::living_stones, CountingMethod::japanese, CountingMethod::aga})
+    for (Lang l : {Lang::en, Lang::zh}) {
+      EXPECT_EQ(method_name(m, l).find("[["), std::string::npos) << name_of(m);
+      EXPECT_EQ(method_short(m, l).find("[["), std::string::npos) << name_of(m);
+    }
+  for (int s = 0; s <= int(StatusSource::dispute); ++s)
+    EXPECT_EQ(status_source_name(StatusSource(s), Lang::zh).find("[["), std::string::npos);
+  for (int m = 1; m <= int(CountBoard::Mark::overflow); ++m)
+    EXPECT_EQ(mark_name(CountBoard::Mark(m), Lang::zh).find("[["), std::string::npos);
+  for (int c = 1; c <= int(PointClass::seki_eye_shared); ++c)
+    EXPECT_EQ(class_name(PointClass(c), Lang::zh).find("[["), std::string::npos);
+  EXPECT_EQ(tr(Lang::en, "no.such_id"), "[[no.such_id]]");
+}
+
+TEST(Text, PlaceholdersAreFilled) {
+  EXPECT_EQ(tr(Lang::en, "explain.fill_up", {"45", "36"}), "Fill-up, 填满计点: 45 : 36");
+  EXPECT_EQ(tr(Lang::zh, "explain.fill_up", {"45", "36"}), "填满计点：45 : 36");
+}
+
+TEST(Text, ResultsInWords) {
+  EXPECT_EQ(result_words("B+2.5", Lang::zh), "黑胜 2.5 点（B+2.5）");
+  EXPECT_EQ(result_words("W+0.5", Lang::zh), "白胜半点（W+0.5）");
+  EXPECT_EQ(result_words("W+R", Lang::zh), "白中盘胜（对方认输，W+R）");
+  EXPECT_EQ(result_words("0", Lang::zh), "和棋（0）");
+  EXPECT_EQ(result_words("Void", Lang::zh), "无胜负（Void）");
+  EXPECT_EQ(result_words("B+2.5", Lang::en), "B+2.5 (Black wins by 2.5 points)");
+  EXPECT_EQ(result_words("B+1", Lang::en), "B+1 (Black wins by 1 point)");
+}
+
+TEST(Text, LanguageFromTheOptionOrTheLocale) {
+  EXPECT_EQ(language("zh"), Lang::zh);
+  EXPECT_EQ(language("en"), Lang::en);
+  EXPECT_THROW(language("fr"), std::invalid_argument);
+  const char* saved = std::getenv("LC_ALL");
+  std::string keep = saved ? saved : "";
+  setenv("LC_ALL", "zh_CN.UTF-8", 1);
+  EXPECT_EQ(language(""), Lang::zh);
+  setenv("LC_ALL", "C.UTF-8", 1);
+  EXPECT_EQ(language(""), Lang::en);
+  if (saved) setenv("LC_ALL", keep.c_str(), 1);
+  else unsetenv("LC_ALL");
+}
+
+TEST(Text, DisplayWidthCountsChineseTwice) {
+  EXPECT_EQ(display_width("tang-song"), 9);
+  EXPECT_EQ(display_width("黑 : 白"), 7);
+  EXPECT_EQ(pad("规则", 6), "规则  ");
+  EXPECT_EQ(pad("preset", 3), "preset");
+}
+
+TEST(Text, NotesAreTranslatedPartByPartWithTheirWords) {
+  EXPECT_EQ(translate_note("Tang-Song art. 11: White made the first virtual move, so Black pays 1 point",
+                           Lang::zh),
+            "唐宋版第十一条：白方先下虚着，故黑方贴出 1 点");
+  EXPECT_EQ(translate_note("art (艺术版, 多下贴点): Black made 31 and White 29 counted moves (real) in the "
+                           "play phase; dispute phase (art): 1 more",
+                           Lang::zh),
+            "艺术版（多下贴点）：争棋阶段黑方下 31 着，白方下 29 着（计实着）；实战解决阶段（艺术版）：多 1 着");
+  EXPECT_EQ(translate_note("something new", Lang::zh), "something new");  // unknown: kept
+  EXPECT_FALSE(note_is_translated("something new"));
+  EXPECT_EQ(translate_note("3 black and 0 white dead stones removed", Lang::en),
+            "3 black and 0 white dead stones removed");
+}
+
+// Every sentence the library writes while counting the shared corpus under every preset (notes,
+// payments, the making's step notes) has its Chinese.
+TEST(Text, EveryNoteOfTheCorpusUnderEveryPresetIsTranslated) {
+  const std::string dir = std::string(JPD_SHARED_DIR) + "/corpus/games";
+  if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no shared corpus at " << dir;
+  std::vector<std::string> files;
+  for (const auto& f : std::filesystem::directory_iterator(dir)) files.push_back(f.path().string());
+  std::sort(files.begin(), files.end());
+  std::set<std::string> untranslated, seen;
+  size_t counted = 0;
+  for (size_t k = 0; k < files.size(); k += 7) {  // every 7th record: all kinds of records, quickly
+    sgf::Record rec = sgf::read_record_file(files[k]);
+    for (const Preset& p : presets()) {
+      ScoreOptions o;
+      o.rules = p.name;
+      try {
+        Count c = score_record(rec, o).count;
+        ++counted;
+        std::vector<std::string> texts = c.notes;
+        texts.push_back(c.payment);
+        for (const MakingStep& st : c.steps) texts.insert(texts.end(), st.notes.begin(), st.notes.end());
+        for (const std::string& t : texts) {
+          seen.insert(t);
+          if (!note_is_translated(t)) untranslated.insert(t);
+        }
+      } catch (const std::exception&) {
+      }
+    }
+  }
+  EXPECT_GT(counted, 1000u);
+  EXPECT_GT(seen.size(), 20u);
+  for (const std::string& t : untranslated) ADD_FAILURE() << "no Chinese for: " << t;
+}
+
+TEST(Text, ExplanationInChineseUsesTheSeedsWords) {
+  sgf::Record rec = sgf::read_record_file(std::string(JPD_SOURCE_DIR) +
+                                          "/data/games/goquest-9x9-2015-10-26-miura18-u4i.sgf");
+  ScoreOptions o;
+  o.rules = "tang-song";
+  Count c = score_record(rec, o).count;
+  const std::string zh = explain(c, Lang::zh);
+  for (const char* word : {"休止", "做棋", "回填", "等子局面", "虚着", "A类负着", "收后方", "归本数", "子空合计",
+                           "计活子", "还棋头", "填满计点", "恒等式", "黑胜 1 点（B+1）"})
+    EXPECT_NE(zh.find(word), std::string::npos) << word;
+  // No English sentence of the library left in it.
+  for (const char* english : {"passes are read", "made the first virtual move", "stones refilled",
+                              "negative-A move", "on the board", "Result"})
+    EXPECT_EQ(zh.find(english), std::string::npos) << english;
+  EXPECT_EQ(summary(c, Lang::zh).rfind("规则：", 0), 0u);
+}

@@ -23,10 +23,10 @@ std::string_view name_of(ChainStatus s) {
 }
 
 int default_playouts(int points) {
-  // Playouts get longer with the board: about the same time on every size, within the 50 ms of a
-  // finished 19x19 game on one core (bench/estimate_bench.cpp).
-  if (points <= 81) return 1000;
-  if (points <= 169) return 600;
+  // Within the 50 ms of a finished 19x19 game on one core (bench/estimate.cpp); on the real games
+  // of docs/corpus.md more playouts change no result.
+  if (points <= 81) return 500;
+  if (points <= 169) return 400;
   return 400;
 }
 

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   jpd::cli::add_bench_command(app, run);
   jpd::cli::add_corpus_command(app, run);
   jpd::cli::add_estimate_command(app, run);
+  jpd::cli::add_dispute_command(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

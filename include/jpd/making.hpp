@@ -58,10 +58,6 @@ struct AnalysisOptions {
   bool exclusive_liberties = true;  // Ruleset::seki_exclusive_liberties
   bool seki_territory = true;       // Ruleset::seki_territory == owned
   std::vector<Claim> claims;        // claimed empty points become the claimant's
-  // The Japanese view only (never a 计枰点 view): an owned point that is a false eye of its
-  // unit (a point the owner will have to fill to keep its stones connected) is not territory but
-  // a shared point, as Japanese counting and goscorer treat it.
-  bool unscored_false_eyes = false;
 };
 
 class Analysis {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "estimate_playout.hpp"
 #include "jpd/gtp_move.hpp"
 #include "jpd/playout.hpp"
 
@@ -31,8 +32,67 @@ struct Stats {
 struct Option {
   uint16_t index = 0;
   Point point;
-  Stats played;  // playouts that start with this move
+  Stats played;         // playouts that start with this move
+  bool urgent = false;  // captures or saves a chain of two stones or more: never eliminated early
 };
+
+// The first reply of a playout sees the whole board: it captures the largest opponent chain in
+// atari, else gets its largest own chain out of atari by extending (to two liberties or more);
+// kNoIndex when there is neither. (The policy itself only looks around the last move, so that a
+// move elsewhere would otherwise be judged as if the opponent had forgotten its chain in atari.)
+template <int Cap>
+typename BoardT<Cap>::Index tactical_reply(const BoardT<Cap>& b, Color c) {
+  using B = BoardT<Cap>;
+  using Index = typename B::Index;
+  Index capture = B::kNoIndex, escape = B::kNoIndex;
+  int capture_size = 0, escape_size = 0;
+  for (int y = 0; y < b.height(); ++y)
+    for (int x = 0; x < b.width(); ++x) {
+      const Index i = B::index(x, y);
+      const Color col = b.at(i);
+      if (!is_stone(col) || b.chain_head(i) != i || b.pseudo_liberties(i) > 4) continue;
+      const Index lib = b.atari_liberty(i);
+      if (lib == B::kNoIndex || !playout_move_ok(b, lib, c)) continue;
+      const int size = b.chain_size(i);
+      if (col != c && size > capture_size) {
+        capture = lib;
+        capture_size = size;
+      } else if (col == c && size > escape_size && !estimator::bad_self_atari(b, lib, c, 0)) {
+        escape = lib;
+        escape_size = size;
+      }
+    }
+  return capture != B::kNoIndex ? capture : escape;
+}
+
+// One playout with the estimator's policy (estimate_playout.hpp: captures and escapes around the
+// last move, local answers, no self-atari of larger chains) after a tactical first reply,
+// hook(point, colour) before every move; returns the Tromp-Taylor area score (Black minus White), and the owners in `ownership`
+// when it is not empty.
+template <int Cap, class Hook>
+int policy_playout(BoardT<Cap>& b, Color to_move, Rng& rng, typename BoardT<Cap>::Index last,
+                   Hook&& hook, std::span<int8_t> ownership) {
+  using B = BoardT<Cap>;
+  static const estimator::PolicyOptions policy;
+  const int limit = 3 * b.points();
+  Color c = to_move;
+  int passes = 0;
+  for (int played = 0; played < limit; ++played) {
+    auto p = played == 0 ? tactical_reply(b, c) : B::kNoIndex;
+    if (p == B::kNoIndex) p = estimator::choose_move(b, c, rng, last, policy);
+    hook(p, c);
+    if (p == B::kNoIndex) {
+      b.clear_ko();
+      if (++passes == 2) break;
+    } else {
+      b.play_fast(p, c);
+      passes = 0;
+    }
+    last = p;
+    c = opponent(c);
+  }
+  return area_score(b, ownership);
+}
 
 // Weight of the all-moves-as-first statistics: sqrt(k / (3 n + k)) for n playouts of the move.
 constexpr double kAmafEquivalence = 300;
@@ -61,6 +121,7 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
   std::vector<typename B::Index> mine;
   mine.reserve(size_t(B::kArea));
   uint32_t now = 0;
+  const bool heavy = o.policy_playouts;
   auto run = [&](B& b, typename B::Index first, Color to_move, std::span<int8_t> ownership) {
     ++now;
     mine.clear();
@@ -74,7 +135,9 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
         mine.push_back(p);
       }
     };
-    const double m = margin(playout_traced(b, to_move, rng, hook, {}, ownership).score);
+    const double m =
+        margin(heavy ? policy_playout(b, to_move, rng, first, hook, ownership)
+                     : playout_traced(b, to_move, rng, hook, {}, ownership).score);
     for (auto p : mine) amaf[p].add(m);
     ++res.playouts;
     return m;
@@ -133,20 +196,26 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
       const bool captures = u.captured > 0;
       const int libs = after.liberties(i);
       if (!captures && libs <= 1 && after.chain_size(i) >= 2) continue;  // self-atari of a chain
+      int saved = 0;  // stones of own chains in atari that the move gets out of it
+      if (libs >= 2)
+        for (int d : B::kDirs) {
+          const auto n = typename B::Index(i + d);
+          if (start.at(n) == c && start.in_atari(n)) saved += start.chain_size(n);
+        }
       saves &= libs >= 2;
       if (captures || saves || tactical[i]) {
-        options.push_back({i, p, {}});
+        options.push_back({i, p, {}, u.captured >= 2 || saved >= 2});
         continue;
       }
       if (std::abs(owner(p)) >= o.settled || empty_edge(p)) continue;
-      options.push_back({i, p, {}});
+      options.push_back({i, p, {}, false});
     }
   res.candidates = int(options.size());
   if (options.empty()) {
     res.reason = "every point is settled: the non-board move";
     return res;
   }
-  options.push_back({B::kNoIndex, Point::none(), {}});  // the non-board move
+  options.push_back({B::kNoIndex, Point::none(), {}, false});  // the non-board move
 
   // 3. Successive halving. A board move's value blends its own playouts with the all-moves-as-
   // first statistics, which count for less as its own playouts grow.
@@ -177,7 +246,13 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
       return value(options[size_t(a)]) > value(options[size_t(b)]);
     });
     if (alive.size() == 1) break;
-    alive.resize((alive.size() + 1) / 2);
+    // The better half goes on, and every urgent move.
+    const size_t half = (alive.size() + 1) / 2;
+    std::vector<int> next(alive.begin(), alive.begin() + long(half));
+    for (size_t k = half; k < alive.size(); ++k)
+      if (options[size_t(alive[k])].urgent) next.push_back(alive[k]);
+    if (next.size() == alive.size()) break;  // nothing left to eliminate
+    alive = std::move(next);
   }
   const Option& best = options[size_t(alive[0])];
   res.win_rate = best.played.wins / best.played.runs;

@@ -8,6 +8,7 @@
 
 #include "gtp_util.hpp"
 #include "jpd/count.hpp"
+#include "jpd/estimate.hpp"
 #include "jpd/gtp_move.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/sgf.hpp"
@@ -457,7 +458,13 @@ GtpEngine::Reply GtpEngine::cmd_final_status_list(const Args& a) {
   const std::string& which = a[0];
   if (which != "alive" && which != "dead" && which != "seki")
     throw Fail("syntax error: final_status_list alive|dead|seki");
-  return {true, gtp_detail::status_list(game_, statuses(), which)};
+  if (opts_.statuses) return {true, gtp_detail::status_list(game_, opts_.statuses(game_), {}, which)};
+  // The estimator's judgement: its dead stones as final_score counts them, its seki chains.
+  const Estimate e = estimate(game_);
+  std::vector<Point> seki;
+  for (const ChainEstimate& c : e.chains)
+    if (c.status == ChainStatus::seki) seki.push_back(c.stone);
+  return {true, gtp_detail::status_list(game_, e.statuses(), seki, which)};
 }
 
 GtpEngine::Reply GtpEngine::cmd_kgs_rules(const Args& a) {

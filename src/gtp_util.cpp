@@ -95,14 +95,17 @@ std::vector<Point> free_handicap_points(int width, int height, int n) {
   return out;
 }
 
-std::string status_list(const Game& g, const Statuses& st, const std::string& which) {
+std::string status_list(const Game& g, const Statuses& st, const std::vector<Point>& seki,
+                        const std::string& which) {
   const bool independent = g.rules().dispute_mode == DisputeMode::independent && g.pauses() > 0;
   const Board& b = independent ? g.pause_board() : g.board();
   const int W = b.width(), H = b.height();
-  std::vector<uint8_t> dead(Board::kArea, 0), seen(Board::kArea, 0);
-  for (Point p : st.dead)
-    if (p.inside(W, H) && is_stone(b.at(p)))
-      b.for_each_stone(Board::index(p), [&](Board::Index s) { dead[s] = 1; });
+  std::vector<uint8_t> status(Board::kArea, 0), seen(Board::kArea, 0);  // 1 seki, 2 dead
+  for (const auto& [points, mark] : {std::pair{&seki, 1}, {&st.dead, 2}})
+    for (Point p : *points)
+      if (p.inside(W, H) && is_stone(b.at(p)))
+        b.for_each_stone(Board::index(p), [&](Board::Index s) { status[s] = uint8_t(mark); });
+  const int wanted = which == "dead" ? 2 : which == "seki" ? 1 : 0;
   std::string out;
   for (int y = 0; y < H; ++y)
     for (int x = 0; x < W; ++x) {
@@ -113,8 +116,7 @@ std::string status_list(const Game& g, const Statuses& st, const std::string& wh
         seen[s] = 1;
         chain.push_back(Board::point(s));
       });
-      const bool is_dead = dead[i] != 0;
-      if ((which == "dead") != is_dead || which == "seki") continue;
+      if (status[i] != wanted) continue;
       std::sort(chain.begin(), chain.end(),
                 [](Point a, Point c) { return a.y != c.y ? a.y < c.y : a.x < c.x; });
       std::string line;

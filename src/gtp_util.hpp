@@ -33,7 +33,8 @@ std::string board_text(const Game& g);
 std::vector<Point> free_handicap_points(int width, int height, int n);
 
 // final_status_list: the chains that are alive, dead or in seki under the statuses, one chain per
-// line. Without a seki judgement in `st`, no chain is listed as seki.
-std::string status_list(const Game& g, const Statuses& st, const std::string& which);
+// line; `seki` names a stone of each chain in seki (that is not dead), the others are alive.
+std::string status_list(const Game& g, const Statuses& st, const std::vector<Point>& seki,
+                        const std::string& which);
 
 }  // namespace jpd::gtp_detail

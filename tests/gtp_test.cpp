@@ -465,6 +465,61 @@ TEST(Gtp, FinalStatusListUsesTheStatusesGiven) {
   EXPECT_EQ(ok(e, "final_status_list alive"), "A4 B4 C4");
 }
 
+TEST(Gtp, DeadStonesAndSekiComeFromTheEstimatorByDefault) {
+  // Positions of tests/estimate_test.cpp: a finished game with two dead stones, and a seki.
+  auto from_diagram = [](GtpEngine& e, const std::string& diagram) {
+    std::istringstream in(diagram);
+    std::string line;
+    int y = 0;
+    while (std::getline(in, line)) {
+      std::string row;
+      for (char c : line)
+        if (c != ' ') row += c;
+      if (row.empty()) continue;
+      for (int x = 0; x < int(row.size()); ++x)
+        if (row[size_t(x)] != '.')
+          ok(e, std::string("jpd-setup ") + (row[size_t(x)] == 'X' ? "B " : "W ") +
+                    to_gtp(Point(x, y), 9));
+      ++y;
+    }
+  };
+  GtpEngineOptions o;
+  o.board_size = 9;
+  o.rules = "japanese";
+  GtpEngine e(o);
+  from_diagram(e, R"(
+    . . O X X X X . .
+    . X O O O X . X .
+    . . . . O O X X .
+    . . . O O X O . .
+    . . . O X X . . .
+    . . O X X . . . .
+    . . O O X X . . .
+    . . . O O X . . .
+    . . . . O X . . .)");
+  EXPECT_EQ(ok(e, "final_status_list dead"), "B8\nG6");
+  EXPECT_FALSE(contains(ok(e, "final_status_list alive"), "G6"));
+  auto j = nlohmann::json::parse(ok(e, "jpd-count"));
+  EXPECT_EQ(j["statuses"]["source"], "estimate");
+  EXPECT_EQ(j["result"], ok(e, "final_score"));
+  ok(e, "clear_board");
+  from_diagram(e, R"(
+    O . X O . . . . .
+    O O X O . . . . .
+    O . X O . . . . .
+    X X X O . . . . .
+    O O O O . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)");
+  const std::string seki = ok(e, "final_status_list seki");
+  EXPECT_TRUE(contains(seki, "A9 A8 B8 A7")) << seki;
+  EXPECT_TRUE(contains(seki, "C9 C8 C7 A6 B6 C6")) << seki;
+  EXPECT_EQ(ok(e, "final_status_list dead"), "");
+  EXPECT_FALSE(contains(ok(e, "final_status_list alive"), "C9"));
+}
+
 TEST(Gtp, GenmovePlaysALegalMoveAndRegGenmoveOnlyTellsIt) {
   GtpEngine e(opts("tang-song", 9));
   EXPECT_TRUE(contains(err(e, "genmove W"), "Black's turn"));

@@ -12,13 +12,15 @@
 //    colour) with one or two liberties: those tactical moves are always compared.
 //  3. With no candidate the mover makes the non-board move (the game is settled). Otherwise the
 //     candidates and the non-board move are compared by playouts (successive halving of the
-//     budget: each round the better half goes on with twice the playouts). The value of an option
+//     budget: each round the better half goes on with twice the playouts; a move that captures
+//     or saves two stones or more is never eliminated). The value of an option
 //     is its winning rate plus a small share of its mean margin, so that a decided game is still
 //     played out sensibly; a board move's value is blended with the all-moves-as-first statistics
 //     of every playout (AMAF: the result counted for each point the mover played first in it),
 //     weighted sqrt(k / (3n + k)) for n playouts of its own. The non-board move wins when no board
 //     move does better.
-// Playouts score by area (Tromp-Taylor) with the rules' komi; under the 计枰点 rules area and
+// The playouts follow the estimator's policy (estimate.hpp) unless policy_playouts is off, and
+// score by area (Tromp-Taylor) with the rules' komi; under the 计枰点 rules area and
 // territory counts agree up to the one-point payments, which the generator ignores. It never
 // resigns.
 #pragma once
@@ -34,6 +36,9 @@ struct GenmoveOptions {
   int playouts = 0;       // playouts per move, all options together; 0: by board size
   uint64_t seed = 1;      // the same seed and position always give the same move
   double settled = 0.85;  // expected ownership from which a point counts as settled
+  // The estimator's playout policy (captures and escapes around the last move, local answers, no
+  // self-atari of larger chains) instead of the light one: slower, much better judged.
+  bool policy_playouts = true;
 };
 
 struct GenmoveResult {

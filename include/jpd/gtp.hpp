@@ -35,7 +35,8 @@ struct GtpEngineOptions {
   size_t max_line = 64 * 1024;  // bytes of one command line, newline excluded
   bool files = true;            // loadsgf and printsgf FILE may touch files
   // Dead stones for final_score, final_status_list and jpd-count without points; the default is
-  // default_gtp_statuses.
+  // default_gtp_statuses (then final_status_list seki lists the estimator's seki chains; with a
+  // function given here, none).
   std::function<Statuses(const Game&)> statuses;
 };
 

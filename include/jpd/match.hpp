@@ -75,7 +75,7 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
                             const PlayOptions& opts = {});
 
 // The referee's own judgement of the dead stones, when the players disagree: the built-in
-// estimator; GNU Go where that is not available.
+// estimator (GNU Go should it fail on a position).
 Statuses referee_statuses(const Game& g);
 
 // Dead stones at a pause: both players' final_status_list dead when they agree (the same chains),

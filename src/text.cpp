@@ -406,6 +406,10 @@ constexpr TextEntry kTable[] = {
      "Click a stone to mark its whole chain dead, again to make it alive. When both sides agree the "
      "game is counted; if they disagree, play resumes and settles it (实战解决).",
      "点击棋子可将整块标为死子，再点一次恢复为活子。双方同意即做棋计点；若有争议，恢复对局，实战解决。"},
+    {"web.claims_help",
+     "Click an empty point to claim it for Black, again for White, again to clear (a ko space, a "
+     "one-sided dame).",
+     "点击空点可主张其归属：一次归黑，再次归白，三次取消（劫争之点、单方权利单官）。"},
     {"web.marks_from", "marked by: {0}", "标记来源：{0}"},
     {"web.uncertain", "the estimator is unsure about: {0}", "形势判断未定：{0}"},
     {"web.none_dead", "no dead stones marked", "未标死子"},

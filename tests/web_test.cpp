@@ -295,7 +295,7 @@ TEST(WebApi, GamesSurviveARestart) {
   json after = c.call("GET", "/api/games/" + std::to_string(id));
   EXPECT_EQ(after, before);
   EXPECT_EQ(after["marks"]["agreed"]["W"], true);
-  EXPECT_EQ(after["marks"]["dead"].size(), 5u);
+  EXPECT_EQ(after["marks"]["dead"].size(), 6u);  // B1-B5 and C3
   // Play goes on where it stopped.
   c.call("POST", "/api/games/" + std::to_string(id) + "/agree", json{{"color", "B"}});
   EXPECT_EQ(c.call("GET", "/api/games/" + std::to_string(id))["phase"], "ended");

@@ -325,7 +325,7 @@ function renderGame() {
 function marking(g) {
   const m = g.marks;
   const box = el('section', { class: 'marking', id: 'marking' }, el('h3', {}, T('web.marking')),
-    el('p', { class: 'help' }, T('web.marking_help')),
+    el('p', { class: 'help' }, T('web.marking_help'), g.ruleset.claims ? ` ${T('web.claims_help')}` : ''),
     el('p', {}, m.dead.length ? T('web.dead_count', m.dead.length) : T('web.none_dead'), ' · ',
       T('web.marks_from', T(`source.${m.source === 'none' ? 'none' : m.source}`))));
   if (m.uncertain.length) box.append(el('p', { class: 'muted' }, T('web.uncertain', m.uncertain.map((u) => u.point).join(', '))));
@@ -421,6 +421,7 @@ function drawBoard(g) {
   const lastPlay = g.moves.length && g.moves[g.moves.length - 1].kind === 'play' ? last : null;
   const myTurn = (g.phase === 'play' || g.phase === 'dispute') && mayPlay(g, g.to_move) && !app.engineBusy;
   const marking = (g.phase === 'paused' || g.phase === 'making') && !g.count;
+  const claims = new Map((g.marks ? g.marks.claims : []).map((c) => [c.slice(2), c[0]]));
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const c = g.board[y][x];
@@ -437,6 +438,16 @@ function drawBoard(g) {
         }
         if (lastPlay && lastPlay.point === p) group.append(svgEl('circle', { cx, cy, r: cell * 0.17, class: `last ${c === 'X' ? 'on-b' : 'on-w'}` }));
         if (marking) { group.classList.add('clickable'); group.addEventListener('click', () => post('marks', { toggle: p })); }
+      } else if (marking && g.ruleset.claims) {
+        // A claim (ko space, one-sided dame): Black, then White, then none.
+        const owner = claims.get(p);
+        if (owner) group.append(svgEl('rect', { x: cx - 7, y: cy - 7, width: 14, height: 14, rx: 2, class: `claim ${owner}` }));
+        group.classList.add('clickable');
+        group.addEventListener('click', () => {
+          const next = owner === 'B' ? 'W' : owner === 'W' ? null : 'B';
+          const rest = g.marks.claims.filter((c) => c.slice(2) !== p);
+          post('marks', { dead: g.marks.dead, claims: next ? [...rest, `${next}:${p}`] : rest });
+        });
       } else if (myTurn) {
         group.classList.add('clickable', 'empty');
         group.append(svgEl('circle', { cx, cy, r: cell * 0.45, class: `ghost ${g.to_move === 'B' ? 'b' : 'w'}` }));

@@ -10,11 +10,16 @@ packages=(
   pybind11-dev python3-dev python3-pytest
   libxml2-utils   # xmllint: the diagram tests check the SVG pictures with it
   clang libclang-rt-14-dev   # the libFuzzer harnesses (fuzz/, scripts/run-fuzzers.sh)
+  chromium fonts-wqy-microhei   # the web page's browser tests (Debian's Chromium, a CJK font)
 )
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js and npm for the browser tests (playwright-core), unless a node and an npm are there
+# already (from Debian or elsewhere: both come in one package then).
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "installing: ${missing[*]}"
 sudo=""

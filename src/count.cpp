@@ -163,6 +163,7 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   c.status_source = st.source;
   c.status_detail = st.source_detail;
   c.uncertain = st.uncertain;
+  c.suggested_claims = st.suggested_claims;
   const int H = c.height;
 
   if (g.phase() == Phase::play || g.phase() == Phase::dispute)

@@ -91,6 +91,10 @@ nlohmann::json to_json(const Count& c) {
                       {"alive_probability", u.alive_probability},
                       {"reason", u.reason}});
   statuses["uncertain"] = unsure;
+  nlohmann::json suggested = nlohmann::json::array();
+  for (const Claim& cl : c.suggested_claims)
+    suggested.push_back({{"color", std::string(color_letter(cl.color))}, {"point", to_gtp(cl.point, c.height)}});
+  statuses["suggested_claims"] = suggested;
   j["statuses"] = statuses;
   nlohmann::json inv = nlohmann::json::array();
   for (const Invariant& i : c.invariants) inv.push_back({{"name", i.name}, {"ok", i.ok}, {"detail", i.detail}});

@@ -1,7 +1,9 @@
 #include "jpd/score.hpp"
 
+#include "jpd/estimate.hpp"
 #include "jpd/status_gtp.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace jpd {
@@ -76,6 +78,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       g.rules().dispute_mode == DisputeMode::independent && g.pauses() > 0 ? g.pause_board()
                                                                            : g.board();
   Statuses st;
+  std::vector<std::string> estimate_notes;
   if (opts.dead) {
     st.dead = *opts.dead;
     st.source = StatusSource::given;
@@ -87,22 +90,51 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       st.dead = *markup;
       st.source = StatusSource::sgf;
     } else if (from == DeadFrom::gtp) {
-      st = statuses_from_gtp(g, opts.gtp_command);
-    } else if (from == DeadFrom::estimate) {
-      throw CountError("the built-in estimator is not available yet: use --dead, --dead-from sgf "
-                       "or --dead-from gtp:\"gnugo --mode gtp\"");
-    } else if (from == DeadFrom::automatic) {
-      st.source = StatusSource::none;
-      st.source_detail = "the record has no dead-stone markup";
+      st = statuses_from_gtp(g, opts.gtp_command, opts.gtp_timeout);
+    } else if (from == DeadFrom::estimate || from == DeadFrom::automatic) {
+      // The record has no markup (or the estimator was asked for): the built-in estimator.
+      Estimate e = estimate(g, opts.estimate);
+      st = e.statuses();
+      st.suggested_claims = e.suggested_claims;
+      for (const std::string& n : e.notes) estimate_notes.push_back("estimator: " + n);
+    }
+  }
+  // Japanese counting of a record that stops before the dame are filled: finish it first.
+  std::optional<Replay> finished;
+  if (opts.finish_japanese && rp.stopped_without_pause && g.rules().counting == CountingMethod::japanese &&
+      (st.source == StatusSource::estimate || st.source == StatusSource::gtp)) {
+    const std::vector<Move> moves = finishing_moves(position, st.dead, g.to_move());
+    if (!moves.empty()) {
+      sgf::Record longer = record;
+      int number = 0;
+      for (const sgf::Step& s : record.steps) number = std::max(number, s.move_number);
+      int fills = 0, passes = 0;
+      for (const Move& m : moves) {
+        sgf::Step s;
+        s.kind = sgf::Step::Kind::move;
+        s.move = m;
+        s.move_number = ++number;
+        longer.steps.push_back(s);
+        (m.kind == MoveKind::pass ? passes : fills) += 1;
+      }
+      finished = replay(longer, rules, opts.replay);
+      std::vector<Point> still;
+      for (Point p : st.dead)  // a dead stone captured while finishing is a prisoner now
+        if (finished->game.board().at(p) == position.at(p)) still.push_back(p);
+      st.dead = still;
+      estimate_notes.push_back("the record stops before the dame are filled: for Japanese counting " +
+                               std::to_string(fills) + " finishing move(s) (dame, defensive moves) and " +
+                               std::to_string(passes) + " pass(es) were played first");
     }
   }
   for (const Claim& c : record.claims) st.claims.push_back(c);
   for (const Claim& c : opts.claims) st.claims.push_back(c);
   CountOptions co;
   co.keep_steps = opts.keep_steps;
-  Count c = count(g, st, co);
+  Count c = count(finished ? finished->game : g, st, co);
+  for (const std::string& n : estimate_notes) c.notes.push_back(n);
   c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first
-  return Scored{std::move(rp), std::move(c)};
+  return Scored{finished ? std::move(*finished) : std::move(rp), std::move(c)};
 }
 
 }  // namespace jpd

@@ -6,20 +6,16 @@
 
 namespace jpd {
 
-Statuses statuses_from_gtp(const Game& g, const std::string& command, double timeout_seconds) {
+void send_game(GtpClient& engine, const Game& g, int last) {
   if (g.width() != g.height())
     throw GtpError("GTP knows square boards only; this one is " + std::to_string(g.width()) + "x" +
                    std::to_string(g.height()));
-  GtpClient engine(command, timeout_seconds);
   engine.send("boardsize " + std::to_string(g.width()));
   engine.send("clear_board");
   std::ostringstream komi;
   komi << g.rules().komi;
   engine.send("komi " + komi.str());
-  // The position counted: in independent dispute mode the pause position.
-  const bool independent =
-      g.rules().dispute_mode == DisputeMode::independent && g.pauses() > 0;
-  const int last = independent ? g.moves_at_first_pause() : int(g.moves().size());
+  if (last < 0) last = int(g.moves().size());
   int played = 0;
   const int h = g.height();
   for (const Game::Action& a : g.actions()) {
@@ -43,6 +39,17 @@ Statuses statuses_from_gtp(const Game& g, const std::string& command, double tim
       default: break;  // pause acts, negative moves, resignation: nothing on the board
     }
   }
+}
+
+Statuses statuses_from_gtp(const Game& g, const std::string& command, double timeout_seconds) {
+  if (g.width() != g.height())
+    throw GtpError("GTP knows square boards only; this one is " + std::to_string(g.width()) + "x" +
+                   std::to_string(g.height()));
+  GtpClient engine(command, timeout_seconds);
+  // The position counted: in independent dispute mode the pause position.
+  const bool independent =
+      g.rules().dispute_mode == DisputeMode::independent && g.pauses() > 0;
+  send_game(engine, g, independent ? g.moves_at_first_pause() : -1);
   std::string answer = engine.send("final_status_list dead");
   engine.close();
   Statuses st;
@@ -53,6 +60,9 @@ Statuses statuses_from_gtp(const Game& g, const std::string& command, double tim
   while (in >> v) {
     auto p = parse_gtp(v, g.width(), g.height());
     if (!p) throw GtpError("engine '" + command + "' named '" + v + "' as a dead stone");
+    const Board& position = independent ? g.pause_board() : g.board();
+    if (!is_stone(position.at(*p)))
+      throw GtpError("engine '" + command + "' named " + v + ", an empty point, as a dead stone");
     st.dead.push_back(*p);
   }
   return st;

@@ -140,6 +140,7 @@ TEST(Text, EveryNoteOfTheCorpusUnderEveryPresetIsTranslated) {
     for (const Preset& p : presets()) {
       ScoreOptions o;
       o.rules = p.name;
+      o.estimate.playouts = 100;  // the notes, not the estimate, are under test: quickly
       try {
         Count c = score_record(rec, o).count;
         ++counted;

@@ -19,6 +19,7 @@ struct StatusArgs {
   std::vector<std::string> claims;
   std::string dead_from = "auto";
   std::string lang;
+  int playouts = 0;
   bool json = false;
 };
 
@@ -29,6 +30,9 @@ void add_status_options(CLI::App* cmd, StatusArgs& a) {
   cmd->add_option("--dead-from", a.dead_from,
                   "where dead stones come from when --dead is not given: auto (the record's "
                   "markup, else the estimator), sgf, none, estimate, gtp:\"COMMAND\"");
+  cmd->add_option("--playouts", a.playouts,
+                  "playouts of the built-in estimator (more: slower and surer; default: by board size)")
+      ->check(CLI::Range(1, 1000000));
   cmd->add_option("--lang", a.lang, "language for people: zh or en (default: from the locale)")
       ->check(CLI::IsMember({"zh", "en"}));
   cmd->add_flag("--json", a.json, "print JSON");
@@ -49,6 +53,7 @@ ScoreOptions score_options(const StatusArgs& a, const sgf::Record& rec) {
       throw CLI::ValidationError("--claim", e.what());
     }
   }
+  o.estimate.playouts = a.playouts;
   try {
     set_dead_from(o, a.dead_from);
   } catch (const std::invalid_argument& e) {

@@ -19,6 +19,12 @@ void add_rules_commands(CLI::App& app, Runner& run);
 void add_batch_command(CLI::App& app, Runner& run);
 void add_diagram_command(CLI::App& app, Runner& run);
 void add_stress_command(CLI::App& app, Runner& run);
+void add_gtp_command(CLI::App& app, Runner& run);
+void add_match_command(CLI::App& app, Runner& run);
+void add_corpus_command(CLI::App& app, Runner& run);
+void add_estimate_command(CLI::App& app, Runner& run);
+void add_dispute_command(CLI::App& app, Runner& run);
+void add_serve_command(CLI::App& app, Runner& run);
 
 // Exit statuses shared by every command.
 inline constexpr int kExitOk = 0;

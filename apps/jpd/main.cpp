@@ -15,8 +15,14 @@ int main(int argc, char** argv) {
   jpd::cli::add_diagram_command(app, run);
   jpd::cli::add_replay_command(app, run);
   jpd::cli::add_rules_commands(app, run);
+  jpd::cli::add_gtp_command(app, run);
+  jpd::cli::add_match_command(app, run);
   jpd::cli::add_bench_command(app, run);
   jpd::cli::add_stress_command(app, run);
+  jpd::cli::add_corpus_command(app, run);
+  jpd::cli::add_estimate_command(app, run);
+  jpd::cli::add_dispute_command(app, run);
+  jpd::cli::add_serve_command(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

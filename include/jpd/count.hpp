@@ -77,6 +77,7 @@ struct Count {
   std::vector<Point> dead_black, dead_white;
   std::vector<Claim> claims;
   std::vector<UncertainChain> uncertain;
+  std::vector<Claim> suggested_claims;  // suggested by the estimator, not counted
 
   // The quantities of SPEC §7.
   PerColour live;       // L_X: live stones on the board

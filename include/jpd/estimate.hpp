@@ -6,12 +6,24 @@
 // eye-respecting policy (fixed seed: deterministic), and seki recognition (chains that survive
 // with shared liberties). Under the 计枰点 presets bent four in the corner and eternal ko are never
 // decided by a fixed rule: such chains are reported as unsettled, to be settled by dispute play.
+//
+// The playout policy (src/estimate_playout.hpp): a uniformly random acceptable move, where
+// acceptable means legal under simple ko, not filling one of the mover's own single-point eyes,
+// and not a self-atari of a chain of more than `max_self_atari` stones (so that a seki survives
+// the playouts: filling a shared liberty puts one's own chain in atari; throw-ins and two-stone
+// nakade stay possible). Before the random choice: an opponent chain the last move left in atari
+// is captured; an own chain the last move put in atari is saved by extending where that gives it
+// two liberties; and half the time the answer is one of the eight neighbours of the last move.
+// Each playout starts with the side to move and the next one with the other side, so that a
+// chain that lives or dies by the next move comes out unsettled.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "jpd/board.hpp"
 #include "jpd/game.hpp"
 #include "jpd/status.hpp"
 
@@ -31,15 +43,46 @@ struct ChainEstimate {
   int size = 0;
   ChainStatus status = ChainStatus::alive;
   double alive_probability = 1;  // from the playouts (1 for unconditional life)
-  bool unconditional = false;    // Benson
+  bool unconditional = false;    // Benson (alive), or inside a region of an unconditionally
+                                 // alive opponent that cannot hold an eye (dead)
+  bool open_shape = false;       // bent four in the corner or a ko its life depends on, left to
+                                 // dispute play (never counted dead)
   std::string reason;            // in words, for reports
 };
 
+// How shapes that the 计枰点 rules leave to dispute play (bent four in the corner, a ko on which
+// the life of chains depends, eternal ko) are reported.
+enum class OpenShapes : uint8_t {
+  from_rules,  // unsettled under the 计枰点 presets, decided under the comparison presets
+  unsettled,   // always unsettled (the estimate of a bare position defaults to this)
+  decided,     // decided: bent four in the corner dead (Japanese ruling), kos by the playouts
+};
+
 struct EstimateOptions {
-  int playouts = 0;              // 0: the default for the board size
+  int playouts = 0;              // 0: the default for the board size (default_playouts)
   uint64_t seed = 0x6a7064;      // fixed: the same position always gives the same answer
   double dead_below = 0.25;      // alive probability under which a chain is dead
   double alive_above = 0.75;     // ... above which it is alive; in between: unsettled
+  // The statuses to count with need a decision for the unsettled chains too: one below this
+  // alive probability is counted as dead, the others as alive, and each is still reported as
+  // uncertain (Statuses::uncertain, with the decision in its reason). 0: never counted dead.
+  // Chains left to dispute play (open_shape) are never counted dead.
+  double count_dead_below = 0.5;
+  OpenShapes open_shapes = OpenShapes::from_rules;
+  int max_self_atari = 2;        // playouts allow a self-atari only of chains this small
+};
+
+// The default number of playouts for a board of `points` points (about 400 on 19x19, more on
+// smaller boards, where playouts are short).
+int default_playouts(int points);
+
+// An open ko at the pause: `stone` (of `holder`) can be captured by the opponent playing at
+// `space`; the capture would be a ko.
+struct OpenKo {
+  Point space;
+  Point stone;
+  Color holder = Color::Empty;
+  bool decides_life = false;  // chains around it live or die by it
 };
 
 struct Estimate {
@@ -48,15 +91,49 @@ struct Estimate {
   std::vector<double> ownership;
   std::vector<ChainEstimate> chains;
   std::vector<Claim> suggested_claims;  // one-sided dame, seki exclusive liberties, ko spaces
+  std::vector<OpenKo> open_kos;
   int playouts = 0;
+  std::vector<std::string> notes;  // shapes found (bent four in the corner, kos), in words
 
   double owner_at(Point p) const { return ownership[size_t(p.y) * width + p.x]; }
-  // The statuses to count with: dead chains (one stone each) and the unsettled ones as uncertain.
+  // The chain containing p (nullptr for an empty point).
+  const ChainEstimate* chain_at(Point p) const;
+  // The statuses to count with: dead chains (one stone each) and the unsettled ones as uncertain
+  // (those below count_dead_below counted as dead too, see EstimateOptions).
   Statuses statuses() const;
+  double count_dead_below = 0.5;
+  // "estimator, 400 playouts"
+  std::string detail() const;
+
+  // Index of the chain of every point (row-major), -1 for empty points.
+  std::vector<int> chain_of;
 };
 
 // Estimates the position the game would be counted at (the pause position in independent dispute
 // mode, else the current board), with the side to move of the game.
 Estimate estimate(const Game& g, const EstimateOptions& opts = {});
+// Estimates a bare position (no rules: OpenShapes::from_rules counts as unsettled; claims of ko
+// spaces and one-sided dame are suggested as under the 计枰点 presets).
+Estimate estimate(const Board& position, Color to_move, const EstimateOptions& opts = {});
+
+// The moves that finish a game stopped before its dame were filled, for counting it Japanese-style
+// (territory counting counts the position after them): from `to_move`, each side in turn
+// defends one of its living chains left in atari (inside its own territory that is a defensive
+// move, 手入れ, and costs it a point), else fills a dame (a point of a region bordered by both
+// colours once the dead stones are gone, never a seki liberty) without putting its own chain in
+// atari, else passes, until neither has anything left. Passes are included between moves; none
+// at the end.
+std::vector<Move> finishing_moves(const Board& position, const std::vector<Point>& dead, Color to_move);
+
+// Benson's unconditional life (pass-alive chains) for colour c: alive[i] is 1 on every stone of a
+// chain of c that cannot be captured even if c always passes. dead_inside[i] is 1 on the stones
+// of the opponent inside a region of such chains whose every empty point is a liberty of one of
+// them: those stones can never make an eye nor a seki, so they are dead.
+struct Benson {
+  std::array<uint8_t, Board::kArea> alive{};
+  std::array<uint8_t, Board::kArea> dead_inside{};
+  std::array<uint8_t, Board::kArea> safe_region{};  // points of those vital regions
+};
+Benson benson(const Board& b, Color c);
 
 }  // namespace jpd

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "jpd/count.hpp"
+#include "jpd/estimate.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/sgf.hpp"
 
@@ -29,6 +30,12 @@ struct ScoreOptions {
   std::vector<Claim> claims;               // added to the record's JC claims
   DeadFrom dead_from = DeadFrom::automatic;
   std::string gtp_command;                 // for DeadFrom::gtp
+  double gtp_timeout = 60;                 // seconds the engine may take for one answer
+  EstimateOptions estimate;                // for the estimator (DeadFrom::estimate, automatic)
+  // A record that simply stops, counted Japanese-style (counting = japanese) with statuses found
+  // by the estimator or an engine: finish it first (dame filled, defensive moves made:
+  // finishing_moves in estimate.hpp), as Japanese counting assumes. Noted in the count.
+  bool finish_japanese = true;
   ReplayOptions replay;
   bool keep_steps = true;
 };

@@ -45,6 +45,9 @@ struct Statuses {
   StatusSource source = StatusSource::none;
   std::string source_detail;  // e.g. the engine command
   std::vector<UncertainChain> uncertain;
+  // Claims a player might make (the estimator's suggestions: one-sided dame, seki exclusive
+  // liberties, unconnected ko spaces). Never counted unless a player makes them (claims).
+  std::vector<Claim> suggested_claims;
 };
 
 }  // namespace jpd

@@ -530,6 +530,7 @@ def score_sgf(path: PathLike, rules: RulesLike | None = ...,
               dead_from: str = ...) -> dict[str, Any]: ...
 
 # ---------------------------------------------------------------------------------------------
-# Life and death: not in the library yet (raises NotImplementedError).
+# Life and death: the built-in estimator (a dict as `jpd estimate FILE --json`).
 
-def estimate(game: Game, **options: Any) -> Any: ...
+def estimate(game: Game, *, playouts: int = ..., seed: int = ...,
+             open_shapes: str = ...) -> dict[str, Any]: ...

@@ -1,8 +1,7 @@
-"""The place of the life-and-death estimator (SPEC §8 (b)).
+"""The built-in life-and-death estimator (SPEC §8 (b)): Benson, playouts, seki, open shapes.
 
-The C++ library has no estimator yet. When it gains one, the extension binds it as
-``_jipingdian.estimate`` (python/src/bind_estimate.cpp) and :func:`estimate` forwards to it;
-``score(..., dead_from="estimate")`` then works through the library with no change here.
+:func:`estimate` forwards to ``_jipingdian.estimate`` (python/src/bind_estimate.cpp);
+``score(..., dead_from="estimate")`` uses the estimator through the library.
 """
 
 from __future__ import annotations
@@ -13,13 +12,14 @@ from . import _jipingdian
 
 
 def estimate(game: Any, **options: Any) -> Any:
-    """Estimate the dead stones and claims of a paused game (not available yet).
+    """Estimate the dead stones, seki and open shapes of a game's position.
 
-    Raises NotImplementedError until the library provides its estimator.
+    Returns a dict: ``chains``, ``ownership``, ``open_kos``, ``suggested_claims``, ``notes`` and
+    ``statuses`` (the dead stones and uncertain chains to count with). Options: ``playouts``
+    (0: the default for the board size), ``seed``, ``open_shapes`` ('from_rules', 'unsettled',
+    'decided').
     """
     impl = getattr(_jipingdian, "estimate", None)
     if impl is None:
-        raise NotImplementedError(
-            "the estimator is not in the jipingdian library yet; give dead stones explicitly "
-            "(dead=...) or use the record's markup")
+        raise NotImplementedError("this build of jipingdian has no estimator")
     return impl(game, **options)

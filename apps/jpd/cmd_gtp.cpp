@@ -1,0 +1,88 @@
+// jpd gtp [--rules R] [--size N] [--seed S] [--playouts N]   the GTP engine on stdin/stdout
+#include <cerrno>
+#include <cstdio>
+#include <string>
+#include <unistd.h>
+
+#include "commands.hpp"
+#include "jpd/gtp.hpp"
+#include "jpd/rules.hpp"
+
+namespace jpd::cli {
+
+namespace {
+
+void write_all(const std::string& s) {
+  size_t done = 0;
+  while (done < s.size()) {
+    ssize_t n = ::write(1, s.data() + done, s.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;  // the controller went away
+    done += size_t(n);
+  }
+}
+
+// Reads command lines from stdin, keeping at most max_line bytes of a line: a longer line is
+// answered with an error from its first bytes, and the engine stays in step.
+int serve(GtpEngine& engine) {
+  const size_t limit = engine.options().max_line;
+  std::string line;
+  size_t length = 0;  // of the current line, also past the limit
+  char buf[65536];
+  auto finish = [&] {
+    write_all(length > limit ? engine.refuse_long_line(line, length) : engine.handle(line));
+    line.clear();
+    length = 0;
+  };
+  for (;;) {
+    ssize_t n = ::read(0, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    for (ssize_t i = 0; i < n; ++i) {
+      if (buf[i] == '\n') {
+        finish();
+        if (engine.quit_requested()) return kExitOk;
+        continue;
+      }
+      if (length++ < limit) line += buf[i];
+      else if (line.size() > 64) line.resize(64);  // keep the start: its id
+    }
+  }
+  if (length > 0) finish();
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_gtp_command(CLI::App& app, Runner& run) {
+  auto* cmd = app.add_subcommand(
+      "gtp", "Play and referee over GTP (Go Text Protocol 2) on stdin/stdout: for GUIs, matches");
+  static GtpEngineOptions o;
+  static uint64_t seed = 1;
+  static int playouts = 0;
+  static bool no_files = false;
+  cmd->add_option("--rules", o.rules, "PRESET[,key=value...] (default tang-song)");
+  cmd->add_option("--size", o.board_size, "board size before any boardsize command (default 19)")
+      ->check(CLI::Range(kMinBoardSize, kMaxBoardSize));
+  cmd->add_option("--seed", seed, "seed of the move generator (default 1)");
+  cmd->add_option("--playouts", playouts, "playouts per generated move (default: by board size)")
+      ->check(CLI::Range(0, 10000000));
+  cmd->add_option("--name", o.name, "the name the engine gives (default jpd)");
+  cmd->add_flag("--no-files", no_files, "refuse loadsgf and printsgf FILE");
+  cmd->callback([&run] {
+    run = [] {
+      o.genmove.seed = seed;
+      o.genmove.playouts = playouts;
+      o.files = !no_files;
+      try {
+        parse_ruleset(o.rules);
+      } catch (const RulesError& e) {
+        throw CLI::ValidationError("--rules", e.what());
+      }
+      GtpEngine engine(o);
+      return serve(engine);
+    };
+  });
+}
+
+}  // namespace jpd::cli

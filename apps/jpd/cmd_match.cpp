@@ -1,0 +1,95 @@
+// jpd match --black CMD --white CMD [--rules P] [--games N] [--size 9] [--out DIR] [--max-moves M]
+// engine against engine, jpd the referee
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "jpd/match.hpp"
+
+namespace jpd::cli {
+
+void add_match_command(CLI::App& app, Runner& run) {
+  auto* cmd = app.add_subcommand(
+      "match", "Play GTP engines against each other with jpd as the referee, count every game");
+  static std::string black, white;
+  static MatchOptions o;
+  static double timeout = 60;
+  static bool json = false;
+  cmd->add_option("--black", black, "the first engine's command (Black in game 1)")->required();
+  cmd->add_option("--white", white, "the second engine's command")->required();
+  cmd->add_option("--rules", o.rules, "PRESET[,key=value...] (default tang-song)");
+  cmd->add_option("--games", o.games, "number of games (default 1)")->check(CLI::Range(1, 100000));
+  cmd->add_option("--size", o.size, "board size (default 9)")
+      ->check(CLI::Range(kMinBoardSize, kMaxBoardSize));
+  cmd->add_option("--out", o.out_dir, "directory for the SGF of every game (game-001.sgf ...)");
+  cmd->add_option("--max-moves", o.max_moves,
+                  "moves per game before the referee stops and counts (default 4 x points)")
+      ->check(CLI::Range(0, 1000000));
+  cmd->add_flag("--alternate", o.alternate, "swap colours every other game");
+  cmd->add_option("--seed", o.seed, "seed base for engines that know jpd-seed (default 1)");
+  cmd->add_option("--timeout", timeout, "seconds an engine may take for one answer (default 60)");
+  cmd->add_flag("--json", json, "print JSON");
+  cmd->callback([&run] {
+    run = [] {
+      if (o.rules.empty()) o.rules = "tang-song";
+      try {
+        parse_ruleset(o.rules);  // a bad rule set fails before any engine starts
+      } catch (const RulesError& e) {
+        throw CLI::ValidationError("--rules", e.what());
+      }
+      auto a = MatchPlayer::process(black, timeout);
+      auto b = MatchPlayer::process(white, timeout);
+      std::string name_a = a->name(), name_b = b->name();
+      if (name_a == name_b) {
+        name_a += " (--black)";
+        name_b += " (--white)";
+      }
+      bool all_hold = true;
+      nlohmann::json games = nlohmann::json::array();
+      auto progress = [&](const MatchGame& g) {
+        all_hold &= g.count.all_invariants_hold;
+        const bool swapped = o.alternate && g.number % 2 == 0;
+        const std::string& nb = swapped ? name_b : name_a;
+        const std::string& nw = swapped ? name_a : name_b;
+        if (json) {
+          games.push_back({{"game", g.number}, {"black", nb}, {"white", nw},
+                           {"result", g.result}, {"stop", std::string(name_of(g.play.stop))},
+                           {"reason", g.play.reason}, {"moves", g.game.moves().size()},
+                           {"statuses", g.statuses_from},
+                           {"all_invariants_hold", g.count.all_invariants_hold},
+                           {"sgf", g.sgf_path.empty() ? nlohmann::json(nullptr)
+                                                      : nlohmann::json(g.sgf_path)},
+                           {"notes", g.notes}});
+          return;
+        }
+        std::cout << "game " << g.number << ": " << nb << " (B) - " << nw << " (W): " << g.result
+                  << ", " << g.game.moves().size() << " moves, "
+                  << (g.count.all_invariants_hold ? "invariants hold" : "INVARIANT FAILED");
+        if (!g.sgf_path.empty()) std::cout << ", " << g.sgf_path;
+        std::cout << "\n  dead stones: " << g.statuses_from << "\n";
+        for (const std::string& n : g.notes) std::cout << "  " << n << "\n";
+        std::cout.flush();
+      };
+      MatchSummary s = run_match(*a, *b, o, progress);
+      if (json) {
+        nlohmann::json j = {{"rules", parse_ruleset(o.rules).to_string()},
+                            {"size", o.size},
+                            {"players", {name_a, name_b}},
+                            {"wins", {{name_a, s.wins_a}, {name_b, s.wins_b}}},
+                            {"other", s.other},
+                            {"all_invariants_hold", all_hold},
+                            {"games", games}};
+        std::cout << j.dump(2) << "\n";
+      } else {
+        std::cout << name_a << " " << s.wins_a << ", " << name_b << " " << s.wins_b;
+        if (s.other) std::cout << ", no winner " << s.other;
+        std::cout << " (" << parse_ruleset(o.rules).to_string() << ", " << o.size << "x" << o.size
+                  << ")\n";
+      }
+      return all_hold ? kExitOk : kExitFailure;
+    };
+  });
+}
+
+}  // namespace jpd::cli

@@ -1,0 +1,115 @@
+// The GTP engine (Go Text Protocol, version 2): the referee and the move generator behind `jpd
+// gtp`, as a class that takes one command line and returns its answer, so that tests, fuzzers,
+// the match runner and the web can drive it without processes.
+//
+// Protocol (GTP 2, §2-§3): control characters other than tab and newline are dropped, '#' starts
+// a comment, tabs are spaces, empty lines get no answer. "[id] command [arguments]" is answered
+// "=[id] text" or "?[id] error", followed by an empty line. An answer never contains an empty line.
+// A line longer than GtpEngineOptions::max_line is refused whole.
+//
+// Moves: a GTP pass is the rules' non-board move (gtp_move.hpp): a pass, a virtual move, or under
+// agreed-pause-only rules a proposal to pause or its acceptance; a move while the opponent's
+// proposal is pending rejects it. A move at a pause resumes play to settle a dispute (实战解决).
+// One command's moves are one step for undo. The jpd- commands reach every referee action
+// exactly (README, "jpd gtp").
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "jpd/game.hpp"
+#include "jpd/genmove.hpp"
+#include "jpd/status.hpp"
+
+namespace jpd {
+
+struct GtpEngineOptions {
+  std::string name = "jpd";
+  std::string version = "0.1.0";
+  std::string rules = "tang-song";  // the initial rule set, PRESET[,key=value...]
+  int board_size = 19;
+  GenmoveOptions genmove;
+  size_t max_line = 64 * 1024;  // bytes of one command line, newline excluded
+  bool files = true;            // loadsgf and printsgf FILE may touch files
+  // Dead stones for final_score, final_status_list and jpd-count without points; the default is
+  // default_gtp_statuses (then final_status_list seki lists the estimator's seki chains; with a
+  // function given here, none).
+  std::function<Statuses(const Game&)> statuses;
+};
+
+// The dead stones the engine uses when none are given: the built-in estimator.
+Statuses default_gtp_statuses(const Game& g);
+
+class GtpEngine {
+ public:
+  explicit GtpEngine(GtpEngineOptions options = {});
+
+  // One command line (a trailing newline is allowed; anything after a newline is ignored). Returns
+  // the complete answer, ending with the empty line, or "" when the line holds no command.
+  std::string handle(std::string_view line);
+  // The answer to a line of `length` bytes that exceeded max_line, from its first bytes (to keep
+  // its id): a reader that stops storing a long line calls this instead of handle.
+  std::string refuse_long_line(std::string_view prefix, size_t length) const;
+  // Every line of a text, answers concatenated (tests, scripts).
+  std::string handle_all(std::string_view text);
+
+  bool quit_requested() const { return quit_; }
+  const Game& game() const { return game_; }
+  const GtpEngineOptions& options() const { return opts_; }
+  // The commands this engine knows, in list_commands order.
+  static const std::vector<std::string>& command_names();
+
+ private:
+  struct Reply {
+    bool ok = true;
+    std::string text;
+  };
+  using Args = std::vector<std::string>;
+  Reply dispatch(const std::string& name, const Args& args);
+
+  // Standard commands (gtp.cpp).
+  Reply cmd_boardsize(const Args& a);
+  Reply cmd_clear_board(const Args& a);
+  Reply cmd_komi(const Args& a);
+  Reply cmd_play(const Args& a);
+  Reply cmd_genmove(const Args& a, bool play_it);
+  Reply cmd_undo(const Args& a);
+  Reply cmd_showboard(const Args& a);
+  Reply cmd_fixed_handicap(const Args& a, bool engine_chooses);
+  Reply cmd_set_free_handicap(const Args& a);
+  Reply cmd_loadsgf(const Args& a);
+  Reply cmd_printsgf(const Args& a);
+  Reply cmd_final_score(const Args& a);
+  Reply cmd_final_status_list(const Args& a);
+  Reply cmd_kgs_rules(const Args& a);
+  // The project's commands (gtp_jpd.cpp).
+  Reply cmd_jpd_rules(const Args& a);
+  Reply cmd_jpd_move(const std::string& name, const Args& a);
+  Reply cmd_jpd_negative(const Args& a);
+  Reply cmd_jpd_setup(const Args& a);
+  Reply cmd_jpd_tomove(const Args& a);
+  Reply cmd_jpd_resume(const Args& a);
+  Reply cmd_jpd_making(const Args& a);
+  Reply cmd_jpd_pause(const Args& a);
+  Reply cmd_jpd_count(const Args& a);
+  Reply cmd_jpd_state(const Args& a);
+  Reply cmd_jpd_option(const std::string& name, const Args& a);
+
+  // Helpers.
+  void new_game(const Ruleset& rules, int size);
+  void set_rules(const Ruleset& rules);  // replays the game under them, or throws
+  Reply apply_moves(const std::vector<Move>& moves, bool resume_if_paused);
+  Statuses statuses() const;
+  void mark() { marks_.push_back(game_.actions().size()); }
+
+  GtpEngineOptions opts_;
+  Ruleset rules_;
+  Game game_;
+  std::vector<size_t> marks_;  // actions().size() before each undoable step
+  bool quit_ = false;
+};
+
+}  // namespace jpd

@@ -1,0 +1,575 @@
+// The built-in life-and-death estimator (estimate.hpp): Benson, playouts, seki, open shapes,
+// suggested claims.
+#include "jpd/estimate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "estimate_playout.hpp"
+#include "jpd/making.hpp"
+#include "jpd/rules.hpp"
+
+namespace jpd {
+
+std::string_view name_of(ChainStatus s) {
+  switch (s) {
+    case ChainStatus::alive: return "alive";
+    case ChainStatus::dead: return "dead";
+    case ChainStatus::seki: return "seki";
+    case ChainStatus::unsettled: return "unsettled";
+  }
+  return "?";
+}
+
+int default_playouts(int points) {
+  // Within the 50 ms of a finished 19x19 game on one core (bench/estimate.cpp); on the real games
+  // of docs/corpus.md more playouts change no result.
+  if (points <= 81) return 500;
+  if (points <= 169) return 400;
+  return 400;
+}
+
+const ChainEstimate* Estimate::chain_at(Point p) const {
+  if (!p.inside(width, height)) return nullptr;
+  int id = chain_of[size_t(p.y) * width + p.x];
+  return id < 0 ? nullptr : &chains[size_t(id)];
+}
+
+std::string Estimate::detail() const {
+  return "estimator, " + std::to_string(playouts) + " playouts";
+}
+
+Statuses Estimate::statuses() const {
+  Statuses s;
+  s.source = StatusSource::estimate;
+  s.source_detail = detail();
+  for (const ChainEstimate& c : chains) {
+    if (c.status == ChainStatus::dead) s.dead.push_back(c.stone);
+    if (c.status != ChainStatus::unsettled) continue;
+    const bool dead = !c.open_shape && c.alive_probability < count_dead_below;
+    if (dead) s.dead.push_back(c.stone);
+    s.uncertain.push_back(UncertainChain{
+        c.stone, c.color, c.alive_probability,
+        c.reason + (c.open_shape ? "; left on the board" : dead ? "; counted as dead" : "; counted as alive")});
+  }
+  return s;
+}
+
+namespace {
+
+using Index = Board::Index;
+
+std::string percent(double p) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.0f%%", p * 100);
+  return buf;
+}
+
+// Counts of playouts in which each point (row-major) ended Black's / White's.
+struct Tally {
+  int playouts = 0;
+  std::vector<int> black, white;
+};
+
+template <int Cap>
+void run_playouts_on(const Board& pos, Color to_move, int n, uint64_t seed,
+                     const estimator::PolicyOptions& po, Tally& t) {
+  const int w = pos.width(), h = pos.height();
+  const BoardT<Cap> start(pos);
+  BoardT<Cap> other_first = start;
+  other_first.clear_ko();  // the ko ban is the side to move's
+  BoardT<Cap> b = start;
+  std::vector<int8_t> own(size_t(w * h));
+  Rng rng;
+  t.black.assign(size_t(w * h), 0);
+  t.white.assign(size_t(w * h), 0);
+  t.playouts = n;
+  for (int k = 0; k < n; ++k) {
+    const bool swap = k % 2 == 1;
+    b = swap ? other_first : start;
+    rng.reseed(derive_seed(seed, uint64_t(k)));
+    estimator::run_playout(b, swap ? opponent(to_move) : to_move, rng, po, own);
+    for (size_t i = 0; i < own.size(); ++i) {
+      t.black[i] += own[i] > 0;
+      t.white[i] += own[i] < 0;
+    }
+  }
+}
+
+Tally playouts(const Board& pos, Color to_move, int n, uint64_t seed,
+               const estimator::PolicyOptions& po) {
+  Tally t;
+  switch (playout_capacity(std::max(pos.width(), pos.height()))) {
+    case 9: run_playouts_on<9>(pos, to_move, n, seed, po, t); break;
+    case 13: run_playouts_on<13>(pos, to_move, n, seed, po, t); break;
+    case 19: run_playouts_on<19>(pos, to_move, n, seed, po, t); break;
+    default: run_playouts_on<25>(pos, to_move, n, seed, po, t); break;
+  }
+  return t;
+}
+
+// The mean over a chain's stones of the share of playouts in which the stone's point ended up
+// the chain's colour.
+double alive_share(const Tally& t, const std::vector<Point>& stones, Color c, int w) {
+  if (stones.empty() || t.playouts == 0) return 1;
+  double sum = 0;
+  for (Point p : stones) {
+    size_t r = size_t(p.y) * w + p.x;
+    sum += double(c == Color::Black ? t.black[r] : t.white[r]) / t.playouts;
+  }
+  return sum / double(stones.size());
+}
+
+// Whether c may fill the empty point i without suicide and without leaving its chain in atari
+// (a capture always may).
+bool can_fill_safely(const Board& b, Index i, Color c) {
+  if (b.is_suicide(i, c)) return false;
+  if (b.captures(i, c)) return true;
+  Board t = b;
+  t.play(i, c);
+  return t.liberties(i) >= 2;
+}
+
+}  // namespace
+
+Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
+  const int w = pos.width(), h = pos.height();
+  Estimate e;
+  e.width = w;
+  e.height = h;
+  e.playouts = o.playouts > 0 ? o.playouts : default_playouts(w * h);
+  e.count_dead_below = o.count_dead_below;
+  if (!is_stone(to_move)) to_move = Color::Black;
+  const bool open = o.open_shapes != OpenShapes::decided;
+
+  // Chains.
+  e.chain_of.assign(size_t(w * h), -1);
+  std::vector<std::vector<Point>> stones;
+  std::array<int16_t, Board::kArea> id_of_head;
+  id_of_head.fill(-1);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      Index i = Board::index(x, y);
+      Color c = pos.at(i);
+      if (!is_stone(c)) continue;
+      Index hd = pos.chain_head(i);
+      if (id_of_head[hd] < 0) {
+        id_of_head[hd] = int16_t(e.chains.size());
+        ChainEstimate ce;
+        ce.stone = Point(x, y);
+        ce.color = c;
+        e.chains.push_back(ce);
+        stones.emplace_back();
+      }
+      int id = id_of_head[hd];
+      e.chain_of[size_t(y) * w + x] = id;
+      stones[size_t(id)].push_back(Point(x, y));
+      ++e.chains[size_t(id)].size;
+    }
+  auto chain_id = [&](Point p) { return e.chain_of[size_t(p.y) * w + p.x]; };
+  auto chain_id_i = [&](Index i) { return chain_id(Board::point(i)); };
+
+  // Benson.
+  const Benson bb = benson(pos, Color::Black), bw = benson(pos, Color::White);
+  auto unconditionally_alive = [&](const ChainEstimate& c) {
+    Index i = Board::index(c.stone);
+    return (c.color == Color::Black ? bb.alive[i] : bw.alive[i]) != 0;
+  };
+  auto unconditionally_dead = [&](const ChainEstimate& c) {
+    Index i = Board::index(c.stone);
+    return (c.color == Color::Black ? bw.dead_inside[i] : bb.dead_inside[i]) != 0;
+  };
+
+  // Playouts.
+  estimator::PolicyOptions po;
+  po.max_self_atari = o.max_self_atari;
+  const Tally t = playouts(pos, to_move, e.playouts, o.seed, po);
+  e.ownership.assign(size_t(w * h), 0);
+  for (size_t r = 0; r < e.ownership.size(); ++r)
+    e.ownership[r] = double(t.black[r] - t.white[r]) / t.playouts;
+
+  for (size_t id = 0; id < e.chains.size(); ++id) {
+    ChainEstimate& c = e.chains[id];
+    c.alive_probability = alive_share(t, stones[id], c.color, w);
+    if (unconditionally_alive(c)) {
+      c.status = ChainStatus::alive;
+      c.unconditional = true;
+      c.alive_probability = 1;
+      c.reason = "unconditionally alive (Benson)";
+    } else if (unconditionally_dead(c)) {
+      c.status = ChainStatus::dead;
+      c.unconditional = true;
+      c.alive_probability = 0;
+      c.reason = "inside an eyeless region of unconditionally alive stones";
+    } else if (c.alive_probability < o.dead_below) {
+      c.status = ChainStatus::dead;
+      c.reason = "dead in " + percent(1 - c.alive_probability) + " of the playouts";
+    } else if (c.alive_probability > o.alive_above) {
+      c.status = ChainStatus::alive;
+      c.reason = "alive in " + percent(c.alive_probability) + " of the playouts";
+    } else {
+      c.status = ChainStatus::unsettled;
+      c.reason = "unsettled: alive in " + percent(c.alive_probability) + " of the playouts";
+    }
+  }
+
+  // A chain in atari that its owner saves by connecting on its liberty to a living chain: at the
+  // end of a game the owner connects it when the dame are filled (unless the playouts are sure).
+  for (size_t id = 0; id < e.chains.size(); ++id) {
+    ChainEstimate& c = e.chains[id];
+    if (c.status != ChainStatus::unsettled) continue;
+    const Index lib = pos.atari_liberty(Board::index(c.stone));
+    if (!lib || lib == pos.ko_point() || pos.is_suicide(lib, c.color)) continue;
+    Board t = pos;
+    t.play(lib, c.color);
+    if (t.liberties(lib) < 2) continue;
+    bool joins_living = false;
+    for (int d : Board::kDirs) {
+      Index j = Index(lib + d);
+      if (pos.at(j) != c.color || chain_id_i(j) == int(id)) continue;
+      const ChainEstimate& n = e.chains[size_t(chain_id_i(j))];
+      joins_living |= n.status == ChainStatus::alive;
+    }
+    if (!joins_living) continue;
+    c.status = ChainStatus::alive;
+    c.reason = "in atari, but its owner connects it at " + to_gtp(Board::point(lib), h) + " (" + c.reason + ")";
+  }
+
+  // Open kos: an empty point whose neighbours are all stones of one colour (or the edge), one of
+  // them a single stone in atari: the opponent may take it, and the taking stone could be
+  // retaken at once.
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      Index p = Board::index(x, y);
+      if (pos.at(p) != Color::Empty) continue;
+      Color holder = Color::Empty;
+      bool mixed = false;
+      int in_atari = 0;
+      Index stone = 0;
+      for (int d : Board::kDirs) {
+        Index j = Index(p + d);
+        Color cj = pos.at(j);
+        if (cj == Color::Edge) continue;
+        if (!is_stone(cj)) {
+          mixed = true;
+          break;
+        }
+        if (holder == Color::Empty) holder = cj;
+        else if (cj != holder) mixed = true;
+        if (pos.atari_liberty(j) == p) {
+          bool counted = false;
+          for (int d2 : Board::kDirs) {
+            Index k = Index(p + d2);
+            if (k != j && pos.at(k) == cj && pos.same_chain(k, j) && k < j) counted = true;
+          }
+          if (!counted) {
+            ++in_atari;
+            stone = j;
+          }
+        }
+      }
+      if (mixed || holder == Color::Empty || in_atari != 1 || pos.chain_size(stone) != 1) continue;
+      e.open_kos.push_back(OpenKo{Point(x, y), Board::point(stone), holder, false});
+    }
+
+  // Does the ko decide the life of chains? Resolve it each way (the holder connects; the other
+  // side takes and connects) and compare the chains' fates.
+  for (OpenKo& ko : e.open_kos) {
+    const Index p = Board::index(ko.space), q = Board::index(ko.stone);
+    const Color taker = opponent(ko.holder);
+    // The holder connects (the taker to move); or the taker takes (the holder to move, banned
+    // from retaking at once: the taker has won the ko fight for now).
+    Board connected = pos, taken = pos;
+    connected.clear_ko();
+    taken.clear_ko();
+    if (connected.is_suicide(p, ko.holder) || !taken.captures(p, taker)) continue;
+    connected.play(p, ko.holder);
+    taken.play(p, taker);
+    const int n = std::max(100, e.playouts / 2);
+    const Tally ta = playouts(connected, opponent(ko.holder), n, o.seed ^ 0x6b6f61, po);
+    const Tally tb = playouts(taken, ko.holder, n, o.seed ^ 0x6b6f62, po);
+    std::vector<int> flips;
+    for (size_t id = 0; id < e.chains.size(); ++id) {
+      ChainEstimate& c = e.chains[id];
+      if (c.unconditional) continue;
+      if (stones[id].size() == 1 && stones[id][0] == ko.stone) continue;
+      const double a = alive_share(ta, stones[id], c.color, w);
+      const double b = alive_share(tb, stones[id], c.color, w);
+      if (std::fabs(a - b) > 0.3) flips.push_back(int(id));
+    }
+    if (flips.empty()) {
+      // A ko that decides no life: its holder can connect it whenever it likes, so the holder's
+      // stone in it lives if the holder's chains around the ko space do.
+      ChainEstimate& st = e.chains[size_t(chain_id(ko.stone))];
+      bool holders_alive = true;
+      for (int d : Board::kDirs) {
+        Index j = Index(p + d);
+        if (j == q || pos.at(j) != ko.holder) continue;
+        const ChainEstimate& n = e.chains[size_t(chain_id_i(j))];
+        holders_alive &= n.status == ChainStatus::alive && n.alive_probability > 0.5;
+      }
+      if (holders_alive && st.status != ChainStatus::alive) {
+        st.status = ChainStatus::alive;
+        st.reason = "holds the ko at " + to_gtp(ko.space, h) + ", which it can connect (" + st.reason + ")";
+      }
+      continue;
+    }
+    ko.decides_life = true;
+    // The chains of the ko itself go with it: the ko stone, the holder's chains around the ko
+    // space and the taker's around the ko stone.
+    for (Index around : {p, q})
+      for (int d : Board::kDirs) {
+        Index j = Index(around + d);
+        if (!is_stone(pos.at(j))) continue;
+        int id = chain_id_i(j);
+        if (!e.chains[size_t(id)].unconditional && std::find(flips.begin(), flips.end(), id) == flips.end())
+          flips.push_back(id);
+      }
+    if (std::find(flips.begin(), flips.end(), chain_id(ko.stone)) == flips.end()) flips.push_back(chain_id(ko.stone));
+    e.notes.push_back("the ko at " + to_gtp(ko.space, h) + " decides the life of " +
+                      std::to_string(flips.size()) + " chain(s)" +
+                      (open ? ": left to dispute play (实战解决)" : ""));
+    if (!open) continue;
+    for (int id : flips) {
+      ChainEstimate& c = e.chains[size_t(id)];
+      c.status = ChainStatus::unsettled;
+      c.open_shape = true;
+      c.reason = "its life depends on the ko at " + to_gtp(ko.space, h) +
+                 " (a ko left open, or an eternal ko): settled by dispute play";
+    }
+  }
+
+  // Bent four in the corner (盘角曲四): the defender's eye space is the corner point and two
+  // points along each edge, with the attacker's stones on the points next to the corner; the
+  // defender cannot play inside (it would leave a dead three-point shape) and the attacker can
+  // make a ko whenever it likes. The defender has no eye elsewhere.
+  {
+    const int cx[4] = {0, w - 1, 0, w - 1}, cy[4] = {0, 0, h - 1, h - 1};
+    for (int k = 0; k < 4 && w >= 5 && h >= 5; ++k) {
+      const int dx = cx[k] == 0 ? 1 : -1, dy = cy[k] == 0 ? 1 : -1;
+      auto at = [&](int u, int v) { return Board::index(cx[k] + u * dx, cy[k] + v * dy); };
+      const Color att = pos.at(at(1, 0));
+      if (!is_stone(att) || pos.at(at(0, 1)) != att) continue;
+      const Color def = opponent(att);
+      const Color corner = pos.at(at(0, 0));
+      if (corner != Color::Empty && corner != att) continue;
+      if (pos.at(at(2, 0)) != Color::Empty || pos.at(at(0, 2)) != Color::Empty) continue;
+      const Index wall[5] = {at(1, 1), at(2, 1), at(3, 0), at(1, 2), at(0, 3)};
+      bool walled = true;
+      for (Index i : wall) walled &= pos.at(i) == def;
+      if (!walled) continue;
+      // No eye elsewhere: every liberty of the wall's chains outside the corner touches an
+      // attacker stone; and none of them is unconditionally alive.
+      std::vector<int> defenders;
+      for (Index i : wall) {
+        int id = chain_id_i(i);
+        if (std::find(defenders.begin(), defenders.end(), id) == defenders.end()) defenders.push_back(id);
+      }
+      const Index inside[5] = {at(0, 0), at(1, 0), at(2, 0), at(0, 1), at(0, 2)};
+      bool eye_elsewhere = false;
+      for (int id : defenders) {
+        if (unconditionally_alive(e.chains[size_t(id)])) eye_elsewhere = true;
+        for (Point s : stones[size_t(id)]) {
+          Index si = Board::index(s);
+          for (int d : Board::kDirs) {
+            Index j = Index(si + d);
+            if (pos.at(j) != Color::Empty || std::find(std::begin(inside), std::end(inside), j) != std::end(inside))
+              continue;
+            bool touches_attacker = false;
+            for (int d2 : Board::kDirs) touches_attacker |= pos.at(Index(j + d2)) == att;
+            if (!touches_attacker) eye_elsewhere = true;
+          }
+        }
+      }
+      if (eye_elsewhere) continue;
+      std::vector<int> involved = defenders;
+      for (Index i : {at(0, 0), at(1, 0), at(0, 1)})
+        if (pos.at(i) == att) {
+          int id = chain_id_i(i);
+          if (std::find(involved.begin(), involved.end(), id) == involved.end()) involved.push_back(id);
+        }
+      const Point corner_point(cx[k], cy[k]);
+      e.notes.push_back("bent four in the corner (盘角曲四) at " + to_gtp(corner_point, h) +
+                        (open ? ": left to dispute play (实战解决)"
+                              : ": the defender is dead (the Japanese ruling)"));
+      for (int id : involved) {
+        ChainEstimate& c = e.chains[size_t(id)];
+        if (open) {
+          c.status = ChainStatus::unsettled;
+          c.open_shape = true;
+          c.reason = "bent four in the corner at " + to_gtp(corner_point, h) +
+                     " (盘角曲四): settled by dispute play under the 计枰点 rules";
+        } else {
+          c.status = c.color == def ? ChainStatus::dead : ChainStatus::alive;
+          c.reason = "bent four in the corner at " + to_gtp(corner_point, h) +
+                     (c.color == def ? ": dead by the Japanese ruling" : ": the attacker's stones");
+        }
+      }
+    }
+  }
+
+  // Seki: the chains left alive that the analysis of the position without the dead stones finds
+  // in seki units.
+  Board after = pos;
+  auto counted_dead = [&](const ChainEstimate& c) {
+    return c.status == ChainStatus::dead ||
+           (c.status == ChainStatus::unsettled && !c.open_shape && c.alive_probability < o.count_dead_below);
+  };
+  for (size_t id = 0; id < e.chains.size(); ++id)
+    if (counted_dead(e.chains[id]))
+      for (Point s : stones[id]) after.set_stone(s, Color::Empty);
+  AnalysisOptions aopt;
+  aopt.exclusive_liberties = true;
+  aopt.seki_territory = true;
+  const Analysis a = Analysis::of(after, aopt);
+  for (size_t id = 0; id < e.chains.size(); ++id) {
+    ChainEstimate& c = e.chains[id];
+    if (c.status != ChainStatus::alive) continue;
+    int u = a.unit_of(Board::index(c.stone));
+    if (u >= 0 && a.units()[size_t(u)].seki) {
+      c.status = ChainStatus::seki;
+      c.reason = "seki: lives by liberties shared with the opponent (" + c.reason + ")";
+    }
+  }
+
+  // Suggested claims: seki exclusive liberties and one-sided dame (on the position without the
+  // dead stones), unconnected ko spaces.
+  {
+    std::array<uint8_t, Board::kArea> region_mask{};
+    std::array<int16_t, Board::kArea> region;
+    region.fill(-1);
+    std::vector<uint8_t> masks;
+    std::vector<Index> stack;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        Index s0 = Board::index(x, y);
+        if (after.at(s0) != Color::Empty || region[s0] >= 0) continue;
+        int r = int(masks.size());
+        uint8_t m = 0;
+        std::vector<Index> pts;
+        region[s0] = int16_t(r);
+        stack.push_back(s0);
+        while (!stack.empty()) {
+          Index s = stack.back();
+          stack.pop_back();
+          pts.push_back(s);
+          for (int d : Board::kDirs) {
+            Index j = Index(s + d);
+            Color cj = after.at(j);
+            if (cj == Color::Empty && region[j] < 0) {
+              region[j] = int16_t(r);
+              stack.push_back(j);
+            } else if (is_stone(cj)) {
+              m |= uint8_t(cj);
+            }
+          }
+        }
+        masks.push_back(m);
+        for (Index s : pts) region_mask[s] = m;
+      }
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        Index i = Board::index(x, y);
+        if (after.at(i) != Color::Empty || region_mask[i] != 3) continue;
+        PointClass pc = a.at(i);
+        if (pc == PointClass::black_territory || pc == PointClass::white_territory) {
+          e.suggested_claims.push_back(
+              Claim{pc == PointClass::black_territory ? Color::Black : Color::White, Point(x, y)});
+        } else if (pc == PointClass::public_liberty) {
+          const bool b_ok = can_fill_safely(after, i, Color::Black);
+          const bool w_ok = can_fill_safely(after, i, Color::White);
+          if (b_ok != w_ok)
+            e.suggested_claims.push_back(Claim{b_ok ? Color::Black : Color::White, Point(x, y)});
+        }
+      }
+    for (const OpenKo& ko : e.open_kos)
+      if (!ko.decides_life) e.suggested_claims.push_back(Claim{ko.holder, ko.space});
+  }
+  return e;
+}
+
+Estimate estimate(const Game& g, const EstimateOptions& opts) {
+  const bool independent = g.rules().dispute_mode == DisputeMode::independent && g.pauses() > 0;
+  const Board& pos = independent ? g.pause_board() : g.board();
+  Color to_move = independent ? g.to_move_at_pause() : g.to_move();
+  if (!is_stone(to_move)) to_move = g.rules().first_player;
+  EstimateOptions o = opts;
+  if (o.open_shapes == OpenShapes::from_rules) {
+    const Preset* p = find_preset(g.rules().preset);
+    o.open_shapes = p && !p->jpd ? OpenShapes::decided : OpenShapes::unsettled;
+  }
+  Estimate e = estimate(pos, to_move, o);
+  if (!g.rules().claims) e.suggested_claims.clear();
+  return e;
+}
+
+}  // namespace jpd
+
+namespace jpd {
+
+std::vector<Move> finishing_moves(const Board& pos, const std::vector<Point>& dead_list, Color to_move) {
+  const int w = pos.width(), h = pos.height();
+  std::array<uint8_t, Board::kArea> dead{};
+  for (Point p : dead_list)
+    if (p.inside(w, h) && is_stone(pos.at(p)))
+      pos.for_each_stone(Board::index(p), [&](Index s) { dead[s] = 1; });
+  Board after = pos;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      if (dead[Board::index(x, y)]) after.set_stone(Point(x, y), Color::Empty);
+  AnalysisOptions ao;
+  ao.exclusive_liberties = false;
+  const Analysis a = Analysis::of(after, ao);
+
+  Board b = pos;
+  std::vector<Move> moves;
+  Color c = is_stone(to_move) ? to_move : Color::Black;
+  int passes = 0;
+  auto safe = [&](Index i, Color col) {
+    if (b.at(i) != Color::Empty || i == b.ko_point() || b.is_suicide(i, col)) return false;
+    if (b.captures(i, col)) return true;
+    Board t = b;
+    t.play(i, col);
+    return t.liberties(i) >= 2;
+  };
+  for (int guard = 0; guard < 2 * w * h && passes < 2; ++guard) {
+    Index move = 0;
+    // A chain of c left in atari: defend it (inside c's own territory, this is a 手入れ).
+    for (int y = 0; y < h && !move; ++y)
+      for (int x = 0; x < w && !move; ++x) {
+        Index i = Board::index(x, y);
+        if (b.at(i) != c || dead[i] || b.chain_head(i) != i) continue;
+        Index lib = b.atari_liberty(i);
+        if (lib && safe(lib, c)) move = lib;
+      }
+    // Else a dame next to one of c's living stones that does not put c's chain in atari.
+    for (int y = 0; y < h && !move; ++y)
+      for (int x = 0; x < w && !move; ++x) {
+        Index i = Board::index(x, y);
+        if (b.at(i) != Color::Empty || a.at(i) != PointClass::dame) continue;
+        bool next_to_own = false, next_to_dead_own = false;
+        for (int d : Board::kDirs) {
+          Index j = Index(i + d);
+          next_to_own |= b.at(j) == c && !dead[j];
+          next_to_dead_own |= b.at(j) == c && dead[j];  // would join a dead chain to a living one
+        }
+        if (next_to_own && !next_to_dead_own && safe(i, c)) move = i;
+      }
+    if (move) {
+      b.play(move, c);
+      moves.push_back(Move::play(c, Board::point(move)));
+      passes = 0;
+    } else {
+      moves.push_back(Move::pass(c));
+      b.clear_ko();
+      ++passes;
+    }
+    c = opponent(c);
+  }
+  // Trailing passes are no part of the finish.
+  while (!moves.empty() && moves.back().kind == MoveKind::pass) moves.pop_back();
+  return moves;
+}
+
+}  // namespace jpd

@@ -1,0 +1,483 @@
+// The GTP engine: the protocol (lines, ids, answers), the command table and the standard commands.
+// The jpd- commands are in gtp_jpd.cpp, the helpers both use in gtp_util.hpp.
+#include "jpd/gtp.hpp"
+
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+#include "gtp_util.hpp"
+#include "jpd/count.hpp"
+#include "jpd/estimate.hpp"
+#include "jpd/gtp_move.hpp"
+#include "jpd/replay.hpp"
+#include "jpd/sgf.hpp"
+
+namespace jpd {
+
+using gtp_detail::Fail;
+using gtp_detail::resumed_view;
+
+namespace {
+
+// GTP §2.2 preprocessing of one line: control characters other than HT dropped, the comment cut
+// off, HT to space.
+std::string preprocess(std::string_view line) {
+  std::string out;
+  out.reserve(line.size());
+  for (char ch : line) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c == '\n') break;
+    if (c == '#') break;
+    if (c == '\t') out += ' ';
+    else if (c >= 32 && c != 127) out += ch;
+  }
+  return out;
+}
+
+std::vector<std::string> words(std::string_view s) {
+  std::vector<std::string> out;
+  std::string w;
+  for (char c : s) {
+    if (c == ' ') {
+      if (!w.empty()) out.push_back(std::move(w));
+      w.clear();
+    } else {
+      w += c;
+    }
+  }
+  if (!w.empty()) out.push_back(std::move(w));
+  return out;
+}
+
+bool all_digits(const std::string& s) {
+  if (s.empty() || s.size() > 9) return false;
+  for (char c : s)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+// "=id text\n\n" with the text cleaned so that it holds no empty line.
+std::string answer(bool ok, const std::string& id, const std::string& text) {
+  std::string clean;
+  clean.reserve(text.size());
+  for (char c : text) {
+    if (c == '\r') continue;
+    if (c == '\n' && !clean.empty() && clean.back() == '\n') continue;
+    clean += c;
+  }
+  while (!clean.empty() && clean.back() == '\n') clean.pop_back();
+  std::string out(1, ok ? '=' : '?');
+  out += id;
+  out += ' ';
+  out += clean;
+  out += "\n\n";
+  return out;
+}
+
+// The id of a line's first word, when it is one.
+std::string id_of(std::string_view prefix) {
+  std::vector<std::string> w = words(preprocess(prefix));
+  return !w.empty() && all_digits(w[0]) ? w[0] : "";
+}
+
+}  // namespace
+
+GtpEngine::GtpEngine(GtpEngineOptions options) : opts_(std::move(options)) {
+  rules_ = parse_ruleset(opts_.rules);
+  if (opts_.board_size < kMinBoardSize || opts_.board_size > kMaxBoardSize)
+    throw std::invalid_argument("board size " + std::to_string(opts_.board_size) +
+                                " is outside 2..25");
+  new_game(rules_, opts_.board_size);
+}
+
+const std::vector<std::string>& GtpEngine::command_names() {
+  static const std::vector<std::string> names = {
+      "protocol_version", "name", "version", "known_command", "list_commands", "quit",
+      "boardsize", "clear_board", "komi", "play", "genmove", "reg_genmove", "undo", "showboard",
+      "fixed_handicap", "place_free_handicap", "set_free_handicap", "loadsgf", "printsgf",
+      "final_score", "final_status_list", "time_settings", "time_left", "kgs-time_settings",
+      "kgs-rules", "kgs-genmove_cleanup",
+      // the project's commands
+      "jpd-rules", "jpd-presets", "jpd-pass", "jpd-virtual", "jpd-negative", "jpd-propose",
+      "jpd-accept", "jpd-reject", "jpd-resign", "jpd-resume", "jpd-making", "jpd-pause",
+      "jpd-setup", "jpd-tomove", "jpd-count", "jpd-state", "jpd-seed", "jpd-playouts"};
+  return names;
+}
+
+std::string GtpEngine::handle(std::string_view line) {
+  const size_t nl = line.find('\n');
+  const std::string_view one = nl == std::string_view::npos ? line : line.substr(0, nl);
+  if (one.size() > opts_.max_line) return refuse_long_line(one.substr(0, 64), one.size());
+  std::vector<std::string> w = words(preprocess(one));
+  if (w.empty()) return "";
+  std::string id;
+  if (all_digits(w[0])) {
+    id = w[0];
+    w.erase(w.begin());
+    if (w.empty()) return answer(false, id, "missing command after the id");
+  }
+  const std::string name = w[0];
+  w.erase(w.begin());
+  Reply r;
+  try {
+    r = dispatch(name, w);
+  } catch (const Fail& e) {
+    r = {false, e.what()};
+  } catch (const std::exception& e) {
+    r = {false, e.what()};
+  }
+  return answer(r.ok, id, r.text);
+}
+
+std::string GtpEngine::refuse_long_line(std::string_view prefix, size_t length) const {
+  return answer(false, id_of(prefix),
+                "line too long: " + std::to_string(length) + " bytes (the limit is " +
+                    std::to_string(opts_.max_line) + ")");
+}
+
+std::string GtpEngine::handle_all(std::string_view text) {
+  std::string out;
+  while (!text.empty() && !quit_) {
+    const size_t nl = text.find('\n');
+    out += handle(text.substr(0, nl));
+    if (nl == std::string_view::npos) break;
+    text.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+GtpEngine::Reply GtpEngine::dispatch(const std::string& name, const Args& a) {
+  using namespace gtp_detail;
+  if (name == "protocol_version") return need(a, 0, name), Reply{true, "2"};
+  if (name == "name") return need(a, 0, name), Reply{true, opts_.name};
+  if (name == "version") return need(a, 0, name), Reply{true, opts_.version};
+  if (name == "known_command") {
+    need(a, 1, "known_command COMMAND");
+    for (const std::string& n : command_names())
+      if (n == a[0]) return {true, "true"};
+    return {true, "false"};
+  }
+  if (name == "list_commands") {
+    need(a, 0, name);
+    std::string out;
+    for (const std::string& n : command_names()) out += n + "\n";
+    return {true, out};
+  }
+  if (name == "quit") {
+    quit_ = true;
+    return {};
+  }
+  if (name == "boardsize") return cmd_boardsize(a);
+  if (name == "clear_board") return cmd_clear_board(a);
+  if (name == "komi") return cmd_komi(a);
+  if (name == "play") return cmd_play(a);
+  if (name == "genmove" || name == "kgs-genmove_cleanup") return cmd_genmove(a, true);
+  if (name == "reg_genmove") return cmd_genmove(a, false);
+  if (name == "undo") return cmd_undo(a);
+  if (name == "showboard") return cmd_showboard(a);
+  if (name == "fixed_handicap") return cmd_fixed_handicap(a, false);
+  if (name == "place_free_handicap") return cmd_fixed_handicap(a, true);
+  if (name == "set_free_handicap") return cmd_set_free_handicap(a);
+  if (name == "loadsgf") return cmd_loadsgf(a);
+  if (name == "printsgf") return cmd_printsgf(a);
+  if (name == "final_score") return cmd_final_score(a);
+  if (name == "final_status_list") return cmd_final_status_list(a);
+  if (name == "time_settings") {
+    need(a, 3, "time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES");
+    for (const std::string& s : a) int_arg(s, 0, 1 << 30, "a time");
+    return {};
+  }
+  if (name == "time_left") {
+    need(a, 3, "time_left COLOR TIME STONES");
+    color_arg(a[0]);
+    int_arg(a[1], -(1 << 30), 1 << 30, "a time");
+    int_arg(a[2], 0, 1 << 30, "a number of stones");
+    return {};
+  }
+  if (name == "kgs-time_settings") {
+    if (a.empty()) throw Fail("syntax error: kgs-time_settings none|absolute|byoyomi|canadian ...");
+    return {};
+  }
+  if (name == "kgs-rules") return cmd_kgs_rules(a);
+  if (name == "jpd-rules") return cmd_jpd_rules(a);
+  if (name == "jpd-presets") {
+    need(a, 0, name);
+    std::string out;
+    for (const std::string& n : preset_names()) out += (out.empty() ? "" : " ") + n;
+    return {true, out};
+  }
+  if (name == "jpd-pass" || name == "jpd-virtual" || name == "jpd-propose" ||
+      name == "jpd-accept" || name == "jpd-reject" || name == "jpd-resign")
+    return cmd_jpd_move(name, a);
+  if (name == "jpd-negative") return cmd_jpd_negative(a);
+  if (name == "jpd-setup") return cmd_jpd_setup(a);
+  if (name == "jpd-tomove") return cmd_jpd_tomove(a);
+  if (name == "jpd-resume") return cmd_jpd_resume(a);
+  if (name == "jpd-making") return cmd_jpd_making(a);
+  if (name == "jpd-pause") return cmd_jpd_pause(a);
+  if (name == "jpd-count") return cmd_jpd_count(a);
+  if (name == "jpd-state") return cmd_jpd_state(a);
+  if (name == "jpd-seed" || name == "jpd-playouts") return cmd_jpd_option(name, a);
+  return {false, "unknown command"};
+}
+
+// ---- helpers ----
+
+void GtpEngine::new_game(const Ruleset& rules, int size) {
+  rules_ = rules;
+  game_ = Game(rules_, size);
+  marks_.clear();
+}
+
+void GtpEngine::set_rules(const Ruleset& rules) {
+  Game fresh(rules, game_.width(), game_.height());
+  int n = 0;
+  for (const Game::Action& a : game_.actions()) {
+    ++n;
+    Verdict v = apply_action(fresh, a);
+    if (!v)
+      throw Fail("the game so far is not legal under " + rules.to_string() + " (action " +
+                 std::to_string(n) + ": " + v.message + "); clear_board first");
+  }
+  rules_ = rules;
+  game_ = std::move(fresh);
+}
+
+GtpEngine::Reply GtpEngine::apply_moves(const std::vector<Move>& moves, bool resume_if_paused) {
+  if (game_.phase() == Phase::ended) return {false, "illegal move: the game is over"};
+  Game before = game_;
+  const size_t mark_at = game_.actions().size();
+  if (resume_if_paused && game_.phase() == Phase::paused) {
+    Verdict v = game_.resume_dispute(true);
+    if (!v) return {false, "illegal move: " + v.message};
+  }
+  for (const Move& m : moves) {
+    Verdict v = game_.play(m);
+    if (!v) {
+      game_ = std::move(before);
+      return {false, "illegal move: " + v.message};
+    }
+  }
+  marks_.push_back(mark_at);
+  return {};
+}
+
+Statuses GtpEngine::statuses() const {
+  return opts_.statuses ? opts_.statuses(game_) : default_gtp_statuses(game_);
+}
+
+// ---- standard commands ----
+
+GtpEngine::Reply GtpEngine::cmd_boardsize(const Args& a) {
+  gtp_detail::need(a, 1, "boardsize SIZE");
+  int n = 0;
+  try {
+    n = gtp_detail::int_arg(a[0], kMinBoardSize, kMaxBoardSize, "a board size");
+  } catch (const Fail&) {
+    return {false, "unacceptable size (2..25)"};
+  }
+  new_game(rules_, n);
+  return {};
+}
+
+GtpEngine::Reply GtpEngine::cmd_clear_board(const Args& a) {
+  gtp_detail::need(a, 0, "clear_board");
+  new_game(rules_, game_.width());
+  return {};
+}
+
+GtpEngine::Reply GtpEngine::cmd_komi(const Args& a) {
+  gtp_detail::need(a, 1, "komi KOMI");
+  Ruleset r = rules_;
+  r.komi = gtp_detail::double_arg(a[0], "a komi");
+  set_rules(r);
+  return {};
+}
+
+GtpEngine::Reply GtpEngine::cmd_play(const Args& a) {
+  gtp_detail::need(a, 2, "play COLOR VERTEX");
+  const Color c = gtp_detail::color_arg(a[0]);
+  auto m = parse_gtp_move(a[1], game_.width(), game_.height());
+  if (!m) throw Fail("invalid coordinate '" + a[1] + "'");
+  if (game_.phase() == Phase::making)
+    return {false, "illegal move: the game is at making: only jpd-negative moves"};
+  // Game::play checks the turn too; a pause is resumed first, so judge the turn after it.
+  return apply_moves(referee_moves(resumed_view(game_), c, *m), true);
+}
+
+GtpEngine::Reply GtpEngine::cmd_genmove(const Args& a, bool play_it) {
+  gtp_detail::need(a, 1, play_it ? "genmove COLOR" : "reg_genmove COLOR");
+  const Color c = gtp_detail::color_arg(a[0]);
+  if (game_.phase() == Phase::ended) return {false, "the game is over"};
+  if (game_.phase() == Phase::making) return {false, "the game is at making: no moves to generate"};
+  const Game view = resumed_view(game_);
+  if (view.to_move() != c)
+    return {false, "it is " + std::string(color_name(view.to_move())) + "'s turn"};
+  // When even the non-board move is refused (a setup without liberties), so is every move.
+  if (Verdict v = view.check(referee_moves(view, c, GtpMove::pass()).front()); !v)
+    return {false, v.message};
+  const GenmoveResult r = choose_move(view, c, opts_.genmove);
+  const GtpMove m = r.board_move ? GtpMove::at(r.point) : GtpMove::pass();
+  const std::string text = to_string(m, game_.height());
+  if (!play_it) return {true, text};
+  Reply applied = apply_moves(referee_moves(view, c, m), true);
+  if (!applied.ok) return {false, "the generated move " + text + " was refused: " + applied.text};
+  return {true, text};
+}
+
+GtpEngine::Reply GtpEngine::cmd_undo(const Args& a) {
+  gtp_detail::need(a, 0, "undo");
+  if (marks_.empty()) return {false, "cannot undo"};
+  const size_t target = marks_.back();
+  marks_.pop_back();
+  while (game_.actions().size() > target)
+    if (!game_.undo()) break;
+  return {};
+}
+
+GtpEngine::Reply GtpEngine::cmd_showboard(const Args& a) {
+  gtp_detail::need(a, 0, "showboard");
+  return {true, "\n" + gtp_detail::board_text(game_)};
+}
+
+GtpEngine::Reply GtpEngine::cmd_fixed_handicap(const Args& a, bool engine_chooses) {
+  gtp_detail::need(a, 1, engine_chooses ? "place_free_handicap N" : "fixed_handicap N");
+  const int n = gtp_detail::int_arg(a[0], 0, 1 << 20, "a number of stones");
+  if (!game_.actions().empty()) return {false, "board not empty"};
+  const int points = game_.width() * game_.height();
+  if (n < 2 || n >= points) return {false, "invalid number of stones"};
+  std::vector<Point> placed;
+  try {
+    placed = game_.place_fixed_handicap(n);
+  } catch (const std::invalid_argument& e) {
+    if (!engine_chooses) return {false, "invalid number of stones: " + std::string(e.what())};
+    for (Point p : gtp_detail::free_handicap_points(game_.width(), game_.height(), n))
+      game_.setup_stone(Color::Black, p);
+    game_.set_to_move(Color::White);
+    for (const Game::Action& act : game_.actions())
+      if (act.type == Game::Action::kSetup) placed.push_back(act.move.point);
+  }
+  std::string out;
+  for (Point p : placed) out += (out.empty() ? "" : " ") + to_gtp(p, game_.height());
+  return {true, out};
+}
+
+GtpEngine::Reply GtpEngine::cmd_set_free_handicap(const Args& a) {
+  if (!game_.actions().empty()) return {false, "board not empty"};
+  if (a.size() < 2 || int(a.size()) >= game_.width() * game_.height())
+    return {false, "bad vertex list: between 2 and " +
+                       std::to_string(game_.width() * game_.height() - 1) + " stones"};
+  std::vector<Point> pts;
+  for (const std::string& s : a) {
+    auto p = parse_gtp(s, game_.width(), game_.height());
+    if (!p) return {false, "bad vertex list: '" + s + "' is not a point on the board"};
+    for (Point q : pts)
+      if (q == *p) return {false, "bad vertex list: " + s + " is given twice"};
+    pts.push_back(*p);
+  }
+  for (Point p : pts) game_.setup_stone(Color::Black, p);
+  game_.set_to_move(Color::White);
+  return {};
+}
+
+GtpEngine::Reply GtpEngine::cmd_loadsgf(const Args& a) {
+  if (a.empty() || a.size() > 2) throw Fail("syntax error: usage: loadsgf FILE [MOVE_NUMBER]");
+  if (!opts_.files) return {false, "cannot load: file access is disabled"};
+  int before_move = 0;  // 0: the whole record
+  if (a.size() == 2) before_move = gtp_detail::int_arg(a[1], 1, 1 << 30, "a move number");
+  sgf::Record rec;
+  try {
+    rec = sgf::read_record_file(a[0]);
+  } catch (const std::exception& e) {
+    return {false, "cannot load file: " + std::string(e.what())};
+  }
+  if (rec.width != rec.height || rec.width < kMinBoardSize || rec.width > kMaxBoardSize)
+    return {false, "cannot load file: the board is not square of side 2..25"};
+  if (before_move > 0) {
+    size_t keep = 0;
+    for (; keep < rec.steps.size(); ++keep) {
+      const sgf::Step& s = rec.steps[keep];
+      if (s.kind == sgf::Step::Kind::move && !s.move.is_negative() && s.move_number >= before_move)
+        break;
+    }
+    rec.steps.resize(keep);
+  }
+  Ruleset r = rules_;
+  const bool named = !rec.rules.empty() && !preset_for_sgf_rules(rec.rules).empty();
+  try {
+    if (named) r = rules_for_record(rec, std::nullopt);
+    else if (rec.komi) r.komi = *rec.komi;
+    Replay rp = replay(rec, r);
+    if (rp.stopped_without_pause && !rp.game.actions().empty() &&
+        rp.game.actions().back().type == Game::Action::kPaused)
+      rp.game.undo();  // the record goes on: keep it in play
+    rules_ = rp.game.rules();
+    game_ = std::move(rp.game);
+  } catch (const std::exception& e) {
+    return {false, "cannot load file: " + std::string(e.what())};
+  }
+  marks_.clear();
+  for (size_t i = 0; i < game_.actions().size(); ++i)
+    if (game_.actions()[i].type != Game::Action::kSetup &&
+        game_.actions()[i].type != Game::Action::kToMove)
+      marks_.push_back(i);
+  return {};
+}
+
+GtpEngine::Reply GtpEngine::cmd_printsgf(const Args& a) {
+  if (a.size() > 1) throw Fail("syntax error: usage: printsgf [FILE]");
+  sgf::Record rec = record_from_game(game_);
+  rec.black_name = rec.white_name = "";
+  const std::string text = sgf::write(sgf::to_tree(rec));
+  if (a.empty()) return {true, text};
+  if (!opts_.files) return {false, "cannot write: file access is disabled"};
+  std::ofstream out(a[0], std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) return {false, "cannot write '" + a[0] + "'"};
+  return {};
+}
+
+GtpEngine::Reply GtpEngine::cmd_final_score(const Args& a) {
+  gtp_detail::need(a, 0, "final_score");
+  const bool counted = game_.end_reason() == EndReason::none ||
+                       game_.end_reason() == EndReason::counted;
+  const Statuses st = counted ? statuses() : Statuses{};
+  CountOptions co;
+  co.keep_steps = false;
+  try {
+    return {true, count(game_, st, co).result};
+  } catch (const std::exception& e) {
+    return {false, "cannot score: " + std::string(e.what())};
+  }
+}
+
+GtpEngine::Reply GtpEngine::cmd_final_status_list(const Args& a) {
+  gtp_detail::need(a, 1, "final_status_list alive|dead|seki");
+  const std::string& which = a[0];
+  if (which != "alive" && which != "dead" && which != "seki")
+    throw Fail("syntax error: final_status_list alive|dead|seki");
+  if (opts_.statuses) return {true, gtp_detail::status_list(game_, opts_.statuses(game_), {}, which)};
+  // The estimator's judgement: its dead stones as final_score counts them, its seki chains.
+  const Estimate e = estimate(game_);
+  std::vector<Point> seki;
+  for (const ChainEstimate& c : e.chains)
+    if (c.status == ChainStatus::seki) seki.push_back(c.stone);
+  return {true, gtp_detail::status_list(game_, e.statuses(), seki, which)};
+}
+
+GtpEngine::Reply GtpEngine::cmd_kgs_rules(const Args& a) {
+  gtp_detail::need(a, 1, "kgs-rules RULES");
+  std::string name;
+  for (char c : a[0]) name += c == '_' ? '-' : char(std::tolower(static_cast<unsigned char>(c)));
+  if (!find_preset(name))
+    return {false, "unknown rules '" + a[0] +
+                       "' (japanese, chinese, aga, new_zealand, or a preset: jpd-presets)"};
+  Ruleset r = find_preset(name)->rules;
+  r.komi = rules_.komi;  // komi comes with its own command
+  set_rules(r);
+  return {};
+}
+
+}  // namespace jpd

@@ -1,0 +1,32 @@
+// The dead stones of the GTP engine (final_score, final_status_list, jpd-count) and of the match
+// referee when the players disagree: the built-in estimator.
+#include "jpd/estimate.hpp"
+#include "jpd/gtp.hpp"
+#include "jpd/gtp_client.hpp"
+#include "jpd/match.hpp"
+#include "jpd/status_gtp.hpp"
+
+namespace jpd {
+
+Statuses referee_statuses(const Game& g) {
+  try {
+    return estimate(g).statuses();
+  } catch (const std::exception& e) {
+    // A position the estimator cannot take (none is known): GNU Go, else no dead stones.
+    try {
+      Statuses st = statuses_from_gtp(g, "gnugo --mode gtp --level 1", 60);
+      st.source_detail += std::string(" (the estimator failed: ") + e.what() + ")";
+      return st;
+    } catch (const GtpError& f) {
+      Statuses st;
+      st.source = StatusSource::none;
+      st.source_detail = std::string("neither the estimator nor GNU Go: ") + e.what() + "; " +
+                         f.what();
+      return st;
+    }
+  }
+}
+
+Statuses default_gtp_statuses(const Game& g) { return referee_statuses(g); }
+
+}  // namespace jpd

@@ -1,0 +1,121 @@
+// The estimator on the command line: the default source of jpd score, --dead-from estimate,
+// --playouts, jpd estimate, jpd corpus and jpd dispute, run as a program.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+
+namespace {
+
+struct Outcome {
+  int status = -1;
+  std::string out;  // stdout and stderr together
+};
+
+Outcome jpd(const std::string& args) {
+  std::string cmd = std::string(JPD_BINARY) + " " + args + " 2>&1";
+  Outcome r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string data(const std::string& name) { return std::string(JPD_SOURCE_DIR) + "/data/games/" + name; }
+const std::string kMain = data("goquest-9x9-2015-10-26-miura18-u4i.sgf");
+const std::string kTv = data("minigo-tv-9x9-971122.sgf");
+
+std::string temp_file(const std::string& name, const std::string& text) {
+  std::string path = testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+}  // namespace
+
+TEST(EstimateCli, ScoreUsesTheEstimatorWhenTheRecordHasNoMarkup) {
+  Outcome r = jpd("score " + kMain + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["statuses"]["source"], "estimate");
+  EXPECT_EQ(j["statuses"]["detail"], "estimator, 500 playouts");
+  EXPECT_TRUE(j["statuses"]["uncertain"].is_array());
+  EXPECT_TRUE(j["statuses"]["suggested_claims"].is_array());
+  EXPECT_EQ(j["result"], "B+2");  // the record's own result
+  Outcome p = jpd("score " + kMain + " --dead-from estimate --playouts 300 --json");
+  ASSERT_EQ(p.status, 0) << p.out;
+  EXPECT_EQ(nlohmann::json::parse(p.out)["statuses"]["detail"], "estimator, 300 playouts");
+  EXPECT_EQ(jpd("score " + kMain + " --playouts 0").status, 2);
+}
+
+TEST(EstimateCli, AJapaneseRecordThatStopsIsFinishedBeforeItIsCounted) {
+  // A televised professional game: the dame H9/J9 are open, and once Black has filled them White
+  // must defend at J5 inside its own territory (a point less).
+  const std::string tv = std::string(JPD_SHARED_DIR) + "/corpus/games/J_00001__games__pro_games__go__9x9__990619.sgf";
+  Outcome r = jpd("score " + tv + " --rules japanese --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["result"], "W+7.5");  // the recorded result
+  bool noted = false;
+  for (auto& n : j["notes"]) noted |= n.get<std::string>().find("finishing move") != std::string::npos;
+  EXPECT_TRUE(noted) << r.out;
+}
+
+TEST(EstimateCli, EstimateShowsEveryChain) {
+  Outcome r = jpd("estimate " + kTv + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["ownership"].size(), 9u);
+  bool dead = false;
+  for (auto& c : j["chains"]) dead |= c["status"] == "dead";
+  EXPECT_TRUE(dead);
+  Outcome t = jpd("estimate " + kTv);
+  ASSERT_EQ(t.status, 0) << t.out;
+  EXPECT_NE(t.out.find("estimator, 500 playouts"), std::string::npos);
+}
+
+TEST(EstimateCli, CorpusCountsAManifestPerRuleFamily) {
+  const std::string dir = data("");
+  const std::string manifest = temp_file(
+      "corpus-manifest.tsv",
+      "file\trules\tkomi\tresult\n" + dir + "goquest-9x9-2015-10-26-miura18-u4i.sgf\tChinese\t7\tB+2\n" + dir +
+          "minigo-tv-9x9-971122.sgf\tJapanese\t6.5\tW+5.5\n" + dir +
+          "minigo-tv-9x9-971122.sgf\tJapanese\t6.5\tB+3.5\n");
+  Outcome r = jpd("corpus " + manifest + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["sources"].size(), 1u);
+  auto f = j["sources"][0]["families"];
+  EXPECT_EQ(f["chinese"]["exact"], 1);
+  EXPECT_EQ(f["japanese"]["exact"], 1);
+  EXPECT_EQ(f["japanese"]["wrong"], 1);
+  EXPECT_EQ(f["all"]["games"], 3);
+  Outcome t = jpd("corpus " + manifest + " --failures");
+  ASSERT_EQ(t.status, 0) << t.out;
+  EXPECT_NE(t.out.find("recorded B+3.5, got W+5.5"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("exact%"), std::string::npos);
+}
+
+TEST(EstimateCli, DisputeWithGnuGoWritesTheWholeGame) {
+  const std::string out = testing::TempDir() + "dispute-out.sgf";
+  std::remove(out.c_str());
+  Outcome r = jpd("dispute " + kTv + " --rules chinese --black 'gnugo --mode gtp --level 1' "
+                  "--white 'gnugo --mode gtp --level 1' --out " + out + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["statuses"]["source"], "dispute");
+  EXPECT_GT(j["dispute"]["moves"].get<int>(), 0);
+  Outcome again = jpd("score " + out + " --json");
+  ASSERT_EQ(again.status, 0) << again.out;
+  auto k = nlohmann::json::parse(again.out);
+  EXPECT_EQ(k["result"], j["result"]);
+  EXPECT_EQ(k["statuses"]["source"], "sgf");  // the dead stones the dispute confirmed, as JD
+  EXPECT_EQ(jpd("dispute " + kTv).status, 2);  // the engines are required
+}

@@ -1,0 +1,354 @@
+// The built-in life-and-death estimator on hand-built positions: dead groups, seki (also with
+// eyes), bent four in the corner, false eyes, open kos, snapback, an unsettled group; Benson;
+// determinism; the estimator as the default source of dead stones.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "jpd/count.hpp"
+#include "jpd/estimate.hpp"
+#include "jpd/replay.hpp"
+#include "jpd/score.hpp"
+#include "test_util.hpp"
+
+using namespace jpd;
+using jpd::test::board_from;
+
+namespace {
+
+Point P(const Board& b, const char* gtp) { return parse_point(gtp, b.width(), b.height()); }
+
+ChainStatus status_at(const Estimate& e, const Board& b, const char* gtp) {
+  const ChainEstimate* c = e.chain_at(P(b, gtp));
+  EXPECT_NE(c, nullptr) << gtp << " is empty";
+  return c ? c->status : ChainStatus::alive;
+}
+
+bool suggests(const Estimate& e, Color c, Point p) {
+  return std::find(e.suggested_claims.begin(), e.suggested_claims.end(), Claim{c, p}) != e.suggested_claims.end();
+}
+
+// A game on the position of a diagram (setup stones), paused by agreement.
+Game paused_game(const std::string& rules, const std::string& diagram) {
+  auto rows = jpd::test::rows_of(diagram);
+  Game g(parse_ruleset(rules), int(rows[0].size()), int(rows.size()));
+  jpd::test::setup(g, diagram);
+  g.declare_paused();
+  return g;
+}
+
+// Territory (empty owned points) of a colour after counting with the estimator's statuses.
+Count count_with_estimate(const Game& g) {
+  Estimate e = estimate(g);
+  return count(g, e.statuses());
+}
+
+}  // namespace
+
+TEST(Estimate, DeadStonesInsideTerritoryAreDead) {
+  // A finished game (a real 9x9 professional ending): White's G6 and Black's B8 are dead.
+  const Board b = board_from(R"(
+    . . O X X X X . .
+    . X O O O X . X .
+    . . . . O O X X .
+    . . . O O X O . .
+    . . . O X X . . .
+    . . O X X . . . .
+    . . O O X X . . .
+    . . . O O X . . .
+    . . . . O X . . .)");
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first);
+    EXPECT_EQ(status_at(e, b, "G6"), ChainStatus::dead);
+    EXPECT_EQ(status_at(e, b, "B8"), ChainStatus::dead);
+    for (const char* s : {"C9", "D9", "H8", "F6", "C4"}) EXPECT_EQ(status_at(e, b, s), ChainStatus::alive) << s;
+    EXPECT_GT(e.chain_at(P(b, "F6"))->alive_probability, 0.75);
+    EXPECT_LT(e.chain_at(P(b, "G6"))->alive_probability, 0.25);
+    const Statuses st = e.statuses();
+    EXPECT_EQ(st.source, StatusSource::estimate);
+    EXPECT_EQ(st.dead.size(), 2u);
+    EXPECT_TRUE(st.uncertain.empty());
+    // Ownership: the dead stones' points are their opponent's.
+    EXPECT_GT(e.owner_at(P(b, "G6")), 0.5);
+    EXPECT_LT(e.owner_at(P(b, "B8")), -0.5);
+    EXPECT_GT(e.owner_at(P(b, "J1")), 0.5);
+    EXPECT_LT(e.owner_at(P(b, "A1")), -0.5);
+  }
+}
+
+TEST(Estimate, TwoSolidEyesAreUnconditionallyAlive) {
+  const Board b = board_from(R"(
+    . X . X O . . . .
+    X X X X O . . . .
+    O O O O O . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)");
+  const Benson black = benson(b, Color::Black);
+  EXPECT_TRUE(black.alive[Board::index(P(b, "B9"))]);
+  const Estimate e = estimate(b, Color::White);
+  const ChainEstimate* c = e.chain_at(P(b, "A8"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_TRUE(c->unconditional);
+  EXPECT_EQ(c->status, ChainStatus::alive);
+  EXPECT_EQ(c->alive_probability, 1);
+}
+
+TEST(Estimate, StonesInAnEyelessRegionOfAnUnconditionallyAliveGroupAreDead) {
+  const Board b = board_from(R"(
+    . X O X . X O . .
+    X X X X X X O . .
+    O O O O O O O . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)");
+  const Benson black = benson(b, Color::Black);
+  EXPECT_TRUE(black.dead_inside[Board::index(P(b, "C9"))]);
+  const Estimate e = estimate(b, Color::White);
+  EXPECT_EQ(status_at(e, b, "C9"), ChainStatus::dead);
+  EXPECT_TRUE(e.chain_at(P(b, "C9"))->unconditional);
+}
+
+TEST(Estimate, SekiSurvivesThePlayouts) {
+  // White's A9-B8-A7 and Black's C9-C6-A6 share B9 and B7, and nothing else: whoever fills one
+  // of them is captured. Everything is inside White's wall.
+  const Board b = board_from(R"(
+    O . X O . . . . .
+    O O X O . . . . .
+    O . X O . . . . .
+    X X X O . . . . .
+    O O O O . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)");
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first);
+    EXPECT_EQ(status_at(e, b, "C9"), ChainStatus::seki);
+    EXPECT_EQ(status_at(e, b, "A9"), ChainStatus::seki);
+    EXPECT_EQ(status_at(e, b, "D9"), ChainStatus::alive);
+    EXPECT_TRUE(e.statuses().dead.empty());
+    // Filling B9 or B7 puts the filler's own chain in atari for both: no one-sided dame.
+    EXPECT_TRUE(e.suggested_claims.empty());
+  }
+}
+
+TEST(Estimate, SekiWithEyesTheEyesAreLandUnderJpdNotUnderJapanese) {
+  // Black's inner chain (eye A9) and White's (eye E9) share C9.
+  const std::string diagram = R"(
+    . X . O . O X . .
+    X X X O O O X . .
+    O O O X X X . . .
+    . . O X . . . . .
+    . . O X . . . . .
+    . . O X . . . . .
+    . . O X . . . . .
+    . . O X . . . . .
+    . . O X . . . . .)";
+  const Game tang = paused_game("tang-song", diagram);
+  const Estimate e = estimate(tang);
+  const Board& b = tang.board();
+  EXPECT_EQ(status_at(e, b, "B9"), ChainStatus::seki);
+  EXPECT_EQ(status_at(e, b, "D9"), ChainStatus::seki);
+  EXPECT_EQ(status_at(e, b, "D1"), ChainStatus::alive);
+  EXPECT_EQ(status_at(e, b, "C1"), ChainStatus::alive);
+  EXPECT_TRUE(e.statuses().dead.empty());
+  const Count jpd = count_with_estimate(tang);
+  EXPECT_EQ(jpd.seki_units.black, 1);
+  EXPECT_EQ(jpd.seki_units.white, 1);
+  // Black's land: A9 (the seki eye) + the 5x7 area on the right minus its walls.
+  const Count jap = count_with_estimate(paused_game("japanese", diagram));
+  EXPECT_EQ(jpd.owned.black - 1, jap.owned.black - 0) << "the seki eye A9 is Black's land under JPD only";
+  EXPECT_EQ(jpd.japanese.black, jap.japanese.black);
+  EXPECT_EQ(jap.status_source, StatusSource::estimate);
+}
+
+TEST(Estimate, BentFourInTheCornerIsLeftToDisputeUnderJpdAndDeadUnderJapanese) {
+  const std::string diagram = R"(
+    . X . O X . . . .
+    X O O O X . . . .
+    . O O X X . . . .
+    O O X X . . . . .
+    X X X . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)";
+  const Game tang = paused_game("tang-song", diagram);
+  const Board& b = tang.board();
+  const Estimate open = estimate(tang);
+  EXPECT_EQ(status_at(open, b, "B8"), ChainStatus::unsettled);
+  EXPECT_EQ(status_at(open, b, "B9"), ChainStatus::unsettled);
+  EXPECT_EQ(status_at(open, b, "A8"), ChainStatus::unsettled);
+  EXPECT_EQ(status_at(open, b, "E9"), ChainStatus::alive);
+  const Statuses st = open.statuses();
+  EXPECT_TRUE(st.dead.empty());
+  ASSERT_FALSE(st.uncertain.empty());
+  EXPECT_NE(st.uncertain[0].reason.find("bent four"), std::string::npos);
+  const Estimate japanese = estimate(paused_game("japanese", diagram));
+  EXPECT_EQ(status_at(japanese, b, "B8"), ChainStatus::dead);
+  EXPECT_EQ(status_at(japanese, b, "B9"), ChainStatus::alive);
+  // The bare position (no rules) leaves it open too.
+  EXPECT_EQ(status_at(estimate(b, Color::Black), b, "B8"), ChainStatus::unsettled);
+}
+
+TEST(Estimate, TwoFalseEyesMakeNoLife) {
+  const Board b = board_from(R"(
+    . . . . . . . . .
+    . . . . . . . . .
+    O O O O O O O . .
+    O X X O X X O . .
+    O X . X . X O . .
+    O X X O X X O . .
+    O O O O O O O . .
+    . . . . . . . . .
+    . . . . . . . . .)");
+  const Estimate e = estimate(b, Color::Black);
+  for (const char* s : {"B6", "D5", "E6", "B4"}) EXPECT_EQ(status_at(e, b, s), ChainStatus::dead) << s;
+  EXPECT_EQ(status_at(e, b, "A7"), ChainStatus::alive);
+}
+
+TEST(Estimate, SnapbackKillsTheCapturer) {
+  // Black's A9 is in atari, but White's two stones are too: if White takes at B9, Black takes
+  // three back at A9.
+  const Board b = board_from(R"(
+    X . X . X O . . .
+    O O X . X O . . .
+    X X . . X O . . .
+    . . . . X O . . .
+    . . . . X O . . .
+    . . . . X O . . .
+    . . . . X O . . .
+    . . . . X O . . .
+    . . . . X O . . .)");
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first);
+    EXPECT_EQ(status_at(e, b, "A8"), ChainStatus::dead);
+    EXPECT_EQ(status_at(e, b, "A9"), ChainStatus::alive);
+    EXPECT_GT(e.owner_at(P(b, "B9")), 0.75);
+  }
+}
+
+TEST(Estimate, AnOpenKoOnTheBoundaryIsASuggestedClaimForItsHolder) {
+  // D4: White's E4 stone is in atari there; whoever wins the ko gets a point, no life is at stake.
+  const std::string diagram = R"(
+    . . O X X X X . .
+    . . O O O X . X .
+    . . . . O O X X .
+    . . . O O X . . .
+    . . . O X X . . .
+    . . O . O X . . .
+    . . O O X X . . .
+    . . . O O X . . .
+    . . . . O X . . .)";
+  const Game g = paused_game("tang-song", diagram);
+  const Board& b = g.board();
+  const Estimate e = estimate(g);
+  ASSERT_EQ(e.open_kos.size(), 1u);
+  EXPECT_EQ(e.open_kos[0].space, P(b, "D4"));
+  EXPECT_EQ(e.open_kos[0].stone, P(b, "E4"));
+  EXPECT_EQ(e.open_kos[0].holder, Color::White);
+  EXPECT_FALSE(e.open_kos[0].decides_life);
+  EXPECT_TRUE(suggests(e, Color::White, P(b, "D4")));
+  // The holder can connect whenever it likes: its stone in the ko lives.
+  EXPECT_EQ(status_at(e, b, "E4"), ChainStatus::alive);
+  EXPECT_TRUE(e.statuses().dead.empty());
+  // The comparison presets have no claims: nothing is suggested.
+  EXPECT_TRUE(estimate(paused_game("japanese", diagram)).suggested_claims.empty());
+}
+
+TEST(Estimate, EternalKoOf002IsLeftToDisputePlay) {
+  // 002 §十三 (万年劫), the position after White took at F5.
+  const std::string diagram = R"(
+    X . X O O O
+    . X X O O .
+    X X O O X O
+    X O O X X X
+    O O O . X .
+    O O O O O O)";
+  const Game g = paused_game("sci-1-1", diagram);
+  const Estimate e = estimate(g);
+  const Board& b = g.board();
+  ASSERT_EQ(e.open_kos.size(), 1u);
+  EXPECT_TRUE(e.open_kos[0].decides_life);
+  EXPECT_EQ(status_at(e, b, "A1"), ChainStatus::unsettled);  // White's big group
+  EXPECT_EQ(status_at(e, b, "E4"), ChainStatus::unsettled);  // Black's group on the right
+  EXPECT_EQ(status_at(e, b, "F4"), ChainStatus::unsettled);  // the stone in the ko
+  EXPECT_EQ(status_at(e, b, "B5"), ChainStatus::alive);      // Black's two eyes on the left
+  for (const char* s : {"A1", "E4", "F4"}) EXPECT_TRUE(e.chain_at(P(b, s))->open_shape) << s;
+  const Statuses st = e.statuses();
+  EXPECT_TRUE(st.dead.empty()) << "never counted dead: left to dispute play";
+  EXPECT_EQ(st.uncertain.size(), 3u);
+  // Under a comparison preset the playouts decide (nothing is left open).
+  const Estimate jap = estimate(paused_game("japanese", diagram));
+  for (const ChainEstimate& c : jap.chains) EXPECT_FALSE(c.open_shape);
+}
+
+TEST(Estimate, AGroupThatLivesOrDiesByTheNextMoveIsUnsettled) {
+  // Black's straight three on the edge: whoever plays C9 first decides.
+  const Board b = board_from(R"(
+    X . . . X O . . .
+    X X X X X O . . .
+    O O O O O O . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)");
+  const Estimate e = estimate(b, Color::Black);
+  const ChainEstimate* c = e.chain_at(P(b, "A8"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->status, ChainStatus::unsettled);
+  EXPECT_GT(c->alive_probability, 0.25);
+  EXPECT_LT(c->alive_probability, 0.75);
+  const Statuses st = e.statuses();
+  EXPECT_TRUE(st.dead.empty());
+  ASSERT_EQ(st.uncertain.size(), 1u);
+  EXPECT_EQ(st.uncertain[0].color, Color::Black);
+}
+
+TEST(Estimate, IsDeterministicAndHonoursThePlayoutSetting) {
+  const Board b = board_from(R"(
+    . . X O . . . . .
+    . X X O . . . . .
+    . O X O . . . . .
+    X X X O O . . . .
+    . . . X O . O . .
+    . X . X O . . . .
+    . . X X O O O . .
+    . . X O . . . . .
+    . . X O . . . . .)");
+  EstimateOptions o;
+  o.playouts = 200;
+  const Estimate a = estimate(b, Color::White, o), c = estimate(b, Color::White, o);
+  EXPECT_EQ(a.playouts, 200);
+  EXPECT_EQ(a.ownership, c.ownership);
+  ASSERT_EQ(a.chains.size(), c.chains.size());
+  for (size_t i = 0; i < a.chains.size(); ++i) EXPECT_EQ(a.chains[i].alive_probability, c.chains[i].alive_probability);
+  EXPECT_EQ(a.detail(), "estimator, 200 playouts");
+  EXPECT_EQ(estimate(b, Color::White).playouts, default_playouts(81));
+}
+
+TEST(Estimate, IsTheDefaultSourceOfDeadStonesForARecordWithoutMarkup) {
+  const std::string sgf =
+      "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[dd];W[fd];B[de];W[fe];B[df];W[ff];B[dg];W[fg];B[dh];W[fh]"
+      ";B[di];W[fi];B[dc];W[fc];B[db];W[fb];B[da];W[fa];B[ee];W[hh];B[bc];W[])";
+  sgf::Record rec = sgf::read_record_text(sgf);
+  Scored s = score_record(rec);
+  EXPECT_EQ(s.count.status_source, StatusSource::estimate);
+  EXPECT_NE(s.count.status_detail.find("playouts"), std::string::npos);
+  ScoreOptions o;
+  o.estimate.playouts = 123;
+  set_dead_from(o, "estimate");
+  Scored t = score_record(rec, o);
+  EXPECT_EQ(t.count.status_detail, "estimator, 123 playouts");
+  set_dead_from(o, "none");
+  EXPECT_EQ(score_record(rec, o).count.status_source, StatusSource::none);
+}

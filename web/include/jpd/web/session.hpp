@@ -1,0 +1,112 @@
+// One game as the web referee holds it: the referee (Game), the dead stones marked at the pause
+// and who agreed to them, the final count. Everything that happens to a game is an event (JSON,
+// as stored): the referee's actions (moves of every kind, resumption for a dispute, setup from an
+// uploaded record), the dead-stone marks and the agreements. The same apply() builds the game live
+// and when the server restarts, so a restored game is exactly the game that was played.
+//
+// Events ("t" is the type; points in GTP notation):
+//   {"t":"move","color":"B","kind":"play","point":"E5"}     kinds as in move.hpp (play, pass,
+//                                                           virtual, propose-pause, ..., resign)
+//   {"t":"setup","color":"B"|"W"|"E","point":"D4"}  {"t":"to_move","color":"W"}
+//   {"t":"resume","auto":true}      play resumes to settle a dispute (实战解决, resume_dispute)
+//   {"t":"found","color":"B"}  {"t":"making"}  {"t":"paused"}     (from uploaded records)
+//   {"t":"marks","dead":["C3"],"claims":["B:D4"],"source":"estimate"|"given",
+//    "suggested":["C3"],"uncertain":[{"point","color","alive"}]}   the dead stones (whole chains)
+//   {"t":"agree","color":"B"}       both sides agreed: the game is counted and ends
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "jpd/count.hpp"
+#include "jpd/game.hpp"
+#include "jpd/status.hpp"
+
+namespace jpd::web {
+
+// What a game is created with.
+struct Settings {
+  std::string rules = "tang-song";  // canonical rule-set text (komi included)
+  int width = 19, height = 19;
+  Color engine = Color::Empty;      // the side the built-in genmove plays, if any
+
+  nlohmann::json to_json() const;
+  static Settings from_json(const nlohmann::json& j);  // throws std::invalid_argument
+};
+
+// A request the referee (or the web's own protocol) refuses: HTTP status, a sentence, and the
+// reason id (the referee's Illegal names: "ko", "occupied", ...; or the web's: "not_paused" ...).
+struct Refusal {
+  int status = 409;
+  std::string message;
+  std::string reason;
+};
+
+struct Marks {
+  std::vector<Point> dead;  // every dead stone, whole chains
+  std::vector<Claim> claims;
+  StatusSource source = StatusSource::none;
+  std::vector<Point> suggested;  // the estimator's dead stones at this pause
+  std::vector<UncertainChain> uncertain;
+  bool agreed[2] = {false, false};
+};
+
+class Session {
+ public:
+  Session(int64_t id, std::string created, const Settings& settings);
+
+  // Applies one event; a refusal leaves the session as it was.
+  std::optional<Refusal> apply(const nlohmann::json& event);
+
+  int64_t id() const { return id_; }
+  const std::string& created() const { return created_; }
+  const Settings& settings() const { return settings_; }
+  const Game& game() const { return game_; }
+  const Marks& marks() const { return marks_; }
+  int64_t version() const { return version_; }  // events applied
+  bool counted() const { return final_.has_value(); }
+
+  // The position dead stones are marked on: the pause position in independent dispute mode, else
+  // the board.
+  const Board& counting_position() const;
+  // The statuses the marks stand for.
+  Statuses statuses() const;
+  // Counts with the given statuses (the final count's when the game was counted).
+  Count count_with(const Statuses& s) const;
+  const std::optional<Statuses>& final_statuses() const { return final_; }
+
+  // The game for the API: settings, board, moves, phase, marks, result.
+  nlohmann::json to_json() const;
+  // One row of the list of games.
+  nlohmann::json summary() const;
+  // The result so far in SGF style ("" while the game goes on).
+  std::string result() const;
+
+ private:
+  std::optional<Refusal> apply_marks(const nlohmann::json& e);
+  std::optional<Refusal> apply_agree(const nlohmann::json& e);
+  void clear_marks();
+
+  int64_t id_;
+  std::string created_;
+  Settings settings_;
+  Game game_;
+  Marks marks_;
+  std::optional<Statuses> final_;  // the agreed statuses once counted
+  std::string final_result_;
+  nlohmann::json final_count_;     // its count, as jpd score --json
+  int64_t version_ = 0;
+};
+
+// Whole chains: every stone of the chains of the given points on the board (points without a
+// stone are left out), in row-major order without repeats.
+std::vector<Point> whole_chains(const Board& b, const std::vector<Point>& stones);
+
+// The event of a referee action (Game::Action), and back.
+nlohmann::json event_of(const Game::Action& a, int height);
+
+}  // namespace jpd::web

@@ -1,0 +1,68 @@
+// Durable storage of the web referee's games: one SQLite file holding, per game, its settings and
+// the append-only list of events (moves and the other referee actions, dead-stone marks,
+// agreements) that built it. A game is restored by replaying its events (session.hpp).
+//
+// Durability: the database runs in WAL mode and every append is one transaction, committed before
+// the server answers. With Sync::full (the default) each commit also syncs the WAL to the disk, so
+// an acknowledged move survives a killed server and a power failure alike; Sync::normal survives a
+// killed server (the WAL is written by the kernel whatever happens to the process) but may lose the
+// last commits on a power failure or an operating-system crash. docs/web.md has the figures.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+struct sqlite3;
+
+namespace jpd::web {
+
+enum class Sync { normal, full };
+
+// A database that cannot be opened or written: the message names the file and SQLite's reason.
+struct StoreError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct StoredGame {
+  int64_t id = 0;
+  std::string created;      // UTC, ISO 8601
+  nlohmann::json settings;  // what the game was created with (rules, size, engine ...)
+  std::vector<nlohmann::json> events;
+};
+
+class Store {
+ public:
+  // Opens (creating if needed) the database file; ":memory:" keeps it in memory (tests).
+  explicit Store(const std::string& path, Sync sync = Sync::full);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  // A new game with its first events, in one transaction; returns its id.
+  int64_t create_game(const nlohmann::json& settings, const std::string& created,
+                      const std::vector<nlohmann::json>& events);
+  // Appends events to a game, numbered from `first_seq` on, in one transaction. A number already
+  // taken is an error (two writers never interleave a game's events).
+  void append(int64_t game, int64_t first_seq, const std::vector<nlohmann::json>& events);
+  // Every game with its events, by id.
+  std::vector<StoredGame> load_all();
+
+  const std::string& path() const { return path_; }
+  Sync sync() const { return sync_; }
+
+ private:
+  void exec(const char* sql);
+  [[noreturn]] void fail(const std::string& what);
+
+  std::mutex mu_;
+  sqlite3* db_ = nullptr;
+  std::string path_;
+  Sync sync_;
+};
+
+}  // namespace jpd::web

@@ -1,0 +1,488 @@
+// The page of `jpd serve`: a lobby (new game, the list of games, SGF upload) and a game view (the
+// board, every move kind the rules allow, the pause, dead stones, agreement or dispute, the count
+// with the making step by step). Plain JavaScript, no framework; every word comes from the
+// server's text table (/api/texts, src/text.cpp), in English or Chinese.
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const el = (tag, attrs = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'class') e.className = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
+  return e;
+};
+const SVGNS = 'http://www.w3.org/2000/svg';
+const svgEl = (tag, attrs = {}) => {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+};
+
+const app = {
+  lang: localStorage.getItem('jpd-lang') || ((navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en'),
+  texts: {},
+  presets: [],
+  game: null,        // the game shown, as the API returns it
+  making: null,      // {key, data} of the making pictures shown
+  preview: null,     // {key, result} of the count if agreed now
+  message: null,     // {text, kind}
+  timer: null,
+  engineBusy: false,
+};
+
+// ---- texts ---------------------------------------------------------------------------------
+
+function T(id, ...args) {
+  const e = app.texts[id];
+  const pattern = e ? e[app.lang] : `[[${id}]]`;
+  return pattern.replace(/\{(\d)\}/g, (_, i) => (args[i] === undefined ? '' : String(args[i])));
+}
+const has = (id) => id in app.texts;
+const colour = (c) => T(`colour.${c}`);
+const side = (c) => T(`side.${c}`);
+const num = (v) => (Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100));
+
+// "B+2.5" -> "Black wins by 2.5 points (B+2.5)", as result_words() in text.cpp.
+function resultWords(r) {
+  if (!r) return '';
+  if (r === '0' || r === 'Draw') return T('result.draw');
+  if (r === 'Void') return T('result.void');
+  const m = /^([BW])\+(.*)$/.exec(r);
+  if (!m) return r;
+  const who = colour(m[1]);
+  if (m[2] === 'R' || m[2] === 'Resign') return T('result.resigned', who, r);
+  if (m[2] === 'F' || m[2] === 'Forfeit') return T('result.forfeit', who, r);
+  const v = Number(m[2]);
+  if (v === 1) return T('result.wins_one', who, r);
+  if (v === 0.5) return T('result.wins_half', who, r);
+  return T('result.wins', who, num(v), r);
+}
+
+function presetTitle(name) {
+  const p = app.presets.find((q) => q.name === name);
+  return p ? p.title[app.lang] : name;
+}
+
+// ---- the API -------------------------------------------------------------------------------
+
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    init.headers['Content-Type'] = typeof body === 'string' ? 'application/x-go-sgf' : 'application/json';
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    return { ok: false, status: 0, data: { error: T('web.server_error') } };
+  }
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = {}; }
+  return { ok: res.ok, status: res.status, data };
+}
+
+// A refusal in words: the referee's own sentence in English, the table's in Chinese.
+function refusalText(data, point) {
+  const g = app.game;
+  const id = `illegal.${data.reason}`;
+  if (app.lang === 'zh' && has(id)) return T(id, point || '', g && g.to_move ? side(g.to_move) : '');
+  return data.error || String(data.reason || '');
+}
+
+function say(text, kind = 'error') {
+  app.message = text ? { text, kind } : null;
+  const box = $('#message');
+  if (box) renderMessage(box);
+}
+
+function renderMessage(box) {
+  box.textContent = app.message ? app.message.text : '';
+  box.className = `message ${app.message ? app.message.kind : ''}`;
+}
+
+// ---- routing -------------------------------------------------------------------------------
+
+function route() {
+  clearInterval(app.timer);
+  app.timer = null;
+  app.message = null;
+  const m = /^#\/games\/(\d+)/.exec(location.hash);
+  if (m) showGame(Number(m[1]));
+  else showLobby();
+}
+
+function chrome() {
+  document.documentElement.lang = app.lang === 'zh' ? 'zh-CN' : 'en';
+  $('#title').textContent = T('web.title').replace('计枰点', '').trim() || T('web.title');
+  $('#tagline').textContent = T('web.tagline');
+  $('#lang').textContent = T('web.lang_switch');
+  $('#foot-rules').textContent = T('web.tagline');
+  document.title = `计枰点 · ${T('web.title')}`;
+}
+
+// ---- the lobby -----------------------------------------------------------------------------
+
+async function showLobby() {
+  app.game = null;
+  const main = $('#main');
+  const rules = el('select', { name: 'rules', id: 'rules' });
+  const groups = [[true, '计枰点'], [false, app.lang === 'zh' ? '各国规则' : 'standard rules']];
+  for (const [jpd, label] of groups) {
+    const g = el('optgroup', { label });
+    for (const p of app.presets.filter((q) => q.jpd === jpd))
+      g.append(el('option', { value: p.name }, `${p.title[app.lang]} — ${p.name}`));
+    rules.append(g);
+  }
+  const komi = el('input', { name: 'komi', id: 'komi', type: 'number', step: '0.5', value: '6.5' });
+  rules.addEventListener('change', () => {
+    const p = app.presets.find((q) => q.name === rules.value);
+    if (p) komi.value = p.komi;
+  });
+  const size = el('select', { name: 'size', id: 'size' },
+    [9, 13, 19, 7, 5].map((n) => el('option', { value: n }, `${n} × ${n}`)));
+  const engine = el('select', { name: 'engine', id: 'engine' },
+    el('option', { value: '' }, T('web.two_players')),
+    el('option', { value: 'W' }, T('web.engine_plays', colour('W'))),
+    el('option', { value: 'B' }, T('web.engine_plays', colour('B'))));
+  const form = el('form', { class: 'new-game', id: 'new-game', onsubmit: async (ev) => {
+    ev.preventDefault();
+    const body = { rules: rules.value, size: Number(size.value), komi: Number(komi.value) };
+    if (engine.value) body.engine = engine.value;
+    const r = await api('POST', '/api/games', body);
+    if (!r.ok) return say(r.data.error);
+    const seat = engine.value ? (engine.value === 'W' ? 'B' : 'W') : 'both';
+    localStorage.setItem(`jpd-seat-${r.data.id}`, seat);
+    location.hash = `#/games/${r.data.id}`;
+  } },
+  el('label', {}, el('span', {}, T('web.rules')), rules),
+  el('label', {}, el('span', {}, T('web.size')), size),
+  el('label', {}, el('span', {}, T('web.komi')), komi),
+  el('label', {}, el('span', {}, T('web.players')), engine),
+  el('button', { type: 'submit', class: 'primary', id: 'create' }, T('web.create')));
+  const upload = el('input', { type: 'file', accept: '.sgf,application/x-go-sgf', id: 'upload', onchange: async (ev) => {
+    const f = ev.target.files[0];
+    if (!f) return;
+    const r = await api('POST', '/api/sgf', await f.text());
+    if (!r.ok) return say(r.data.error);
+    location.hash = `#/games/${r.data.id}`;
+  } });
+  const list = el('div', { class: 'games' }, el('p', { class: 'muted' }, '…'));
+  main.replaceChildren(
+    el('section', { class: 'card lobby-new' }, el('h2', {}, T('web.new_game')), form,
+      el('label', { class: 'upload' }, el('span', {}, T('web.upload')), upload),
+      el('p', { id: 'message', class: 'message' })),
+    el('section', { class: 'card lobby-list' }, el('h2', {}, T('web.games')), list));
+  rules.dispatchEvent(new Event('change'));
+  const r = await api('GET', '/api/games');
+  if (!r.ok) return list.replaceChildren(el('p', { class: 'muted' }, r.data.error));
+  if (!r.data.games.length) return list.replaceChildren(el('p', { class: 'muted' }, T('web.no_games')));
+  list.replaceChildren(el('table', {},
+    el('thead', {}, el('tr', {}, ['game', 'rules', 'board', 'moves', 'phase', 'result'].map((c) => el('th', {}, T(`web.col.${c}`))))),
+    el('tbody', {}, r.data.games.map((g) => el('tr', {},
+      el('td', {}, el('a', { href: `#/games/${g.id}` }, T('web.game', g.id))),
+      el('td', {}, `${presetTitle(g.preset)} · ${T('web.komi')} ${num(g.komi)}`),
+      el('td', {}, `${g.width}×${g.height}`),
+      el('td', {}, g.moves),
+      el('td', {}, el('span', { class: `phase ${g.phase}` }, T(`web.phase.${g.phase}`))),
+      el('td', {}, g.result ? resultWords(g.result) : ''))))));
+}
+
+// ---- the game ------------------------------------------------------------------------------
+
+function seatOf(game) {
+  const q = /seat=([BW]|both)/.exec(location.hash);
+  if (q) localStorage.setItem(`jpd-seat-${game.id}`, q[1]);
+  return localStorage.getItem(`jpd-seat-${game.id}`) || (game.engine ? (game.engine === 'W' ? 'B' : 'W') : 'both');
+}
+const mayPlay = (game, c) => { const s = seatOf(game); return (s === 'both' || s === c) && game.engine !== c; };
+
+async function showGame(id) {
+  const r = await api('GET', `/api/games/${id}`);
+  if (!r.ok) {
+    $('#main').replaceChildren(el('section', { class: 'card' }, el('p', {}, T('web.not_found')),
+      el('a', { href: '#/' }, T('web.all_games'))));
+    return;
+  }
+  setGame(r.data);
+  app.timer = setInterval(poll, 1000);
+}
+
+async function poll() {
+  const g = app.game;
+  if (!g || document.hidden) return;
+  const r = await api('GET', `/api/games/${g.id}?known=${g.version}`);
+  if (r.ok && !r.data.unchanged && app.game && r.data.id === app.game.id) setGame(r.data);
+}
+
+function setGame(game) {
+  app.game = game;
+  renderGame();
+  maybeEngine();
+  maybePreview();
+  maybeMaking();
+}
+
+async function maybeEngine() {
+  const g = app.game;
+  if (!g.engine || g.to_move !== g.engine || app.engineBusy) return;
+  if (g.phase !== 'play' && g.phase !== 'dispute') return;
+  app.engineBusy = true;
+  renderGame();
+  const r = await api('POST', `/api/games/${g.id}/genmove`, { color: g.engine });
+  app.engineBusy = false;
+  if (r.ok) setGame(r.data);
+  else renderGame();
+}
+
+async function maybePreview() {
+  const g = app.game;
+  if (g.phase !== 'paused' && g.phase !== 'making') return;
+  const key = `${g.id}:${g.version}`;
+  if (app.preview && app.preview.key === key) return;
+  app.preview = { key, result: null };
+  const r = await api('POST', `/api/games/${g.id}/count`, {});
+  if (r.ok && app.preview.key === key) { app.preview.result = r.data.result; renderGame(); }
+}
+
+async function maybeMaking() {
+  const g = app.game;
+  if (!g.count) return;
+  const key = `${g.id}:${g.version}:${app.lang}`;
+  if (app.making && app.making.key === key) return;
+  app.making = { key, data: null };
+  const r = await api('GET', `/api/games/${g.id}/making?lang=${app.lang}`);
+  if (r.ok && app.making.key === key) { app.making.data = r.data; renderGame(); }
+}
+
+async function move(kind, point) {
+  const g = app.game;
+  const body = { color: g.to_move, kind };
+  if (point) body.point = point;
+  const r = await api('POST', `/api/games/${g.id}/moves`, body);
+  if (!r.ok) return say(refusalText(r.data, point));
+  say(null);
+  setGame(r.data);
+}
+
+async function post(action, body) {
+  const g = app.game;
+  const r = await api('POST', `/api/games/${g.id}/${action}`, body);
+  if (!r.ok) return say(refusalText(r.data));
+  say(r.data.engine_disagrees ? T('web.engine_disagrees') : null, 'note');
+  setGame(r.data);
+}
+
+function renderGame() {
+  const g = app.game;
+  if (!g) return;
+  const main = $('#main');
+  const seat = seatOf(g);
+  const board = drawBoard(g);
+  const phase = el('span', { class: `phase ${g.phase}`, id: 'phase' }, T(`web.phase.${g.phase}`));
+  const info = el('div', { class: 'info' },
+    el('h2', {}, T('web.game', g.id), ' ', phase),
+    el('p', { class: 'rules-line' }, `${g.title[app.lang]} (${g.preset}) · ${g.width}×${g.height} · ${T('web.komi')} ${num(g.komi)}`),
+    el('dl', { class: 'stats' },
+      el('dt', {}, T('web.stat.moves')), el('dd', {}, g.moves.length),
+      el('dt', {}, T('web.stat.captured')), el('dd', {}, `${g.captured.B} : ${g.captured.W}`),
+      el('dt', {}, T('web.stat.virtual')), el('dd', {}, `${g.virtual.B} : ${g.virtual.W}`)));
+  const status = el('p', { class: 'status', id: 'status' });
+  if (g.phase === 'play' || g.phase === 'dispute') {
+    status.append(el('span', { class: `stone-dot ${g.to_move}` }), ' ', T('web.to_move', side(g.to_move)));
+    if (g.pending_proposal) status.append(' · ', T('web.proposal', side(g.pending_proposal)));
+    if (app.engineBusy) status.append(' · ', el('span', { class: 'thinking' }, T('web.thinking')));
+  } else if (g.result) {
+    status.append(el('strong', { id: 'result' }, resultWords(g.result)));
+  }
+  // Seat: which colours this browser plays.
+  const seatSel = el('select', { id: 'seat', onchange: (ev) => { localStorage.setItem(`jpd-seat-${g.id}`, ev.target.value); renderGame(); } },
+    ['both', 'B', 'W'].map((s) => el('option', { value: s, selected: s === seat }, s === 'both' ? T('web.seat.both') : colour(s))));
+  const other = seat === 'B' ? 'W' : seat === 'W' ? 'B' : null;
+  const seatBox = el('div', { class: 'seat' }, el('label', {}, el('span', {}, T('web.seat')), seatSel),
+    other && !g.engine ? el('p', { class: 'invite' }, `${T('web.invite')}: `,
+      el('a', { href: `#/games/${g.id}?seat=${other}` }, `${location.origin}/#/games/${g.id}?seat=${other}`)) : null);
+  // Move kinds without a point that the referee allows now.
+  const actions = el('div', { class: 'actions', id: 'actions' });
+  if ((g.phase === 'play' || g.phase === 'dispute') && mayPlay(g, g.to_move))
+    for (const k of g.legal) actions.append(el('button', { type: 'button', 'data-kind': k, class: k === 'resign' ? 'danger' : '', onclick: () => move(k) }, T(`web.kind.${k}`)));
+  const panel = el('aside', { class: 'panel' }, info, status, seatBox, actions, el('p', { id: 'message', class: 'message' }));
+  if (g.marks && !g.count) panel.append(marking(g));
+  if (g.count) panel.append(figures(g.count));
+  panel.append(movesList(g),
+    el('p', { class: 'links' }, el('a', { href: `/api/games/${g.id}/sgf`, download: `jpd-game-${g.id}.sgf`, id: 'sgf' }, T('web.sgf')), ' · ',
+      el('a', { href: '#/' }, T('web.all_games'))));
+  const parts = [el('div', { class: 'game' }, el('div', { class: 'board-wrap' }, board), panel)];
+  if (g.count && app.making && app.making.data) parts.push(makingSection(app.making.data));
+  main.replaceChildren(...parts);
+  renderMessage($('#message'));
+}
+
+function marking(g) {
+  const m = g.marks;
+  const box = el('section', { class: 'marking', id: 'marking' }, el('h3', {}, T('web.marking')),
+    el('p', { class: 'help' }, T('web.marking_help'), g.ruleset.claims ? ` ${T('web.claims_help')}` : ''),
+    el('p', {}, m.dead.length ? T('web.dead_count', m.dead.length) : T('web.none_dead'), ' · ',
+      T('web.marks_from', T(`source.${m.source === 'none' ? 'none' : m.source}`))));
+  if (m.uncertain.length) box.append(el('p', { class: 'muted' }, T('web.uncertain', m.uncertain.map((u) => u.point).join(', '))));
+  if (app.preview && app.preview.result) box.append(el('p', { class: 'preview', id: 'preview' }, T('web.preview', resultWords(app.preview.result))));
+  const row = el('div', { class: 'actions' });
+  for (const c of ['B', 'W']) {
+    if (m.agreed[c]) row.append(el('span', { class: 'agreed' }, '✓ ', T('web.agreed', side(c))));
+    else if (mayPlay(g, c)) row.append(el('button', { type: 'button', class: 'primary', id: `agree-${c}`, onclick: () => post('agree', { color: c, dead: m.dead, claims: m.claims }) }, T('web.agree', side(c))));
+    else row.append(el('span', { class: 'muted' }, T('web.waiting', side(c))));
+  }
+  row.append(el('button', { type: 'button', id: 'dispute', onclick: () => post('dispute', {}) }, T('web.dispute')));
+  box.append(row);
+  return box;
+}
+
+function figures(c) {
+  const rows = [
+    ['area', 'method_short.area', c.area],
+    ['territory_refill', 'method_short.territory_refill', c.territory],
+    ['fill_up', 'method_short.fill_up', c.fill_up],
+    ['living_stones', 'method_short.living_stones', c.living_stones],
+    ['japanese', 'method_short.japanese', c.japanese],
+    ['haiqitou', 'web.fig.haiqitou', c.haiqitou],
+  ];
+  const primary = c.primary_method === 'territory_generalized' ? 'territory_refill' : c.primary_method;
+  const inv = c.invariants.map((i) => el('li', { class: i.ok ? 'ok' : 'bad', title: i.detail },
+    i.ok ? '✓ ' : '✗ ', has(`inv.${i.name}`) ? T(`inv.${i.name}`) : i.name));
+  return el('section', { class: 'figures', id: 'figures' },
+    el('h3', {}, T('web.result'), ': ', el('span', { class: 'result-big' }, resultWords(c.result))),
+    el('table', {},
+      el('thead', {}, el('tr', {}, el('th', {}, T('web.fig.view')), el('th', {}, T('web.fig.black')), el('th', {}, T('web.fig.white')))),
+      el('tbody', {}, rows.map(([id, label, f]) => el('tr', { class: id === primary ? 'primary-row' : '' },
+        el('td', {}, T(label)), el('td', {}, num(f.B)), el('td', {}, num(f.W)))),
+        el('tr', {}, el('td', {}, T('web.fig.k')), el('td', { colspan: 2 }, c.k)),
+        el('tr', {}, el('td', {}, T('web.fig.shared')), el('td', { colspan: 2 }, c.shared)),
+        el('tr', {}, el('td', {}, T('web.fig.pay')), el('td', { colspan: 2 }, num(c.pay))))),
+    el('h4', {}, T('explain.invariants')), el('ul', { class: 'invariants' }, inv));
+}
+
+function makingSection(data) {
+  const steps = data.pictures.map((p) => {
+    // The picture of svg.hpp carries its title, counts and legend (text escaped there).
+    const fig = el('figure', { class: 'step', 'data-step': p.id, title: p.title });
+    const holder = el('div', { class: 'svg' });
+    holder.innerHTML = p.svg;
+    fig.append(holder);
+    return fig;
+  });
+  return el('section', { class: 'card making', id: 'making' }, el('h2', {}, T('web.making')),
+    el('p', { class: 'summary' }, data.summary), el('div', { class: 'steps' }, steps));
+}
+
+function movesList(g) {
+  const items = g.moves.map((m, i) => {
+    const what = m.kind === 'play' ? m.point : T(`web.kind.${m.kind}`);
+    return el('li', { class: m.phase === 'dispute' ? 'dispute' : '' }, el('span', { class: `stone-dot ${m.color}` }), ` ${i + 1}. ${what}`);
+  });
+  return el('details', { class: 'moves', open: g.moves.length <= 60 },
+    el('summary', {}, `${T('web.moves')} (${g.moves.length})`),
+    items.length ? el('ol', {}, items) : el('p', { class: 'muted' }, T('web.no_moves')));
+}
+
+// ---- the board -----------------------------------------------------------------------------
+
+const LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
+const gtp = (x, y, h) => `${LETTERS[x]}${h - y}`;
+
+function drawBoard(g) {
+  const w = g.width, h = g.height, cell = 40, pad = 34;
+  const W = pad * 2 + cell * (w - 1), H = pad * 2 + cell * (h - 1);
+  const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, class: 'board', id: 'board', role: 'img' });
+  const defs = svgEl('defs');
+  defs.innerHTML = `
+    <radialGradient id="gb" cx="35%" cy="30%" r="70%"><stop offset="0" stop-color="#666"/><stop offset="0.55" stop-color="#1c1c1c"/><stop offset="1" stop-color="#000"/></radialGradient>
+    <radialGradient id="gw" cx="35%" cy="30%" r="75%"><stop offset="0" stop-color="#fff"/><stop offset="0.7" stop-color="#eceae3"/><stop offset="1" stop-color="#c9c5b9"/></radialGradient>
+    <filter id="sh" x="-30%" y="-30%" width="160%" height="160%"><feDropShadow dx="1.2" dy="1.6" stdDeviation="1.2" flood-opacity="0.35"/></filter>`;
+  svg.append(defs, svgEl('rect', { x: 0, y: 0, width: W, height: H, rx: 6, class: 'wood' }));
+  const X = (x) => pad + x * cell, Y = (y) => pad + y * cell;
+  for (let x = 0; x < w; x++) {
+    svg.append(svgEl('line', { x1: X(x), y1: Y(0), x2: X(x), y2: Y(h - 1), class: 'grid' }));
+    const t = svgEl('text', { x: X(x), y: pad / 2 + 4, class: 'coord' }); t.textContent = LETTERS[x]; svg.append(t);
+    const b = svgEl('text', { x: X(x), y: H - pad / 2 + 8, class: 'coord' }); b.textContent = LETTERS[x]; svg.append(b);
+  }
+  for (let y = 0; y < h; y++) {
+    svg.append(svgEl('line', { x1: X(0), y1: Y(y), x2: X(w - 1), y2: Y(y), class: 'grid' }));
+    const t = svgEl('text', { x: pad / 2 - 2, y: Y(y) + 4, class: 'coord' }); t.textContent = h - y; svg.append(t);
+    const r = svgEl('text', { x: W - pad / 2 + 2, y: Y(y) + 4, class: 'coord' }); r.textContent = h - y; svg.append(r);
+  }
+  svg.append(svgEl('rect', { x: X(0), y: Y(0), width: X(w - 1) - X(0), height: Y(h - 1) - Y(0), class: 'edge' }));
+  for (const [x, y] of starPoints(w, h)) svg.append(svgEl('circle', { cx: X(x), cy: Y(y), r: 3.6, class: 'star' }));
+  const dead = new Set(g.marks && (g.phase === 'paused' || g.phase === 'making' || g.count) ? g.marks.dead : []);
+  const last = [...g.moves].reverse().find((m) => m.kind === 'play');
+  const lastPlay = g.moves.length && g.moves[g.moves.length - 1].kind === 'play' ? last : null;
+  const myTurn = (g.phase === 'play' || g.phase === 'dispute') && mayPlay(g, g.to_move) && !app.engineBusy;
+  const marking = (g.phase === 'paused' || g.phase === 'making') && !g.count;
+  const claims = new Map((g.marks ? g.marks.claims : []).map((c) => [c.slice(2), c[0]]));
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const c = g.board[y][x];
+      const p = gtp(x, y, h);
+      const cx = X(x), cy = Y(y);
+      const group = svgEl('g', { 'data-point': p, class: 'point' });
+      group.append(svgEl('rect', { x: cx - cell / 2, y: cy - cell / 2, width: cell, height: cell, class: 'hit' }));
+      if (c === 'X' || c === 'O') {
+        const isDead = dead.has(p);
+        group.append(svgEl('circle', { cx, cy, r: cell * 0.47, class: `stone ${c === 'X' ? 'b' : 'w'}${isDead ? ' dead' : ''}`, fill: c === 'X' ? 'url(#gb)' : 'url(#gw)', filter: 'url(#sh)' }));
+        if (isDead) {
+          const d = cell * 0.2;
+          group.append(svgEl('path', { d: `M${cx - d} ${cy - d}L${cx + d} ${cy + d}M${cx + d} ${cy - d}L${cx - d} ${cy + d}`, class: `dead-mark ${c === 'X' ? 'on-b' : 'on-w'}` }));
+        }
+        if (lastPlay && lastPlay.point === p) group.append(svgEl('circle', { cx, cy, r: cell * 0.17, class: `last ${c === 'X' ? 'on-b' : 'on-w'}` }));
+        if (marking) { group.classList.add('clickable'); group.addEventListener('click', () => post('marks', { toggle: p })); }
+      } else if (marking && g.ruleset.claims) {
+        // A claim (ko space, one-sided dame): Black, then White, then none.
+        const owner = claims.get(p);
+        if (owner) group.append(svgEl('rect', { x: cx - 7, y: cy - 7, width: 14, height: 14, rx: 2, class: `claim ${owner}` }));
+        group.classList.add('clickable');
+        group.addEventListener('click', () => {
+          const next = owner === 'B' ? 'W' : owner === 'W' ? null : 'B';
+          const rest = g.marks.claims.filter((c) => c.slice(2) !== p);
+          post('marks', { dead: g.marks.dead, claims: next ? [...rest, `${next}:${p}`] : rest });
+        });
+      } else if (myTurn) {
+        group.classList.add('clickable', 'empty');
+        group.append(svgEl('circle', { cx, cy, r: cell * 0.45, class: `ghost ${g.to_move === 'B' ? 'b' : 'w'}` }));
+        group.addEventListener('click', () => move('play', p));
+      }
+      svg.append(group);
+    }
+  }
+  return svg;
+}
+
+function starPoints(w, h) {
+  if (w !== h || w < 7) return [];
+  const e = w >= 13 ? 3 : 2, m = (w - 1) / 2;
+  const pts = [[e, e], [w - 1 - e, e], [e, h - 1 - e], [w - 1 - e, h - 1 - e]];
+  if (w % 2 === 1) pts.push([m, m]);
+  if (w >= 19) pts.push([m, e], [m, h - 1 - e], [e, m], [w - 1 - e, m]);
+  return pts;
+}
+
+// ---- start ---------------------------------------------------------------------------------
+
+async function start() {
+  const [t, p] = await Promise.all([api('GET', '/api/texts'), api('GET', '/api/presets')]);
+  for (const [id, e] of Object.entries(t.data.texts || {})) app.texts[id] = e;
+  app.presets = p.data.presets || [];
+  $('#lang').addEventListener('click', () => {
+    app.lang = app.lang === 'zh' ? 'en' : 'zh';
+    localStorage.setItem('jpd-lang', app.lang);
+    chrome();
+    if (app.game) { renderGame(); maybeMaking(); } else showLobby();
+  });
+  chrome();
+  window.addEventListener('hashchange', route);
+  route();
+}
+
+start();

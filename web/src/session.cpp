@@ -1,0 +1,353 @@
+#include "jpd/web/session.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "jpd/gtp_move.hpp"
+#include "jpd/rules.hpp"
+#include "jpd/score.hpp"
+#include "jpd/text.hpp"
+
+namespace jpd::web {
+
+using nlohmann::json;
+
+namespace {
+
+Refusal bad(std::string message, std::string reason = "bad_request") {
+  return Refusal{400, std::move(message), std::move(reason)};
+}
+
+std::string letter(Color c) { return std::string(color_letter(c)); }
+
+json colour_or_null(Color c) { return is_stone(c) ? json(letter(c)) : json(nullptr); }
+
+// A colour field: "B" or "W" (also black/white).
+std::optional<Color> colour_field(const json& e, const char* key) {
+  if (!e.contains(key) || !e[key].is_string()) return std::nullopt;
+  return parse_color(e[key].get<std::string>());
+}
+
+json points_json(const std::vector<Point>& ps, int height) {
+  json out = json::array();
+  for (Point p : ps) out.push_back(to_gtp(p, height));
+  return out;
+}
+
+json pair_json(int b, int w) { return json{{"B", b}, {"W", w}}; }
+
+}  // namespace
+
+json Settings::to_json() const {
+  json j{{"rules", rules}, {"width", width}, {"height", height}};
+  j["engine"] = colour_or_null(engine);
+  return j;
+}
+
+Settings Settings::from_json(const json& j) {
+  Settings s;
+  s.rules = j.at("rules").get<std::string>();
+  s.width = j.at("width").get<int>();
+  s.height = j.at("height").get<int>();
+  if (j.contains("engine") && j["engine"].is_string())
+    s.engine = parse_color(j["engine"].get<std::string>()).value_or(Color::Empty);
+  if (s.width < kMinBoardSize || s.width > kMaxBoardSize || s.height < kMinBoardSize ||
+      s.height > kMaxBoardSize)
+    throw std::invalid_argument("board size out of range");
+  return s;
+}
+
+std::vector<Point> whole_chains(const Board& b, const std::vector<Point>& stones) {
+  std::vector<uint8_t> seen(size_t(Board::kArea), 0);
+  for (Point p : stones) {
+    if (!p.inside(b.width(), b.height()) || !is_stone(b.at(p))) continue;
+    b.for_each_stone(Board::index(p), [&](Board::Index i) { seen[size_t(i)] = 1; });
+  }
+  std::vector<Point> out;
+  for (int y = 0; y < b.height(); ++y)
+    for (int x = 0; x < b.width(); ++x)
+      if (seen[size_t(Board::index(x, y))]) out.push_back(Point(x, y));
+  return out;
+}
+
+json event_of(const Game::Action& a, int height) {
+  using A = Game::Action;
+  switch (a.type) {
+    case A::kMove: {
+      json e{{"t", "move"}, {"color", letter(a.move.color)}, {"kind", std::string(name_of(a.move.kind))}};
+      if (a.move.point.valid()) e["point"] = to_gtp(a.move.point, height);
+      return e;
+    }
+    case A::kSetup:
+      return json{{"t", "setup"}, {"color", is_stone(a.move.color) ? letter(a.move.color) : "E"},
+                  {"point", to_gtp(a.move.point, height)}};
+    case A::kToMove: return json{{"t", "to_move"}, {"color", letter(a.move.color)}};
+    case A::kResume: return json{{"t", "resume"}, {"auto", a.move.kind == MoveKind::virtual_move}};
+    case A::kFound: return json{{"t", "found"}, {"color", letter(a.move.color)}};
+    case A::kMaking: return json{{"t", "making"}};
+    case A::kPaused: return json{{"t", "paused"}};
+  }
+  return json{{"t", "?"}};
+}
+
+Session::Session(int64_t id, std::string created, const Settings& settings)
+    : id_(id),
+      created_(std::move(created)),
+      settings_(settings),
+      game_(parse_ruleset(settings.rules), settings.width, settings.height) {}
+
+const Board& Session::counting_position() const {
+  return game_.rules().dispute_mode == DisputeMode::independent && game_.pauses() > 0
+             ? game_.pause_board()
+             : game_.board();
+}
+
+Statuses Session::statuses() const {
+  Statuses s;
+  s.dead = marks_.dead;
+  s.claims = marks_.claims;
+  s.source = marks_.source;
+  s.uncertain = marks_.uncertain;
+  return s;
+}
+
+Count Session::count_with(const Statuses& s) const { return count(game_, s); }
+
+void Session::clear_marks() { marks_ = Marks{}; }
+
+std::optional<Refusal> Session::apply(const json& e) {
+  if (!e.is_object() || !e.contains("t") || !e["t"].is_string())
+    return bad("an event is an object with a type \"t\"");
+  const std::string t = e["t"].get<std::string>();
+  const int w = game_.width(), h = game_.height();
+  std::optional<Refusal> refused;
+  auto verdict = [&](const Verdict& v) -> std::optional<Refusal> {
+    if (v) return std::nullopt;
+    return Refusal{409, v.message, std::string(name_of(v.reason))};
+  };
+  try {
+    if (t == "move") {
+      if (!e.contains("kind") || !e["kind"].is_string()) return bad("a move needs a kind");
+      auto kind = parse_move_kind(e["kind"].get<std::string>());
+      if (!kind)
+        return bad("unknown move kind '" + e["kind"].get<std::string>() +
+                   "': play, pass, virtual, negative-a, negative-b, propose-pause, accept-pause, "
+                   "reject-pause or resign");
+      auto colour = colour_field(e, "color");
+      if (!colour || !is_stone(*colour)) return bad("a move needs a colour, \"B\" or \"W\"");
+      Move m{*kind, *colour, Point::none()};
+      if (*kind == MoveKind::play || *kind == MoveKind::negative_a || *kind == MoveKind::negative_b) {
+        if (!e.contains("point") || !e["point"].is_string()) return bad("a " + std::string(name_of(*kind)) + " move needs a point");
+        m.point = parse_point(e["point"].get<std::string>(), w, h);
+      }
+      refused = verdict(game_.play(m));
+      if (!refused && game_.phase() != Phase::making) clear_marks();
+    } else if (t == "setup") {
+      auto colour = colour_field(e, "color");
+      if (!e.contains("point") || !e["point"].is_string()) return bad("setup needs a point");
+      Game::Action a{Game::Action::kSetup, Move{MoveKind::play, colour.value_or(Color::Empty),
+                                                 parse_point(e["point"].get<std::string>(), w, h)}};
+      refused = verdict(apply_action(game_, a));
+    } else if (t == "to_move") {
+      auto colour = colour_field(e, "color");
+      if (!colour || !is_stone(*colour)) return bad("to_move needs a colour");
+      game_.set_to_move(*colour);
+    } else if (t == "resume") {
+      const bool auto_virtuals = !e.contains("auto") || (e["auto"].is_boolean() && e["auto"].get<bool>());
+      refused = verdict(game_.resume_dispute(auto_virtuals));
+      if (!refused) clear_marks();
+    } else if (t == "found") {
+      auto colour = colour_field(e, "color");
+      refused = verdict(game_.resume_found_move(colour.value_or(Color::Empty)));
+      if (!refused) clear_marks();
+    } else if (t == "making") {
+      refused = verdict(game_.start_making());
+    } else if (t == "paused") {
+      refused = verdict(game_.declare_paused());
+    } else if (t == "marks") {
+      refused = apply_marks(e);
+    } else if (t == "agree") {
+      refused = apply_agree(e);
+    } else {
+      return bad("unknown event type '" + t + "'");
+    }
+  } catch (const PointError& x) {
+    return bad(x.what(), "bad_point");
+  } catch (const json::exception& x) {
+    return bad(std::string("malformed event: ") + x.what());
+  }
+  if (!refused) ++version_;
+  return refused;
+}
+
+std::optional<Refusal> Session::apply_marks(const json& e) {
+  if (final_) return Refusal{409, "the game has been counted", "game_over"};
+  if (game_.phase() != Phase::paused && game_.phase() != Phase::making)
+    return Refusal{409, "dead stones are marked at a pause", "not_paused"};
+  const int w = game_.width(), h = game_.height();
+  const Board& position = counting_position();
+  Marks m;
+  if (e.contains("dead")) {
+    if (!e["dead"].is_array()) return bad("\"dead\" is a list of points");
+    std::vector<Point> dead;
+    for (const json& p : e["dead"]) {
+      if (!p.is_string()) return bad("\"dead\" is a list of points");
+      Point q = parse_point(p.get<std::string>(), w, h);
+      if (!is_stone(position.at(q)))
+        return Refusal{409, "there is no stone at " + to_gtp(q, h), "no_stone"};
+      dead.push_back(q);
+    }
+    m.dead = whole_chains(position, dead);
+  }
+  if (e.contains("claims")) {
+    if (!e["claims"].is_array()) return bad("\"claims\" is a list like [\"B:D4\"]");
+    if (!e["claims"].empty() && !game_.rules().claims)
+      return Refusal{409, game_.rules().preset + " has no claims", "no_claims"};
+    for (const json& c : e["claims"]) {
+      if (!c.is_string()) return bad("\"claims\" is a list like [\"B:D4\"]");
+      m.claims.push_back(parse_claim(c.get<std::string>(), w, h));
+    }
+  }
+  const std::string source = e.value("source", "given");
+  m.source = source == "estimate" ? StatusSource::estimate : StatusSource::given;
+  if (e.contains("suggested") && e["suggested"].is_array()) {
+    for (const json& p : e["suggested"]) m.suggested.push_back(parse_point(p.get<std::string>(), w, h));
+  } else {
+    m.suggested = marks_.suggested;
+  }
+  if (e.contains("uncertain") && e["uncertain"].is_array()) {
+    for (const json& u : e["uncertain"]) {
+      UncertainChain c;
+      c.stone = parse_point(u.at("point").get<std::string>(), w, h);
+      c.color = parse_color(u.at("color").get<std::string>()).value_or(Color::Empty);
+      c.alive_probability = u.value("alive", 0.5);
+      c.reason = u.value("reason", "");
+      m.uncertain.push_back(c);
+    }
+  } else {
+    m.uncertain = marks_.uncertain;
+  }
+  // Counting must accept them (a claim on a stone, a claim under rules without claims ...).
+  Marks old = std::move(marks_);
+  marks_ = m;
+  try {
+    (void)count_with(statuses());
+  } catch (const CountError& x) {
+    marks_ = std::move(old);
+    return Refusal{409, x.what(), "cannot_count"};
+  }
+  return std::nullopt;
+}
+
+std::optional<Refusal> Session::apply_agree(const json& e) {
+  if (final_) return Refusal{409, "the game has been counted", "game_over"};
+  if (game_.phase() != Phase::paused && game_.phase() != Phase::making)
+    return Refusal{409, "the dead stones are agreed at a pause", "not_paused"};
+  auto colour = colour_field(e, "color");
+  if (!colour || !is_stone(*colour)) return bad("agreeing needs a colour, \"B\" or \"W\"");
+  marks_.agreed[color_index(*colour)] = true;
+  if (marks_.agreed[0] && marks_.agreed[1]) {
+    const Statuses st = statuses();
+    const Count c = count_with(st);
+    final_ = st;
+    final_result_ = c.result;
+    final_count_ = jpd::to_json(c);
+    game_.finish_counted();
+  }
+  return std::nullopt;
+}
+
+std::string Session::result() const {
+  if (final_) return final_result_;
+  if (game_.phase() != Phase::ended) return "";
+  switch (game_.end_reason()) {
+    case EndReason::resigned: return letter(game_.winner()) + "+R";
+    case EndReason::forfeit: return letter(game_.winner()) + "+F";
+    case EndReason::draw: return "0";
+    case EndReason::no_result: return "Void";
+    default: return "";
+  }
+}
+
+json Session::summary() const {
+  const Ruleset& r = game_.rules();
+  return json{{"id", id_},
+              {"created", created_},
+              {"rules", r.to_string()},
+              {"preset", r.preset},
+              {"komi", r.komi},
+              {"width", game_.width()},
+              {"height", game_.height()},
+              {"size", game_.width()},
+              {"moves", game_.moves().size()},
+              {"phase", std::string(name_of(game_.phase()))},
+              {"result", result()},
+              {"engine", colour_or_null(settings_.engine)},
+              {"version", version_}};
+}
+
+json Session::to_json() const {
+  const Ruleset& r = game_.rules();
+  const Board& b = game_.board();
+  const int h = game_.height();
+  json j = summary();
+  j["ruleset"] = jpd::to_json(r);
+  j["title"] = json{{"en", preset_title(r.preset, Lang::en)}, {"zh", preset_title(r.preset, Lang::zh)}};
+  j["first_player"] = letter(r.first_player);
+  j["end"] = std::string(name_of(game_.end_reason()));
+  j["winner"] = colour_or_null(game_.winner());
+  j["to_move"] = colour_or_null(game_.to_move());
+  j["pending_proposal"] = colour_or_null(game_.pending_proposal());
+  j["pauses"] = game_.pauses();
+  j["paused_by_agreement"] = game_.paused_by_agreement();
+  json rows = json::array();
+  for (int y = 0; y < h; ++y) {
+    std::string row;
+    for (int x = 0; x < game_.width(); ++x) {
+      Color c = b.at(Point(x, y));
+      row += c == Color::Black ? 'X' : c == Color::White ? 'O' : '.';
+    }
+    rows.push_back(row);
+  }
+  j["board"] = rows;
+  j["ko"] = b.ko_point() == Board::kNoIndex ? json(nullptr) : json(to_gtp(Board::point(b.ko_point()), h));
+  json moves = json::array();
+  for (const PlayedMove& pm : game_.moves()) {
+    json m{{"color", letter(pm.move.color)}, {"kind", std::string(name_of(pm.move.kind))},
+           {"phase", std::string(name_of(pm.phase))}};
+    if (pm.move.point.valid()) m["point"] = to_gtp(pm.move.point, h);
+    if (pm.captured) m["captured"] = pm.captured;
+    moves.push_back(m);
+  }
+  j["moves"] = moves;
+  j["captured"] = pair_json(game_.captured(Color::Black), game_.captured(Color::White));
+  j["virtual"] = pair_json(game_.virtual_stones(Color::Black), game_.virtual_stones(Color::White));
+  // The move kinds without a point that the side to move may make now.
+  json legal = json::array();
+  if (is_stone(game_.to_move()) && game_.phase() != Phase::ended)
+    for (MoveKind k : {MoveKind::pass, MoveKind::virtual_move, MoveKind::propose_pause,
+                       MoveKind::accept_pause, MoveKind::reject_pause, MoveKind::resign})
+      if (game_.check(Move{k, game_.to_move(), Point::none()})) legal.push_back(std::string(name_of(k)));
+  j["legal"] = legal;
+  if (game_.phase() == Phase::paused || game_.phase() == Phase::making || final_) {
+    const Marks& m = marks_;
+    json claims = json::array();
+    for (const Claim& c : m.claims) claims.push_back(letter(c.color) + ":" + to_gtp(c.point, h));
+    json uncertain = json::array();
+    for (const UncertainChain& u : m.uncertain)
+      uncertain.push_back(json{{"point", to_gtp(u.stone, h)}, {"color", letter(u.color)},
+                               {"alive", u.alive_probability}, {"reason", u.reason}});
+    j["marks"] = json{{"dead", points_json(m.dead, h)},
+                      {"claims", claims},
+                      {"source", std::string(name_of(m.source))},
+                      {"suggested", points_json(m.suggested, h)},
+                      {"uncertain", uncertain},
+                      {"agreed", json{{"B", m.agreed[0]}, {"W", m.agreed[1]}}}};
+  } else {
+    j["marks"] = nullptr;
+  }
+  j["count"] = final_ ? final_count_ : json(nullptr);
+  return j;
+}
+
+}  // namespace jpd::web

@@ -1,0 +1,173 @@
+// The page in a real browser (Debian's Chromium through playwright-core): a game created on the
+// page, played by two browsers to the pause by clicking, a dead stone marked, both sides agree, the
+// result read on the page; the referee's refusals in words, in English and Chinese.
+// Screenshots go to $JPD_SCREENSHOTS (default build/web-screenshots).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { root, tempDir, startServer, launchBrowser, api } from './lib.mjs';
+
+const shots = process.env.JPD_SCREENSHOTS || join(root, 'build/web-screenshots');
+let server, browser, dir;
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  dir = tempDir('jpd-web-browser-');
+  server = await startServer({ db: join(dir, 'games.sqlite'), args: ['--playouts', '400'] });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(path) {
+  const page = await browser.context.newPage();
+  page.on('pageerror', (e) => { throw e; });
+  await page.goto(server.url + path);
+  await page.waitForSelector('#lang:not(:empty)');
+  return page;
+}
+
+const moveCount = (page) => page.$$eval('.moves li', (l) => l.length);
+
+// Clicks a point and waits until the page shows the stone there.
+async function play(page, point) {
+  await page.click(`#board [data-point="${point}"]`);
+  await page.waitForSelector(`#board [data-point="${point}"] circle.stone`);
+}
+
+test('a game created on the page, played by two browsers to the pause, a dead stone marked, agreed and counted', async () => {
+  const lobby = await open('/');
+  if ((await lobby.textContent('#lang')) !== '中文') await lobby.click('#lang');  // English
+  await lobby.selectOption('#rules', 'tang-song');
+  await lobby.selectOption('#size', '9');
+  assert.equal(await lobby.inputValue('#komi'), '6.5');  // the preset's komi
+  await lobby.click('#create');
+  await lobby.waitForSelector('#board');
+  const id = Number(/#\/games\/(\d+)/.exec(lobby.url())[1]);
+  await lobby.screenshot({ path: join(shots, 'game-start.png') });
+  await lobby.close();
+
+  const black = await open(`/#/games/${id}?seat=B`);
+  const white = await open(`/#/games/${id}?seat=W`);
+  await black.waitForSelector('#board');
+  await white.waitForSelector('#board');
+  // Black walls off column D, White column F; White's stone at B5 is dead inside Black's land.
+  const moves = [];
+  for (let r = 1; r <= 9; r++) moves.push(['B', `D${r}`], ['W', `F${r}`]);
+  moves.push(['B', 'E5'], ['W', 'B5'], ['B', 'E4']);
+  for (const [c, p] of moves) {
+    await play(c === 'B' ? black : white, p);
+    // The other browser sees it live (it polls the server).
+    await (c === 'B' ? white : black).waitForSelector(`#board [data-point="${p}"] circle.stone`, { timeout: 10000 });
+  }
+  assert.equal(await moveCount(black), moves.length);
+  // White's virtual move, then Black's: two virtual moves pause the game (Tang-Song art. 10).
+  await white.click('button[data-kind="virtual"]');
+  await black.waitForSelector('button[data-kind="virtual"]');
+  await black.click('button[data-kind="virtual"]');
+  await black.waitForSelector('#marking');
+  await white.waitForSelector('#marking', { timeout: 10000 });
+  assert.match(await black.textContent('#phase'), /paused/);
+
+  // The estimator's suggestion is shown; mark B5 dead by clicking (a click toggles its chain).
+  let g = (await api(server.url, 'GET', `/api/games/${id}`)).data;
+  if (g.marks.dead.includes('B5')) {
+    await black.click('#board [data-point="B5"]');
+    await black.waitForSelector('#board [data-point="B5"] circle.stone:not(.dead)');
+  }
+  await black.click('#board [data-point="B5"]');
+  await black.waitForSelector('#board [data-point="B5"] circle.stone.dead');
+  await white.waitForSelector('#board [data-point="B5"] circle.stone.dead', { timeout: 10000 });
+  g = (await api(server.url, 'GET', `/api/games/${id}`)).data;
+  assert.deepEqual(g.marks.dead, ['B5']);
+  await black.waitForSelector('#preview');
+  await black.screenshot({ path: join(shots, 'game-paused.png') });
+
+  await black.click('#agree-B');
+  await white.waitForSelector('#marking .agreed', { timeout: 10000 });
+  await white.click('#agree-W');
+  await white.waitForSelector('#figures');
+  await black.waitForSelector('#figures', { timeout: 10000 });
+  g = (await api(server.url, 'GET', `/api/games/${id}`)).data;
+  assert.equal(g.phase, 'ended');
+  const expected = g.count.result;
+  assert.ok(/^[BW]\+/.test(expected), expected);
+  assert.ok((await white.textContent('#result')).includes(expected));
+  assert.ok((await white.textContent('#figures .result-big')).includes(expected));
+  assert.ok(g.count.all_invariants_hold);
+  // The making, step by step, as pictures with their counts.
+  await white.waitForSelector('#making .step svg');
+  assert.ok((await white.$$('#making .step')).length >= 4);
+  await white.screenshot({ path: join(shots, 'game-counted-en.png'), fullPage: true });
+  await white.click('#lang');
+  await white.waitForSelector('#making .step svg');
+  await white.waitForFunction(() => document.querySelector('#figures h3').textContent.includes('结果'));
+  assert.match(await white.textContent('#result'), /胜/);
+  await white.screenshot({ path: join(shots, 'game-counted-zh.png'), fullPage: true });
+  await white.click('#lang');
+  // The record downloads from the page.
+  const sgf = await (await fetch(server.url + (await white.getAttribute('#sgf', 'href')))).text();
+  assert.ok(sgf.includes(`RE[${expected}]`), sgf);
+  await black.close();
+  await white.close();
+});
+
+test('the referee refuses in words, in English and in Chinese', async () => {
+  const created = await api(server.url, 'POST', '/api/games', { rules: 'tang-song', size: 9, komi: 6.5 });
+  const id = created.data.id;
+  const page = await open(`/#/games/${id}?seat=both`);
+  if ((await page.textContent('#lang')) !== '中文') await page.click('#lang');
+  await page.waitForSelector('#board');
+  // A ko: White takes at D5, Black may not take back at E5 at once.
+  for (const p of ['C5', 'E4', 'D4', 'F5', 'D6', 'E6', 'E5', 'D5']) await play(page, p);
+  await page.waitForSelector('#board [data-point="E5"] circle.ghost');
+  await page.click('#board [data-point="E5"]');
+  await page.waitForSelector('#message.error');
+  assert.match(await page.textContent('#message'), /ko: point E5 was just captured/);
+  assert.equal(await moveCount(page), 8);
+  await page.click('#lang');
+  await page.waitForFunction(() => document.querySelector('button[data-kind="virtual"]').textContent === '虚着');
+  await page.click('#board [data-point="E5"]');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('打劫'));
+  assert.equal(await page.textContent('#message'), '打劫：E5 刚被提，须先在别处下一着');
+  await page.screenshot({ path: join(shots, 'refusal-zh.png') });
+  await page.click('#lang');
+  await page.close();
+});
+
+test('the lobby lists the games and opens an uploaded record', async () => {
+  const page = await open('/');
+  await page.waitForSelector('.lobby-list table');
+  assert.ok((await page.$$('.lobby-list tbody tr')).length >= 2);
+  await page.screenshot({ path: join(shots, 'lobby.png') });
+  const record = '(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[gc];W[cg])';
+  await page.setInputFiles('#upload', { name: 'game.sgf', mimeType: 'application/x-go-sgf', buffer: Buffer.from(record) });
+  await page.waitForSelector('#board [data-point="C3"] circle.stone');
+  assert.equal(await moveCount(page), 4);
+  assert.match(await page.textContent('.rules-line'), /chinese/);
+  await page.close();
+});
+
+test('against the built-in engine: it answers a move on the page', async () => {
+  const page = await open('/');
+  await page.selectOption('#rules', 'chinese');
+  await page.selectOption('#size', '9');
+  assert.equal(await page.inputValue('#komi'), '7.5');
+  await page.selectOption('#engine', 'W');
+  await page.click('#create');
+  await page.waitForSelector('#board');
+  assert.equal(await page.inputValue('#seat'), 'B');
+  await play(page, 'E5');
+  await page.waitForFunction(() => document.querySelectorAll('.moves li').length === 2, null, { timeout: 60000 });
+  const id = Number(/#\/games\/(\d+)/.exec(page.url())[1]);
+  const g = (await api(server.url, 'GET', `/api/games/${id}`)).data;
+  assert.equal(g.moves[1].color, 'W');
+  assert.equal(g.to_move, 'B');
+  assert.equal(await page.$$eval('#board circle.stone', (s) => s.length), g.board.join('').replace(/\./g, '').length);
+  await page.close();
+});

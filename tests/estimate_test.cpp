@@ -162,9 +162,9 @@ TEST(Estimate, SekiWithEyesTheEyesAreLandUnderJpdNotUnderJapanese) {
   const Count jpd = count_with_estimate(tang);
   EXPECT_EQ(jpd.seki_units.black, 1);
   EXPECT_EQ(jpd.seki_units.white, 1);
-  // Black's land: A9 (the seki eye) + the 5x7 area on the right minus its walls.
   const Count jap = count_with_estimate(paused_game("japanese", diagram));
-  EXPECT_EQ(jpd.owned.black - 1, jap.owned.black - 0) << "the seki eye A9 is Black's land under JPD only";
+  EXPECT_EQ(jpd.owned.black, jap.owned.black + 1) << "the seki eye A9 is Black's land under JPD only";
+  EXPECT_EQ(jpd.owned.white, jap.owned.white + 1) << "and E9 White's";
   EXPECT_EQ(jpd.japanese.black, jap.japanese.black);
   EXPECT_EQ(jap.status_source, StatusSource::estimate);
 }

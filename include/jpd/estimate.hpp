@@ -16,6 +16,16 @@
 // two liberties; and half the time the answer is one of the eight neighbours of the last move.
 // Each playout starts with the side to move and the next one with the other side, so that a
 // chain that lives or dies by the next move comes out unsettled.
+//
+// Decisions, in order: Benson's unconditionally alive chains are alive, and the opponent's stones
+// inside their eyeless regions dead; the others by the share of playouts in which their points
+// end up their colour (dead below `dead_below`, alive above `alive_above`, unsettled between); an
+// unsettled chain in atari that its owner connects to a living chain on its liberty is alive; an
+// open ko is resolved both ways (the holder connects / the taker takes) and, when that changes
+// the fate of chains, they are unsettled and left to dispute play (`open_shape`), otherwise the
+// holder's stone in it lives and the ko space is a suggested claim; bent four in the corner is
+// left to dispute play under the 计枰点 presets and dead under the others; finally the chains
+// alive in a seki unit of the position without the dead stones are `seki`.
 #pragma once
 
 #include <array>

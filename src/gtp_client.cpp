@@ -74,7 +74,12 @@ GtpClient::GtpClient(std::string command, double timeout_seconds)
 GtpClient::~GtpClient() { close(); }
 
 void GtpClient::close() {
-  if (pid_ <= 0) return;
+  if (pid_ <= 0) {  // the engine is gone already (reaped): only our ends of the pipes are left
+    if (to_engine_ >= 0) ::close(to_engine_);
+    if (from_engine_ >= 0) ::close(from_engine_);
+    to_engine_ = from_engine_ = -1;
+    return;
+  }
   if (to_engine_ >= 0) {
     const char q[] = "quit\n";
     (void)!::write(to_engine_, q, sizeof q - 1);
@@ -104,11 +109,21 @@ std::string GtpClient::send(const std::string& line) {
     ssize_t n = ::write(to_engine_, msg.data() + done, msg.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw GtpError("engine '" + command_ + "' stopped reading (" + line + ")");
+      // A broken pipe means the engine is gone; how it ended is the useful part.
+      throw GtpError("engine '" + command_ + "', command '" + line + "': " +
+                     (errno == EPIPE ? reap() : "stopped reading"));
     }
     done += size_t(n);
   }
   return read_answer(line);
+}
+
+std::string GtpClient::reap() {
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return WIFSIGNALED(status) ? "the engine crashed (signal " + std::to_string(WTERMSIG(status)) + ")"
+                             : "the engine exited (status " + std::to_string(WEXITSTATUS(status)) + ")";
 }
 
 std::string GtpClient::read_answer(const std::string& for_command) {
@@ -149,13 +164,7 @@ std::string GtpClient::read_answer(const std::string& for_command) {
     char buf[4096];
     ssize_t n = ::read(from_engine_, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      int status = 0;
-      waitpid(pid_, &status, 0);
-      pid_ = -1;
-      throw fail(WIFSIGNALED(status) ? "the engine crashed (signal " + std::to_string(WTERMSIG(status)) + ")"
-                                     : "the engine exited (status " + std::to_string(WEXITSTATUS(status)) + ")");
-    }
+    if (n <= 0) throw fail(reap());
     buffer_.append(buf, size_t(n));
   }
 }

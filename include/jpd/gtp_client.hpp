@@ -36,6 +36,8 @@ class GtpClient {
 
  private:
   std::string read_answer(const std::string& for_command);
+  // The engine closed its end: waits for it and says how it ended (crashed, or exited with status).
+  std::string reap();
   std::string command_;
   double timeout_;
   pid_t pid_ = -1;

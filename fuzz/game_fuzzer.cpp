@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "consistency.hpp"
 #include "harness.hpp"
 #include "jpd/count.hpp"
 #include "jpd/replay.hpp"
@@ -31,14 +32,6 @@ Point point_of(uint8_t b, const Game& g) {
   return Point(b % g.width(), (b / g.width()) % g.height());
 }
 Color colour_of(uint8_t b) { return b & 1 ? Color::White : Color::Black; }
-
-void expect_consistent(const Game& g, const char* after) {
-  std::string why;
-  if (g.board().check_consistency(&why)) return;
-  // Setup may leave a chain without a liberty (Game::setup_without_liberty); nothing else.
-  check(g.setup_without_liberty().valid() && why == "chain without liberty on the board", after,
-        why);
-}
 
 // Plays m; check() said beforehand whether it is legal, and play() must agree.
 void play(Game& g, const Move& m) {

@@ -25,7 +25,12 @@ void points_input(std::string_view data);
 // The referee driven by arbitrary sequences of calls (moves of every kind, setup, pause acts,
 // resumptions, making, undo) on a small board: consistency after each, count and record at the end.
 void game_input(std::string_view data);
-// Future front ends (fuzz/README.md): gtp_input (the GTP command loop), web_input (a request).
+// The GTP engine's command loop: one session of command lines on a small board, every answer
+// well formed, nothing after quit, the board consistent, the engine still answering at the end.
+void gtp_input(std::string_view data);
+// The web referee's request handler (App::handle) on an in-memory store: a sequence of requests
+// over every route; no 5xx, JSON where the API says JSON, no page but the embedded files.
+void web_input(std::string_view data);
 
 // An oracle of the harness failed: print why and abort.
 [[noreturn]] inline void fail(const char* what, std::string_view detail = {}) {

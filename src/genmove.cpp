@@ -116,7 +116,7 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
   };
 
   // Every playout also scores the points the mover played in it first (all moves as first).
-  std::vector<Stats> amaf(size_t(B::kArea));
+  std::vector<Stats> amaf(static_cast<size_t>(B::kArea));
   std::vector<uint32_t> stamp(size_t(B::kArea), 0);
   std::vector<typename B::Index> mine;
   mine.reserve(size_t(B::kArea));

@@ -101,10 +101,12 @@ std::string status_list(const Game& g, const Statuses& st, const std::vector<Poi
   const Board& b = independent ? g.pause_board() : g.board();
   const int W = b.width(), H = b.height();
   std::vector<uint8_t> status(Board::kArea, 0), seen(Board::kArea, 0);  // 1 seki, 2 dead
-  for (const auto& [points, mark] : {std::pair{&seki, 1}, {&st.dead, 2}})
+  for (const auto& [points, m] : {std::pair{&seki, 1}, {&st.dead, 2}}) {
+    const uint8_t mark = uint8_t(m);  // a lambda may not capture a structured binding (clang 14)
     for (Point p : *points)
       if (p.inside(W, H) && is_stone(b.at(p)))
-        b.for_each_stone(Board::index(p), [&](Board::Index s) { status[s] = uint8_t(mark); });
+        b.for_each_stone(Board::index(p), [&](Board::Index s) { status[s] = mark; });
+  }
   const int wanted = which == "dead" ? 2 : which == "seki" ? 1 : 0;
   std::string out;
   for (int y = 0; y < H; ++y)

@@ -28,10 +28,12 @@ struct App::Request {
 
 namespace {
 
+// A message may quote the request's path or query, which need not be UTF-8: such bytes are
+// written as U+FFFD (dump() would throw, and handle() must not).
 Response reply(int status, const json& body) {
   Response r;
   r.status = status;
-  r.body = body.dump();
+  r.body = body.dump(-1, ' ', false, json::error_handler_t::replace);
   return r;
 }
 

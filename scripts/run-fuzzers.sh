@@ -17,7 +17,7 @@ fi
 
 if [ ! -f "$dir/build.ninja" ]; then
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_COMPILER=clang++ \
-    -DJPD_FUZZ=ON -DJPD_BUILD_TESTS=OFF -DJPD_BUILD_BENCH=OFF >/dev/null
+    -DJPD_FUZZ=ON -DJPD_BUILD_TESTS=OFF -DJPD_BUILD_BENCH=OFF -DJPD_BUILD_PYTHON=OFF >/dev/null
 fi
 if ! cmake --build "$dir" --target fuzzers -- -j"$(nproc)" >"$dir/build.log" 2>&1; then
   grep -vE '^\[[0-9]+/[0-9]+\] ' "$dir/build.log" | tail -n 200

@@ -49,7 +49,7 @@ ctest_release() {
 }
 
 ctest_asan() {
-  scripts/build.sh build-asan -DJPD_SANITIZE=ON -DJPD_BUILD_BENCH=OFF || return 1
+  scripts/build.sh build-asan -DJPD_SANITIZE=ON -DJPD_BUILD_BENCH=OFF -DJPD_BUILD_PYTHON=OFF || return 1
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
   UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
     ctest --test-dir build-asan --output-on-failure -j"$jobs" "$@" >build-asan/ctest.log 2>&1

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <span>
 
 namespace jpd {
 
@@ -24,6 +26,7 @@ using Index = Board::Index;
 using Mark = CountBoard::Mark;
 
 std::string num(double v) {
+  if (std::string s; format_small_number(v, s)) return s;
   char buf[32];
   if (v == std::floor(v)) std::snprintf(buf, sizeof buf, "%.0f", v);
   else std::snprintf(buf, sizeof buf, "%g", v);
@@ -85,20 +88,25 @@ Index interior_stone(const CountBoard& cb, Color c) {
   return best;
 }
 
-Index own_territory_point(const CountBoard& cb, Color c) {
-  Index found = 0;
-  for_points(cb, [&](Index i) {
-    if (!found && cb.color[i] == Color::Empty && cb.cls[i] == territory_of(c)) found = i;
-  });
-  return found;
+// The first empty point of c's territory in row-major order, from index `from` on (indices grow
+// in row-major order; off the board and the padding column are Edge); 0 when there is none.
+Index own_territory_point(const CountBoard& cb, Color c, Index from = 0) {
+  const Index last = Board::index(cb.width - 1, cb.height - 1);
+  const PointClass terr = territory_of(c);
+  for (int i = std::max<int>(from, Board::index(0, 0)); i <= last; ++i)
+    if (cb.color[i] == Color::Empty && cb.cls[i] == terr) return Index(i);
+  return 0;
 }
 
 // Puts one stone of c into its own territory; when it is full, the opponent takes one of its own
 // stones off inside its area instead (000 art. 14): the difference is unchanged. Returns false
-// when neither is possible.
-bool refill_one(CountBoard& cb, Color c, PerColour& overflow) {
-  if (Index p = own_territory_point(cb, c)) {
+// when neither is possible. `from`: no empty point of c's territory lies before it (refilling
+// only ever adds to c's territory the points it takes off the opponent, so a run of refills of
+// one colour resumes where the last one stopped).
+bool refill_one(CountBoard& cb, Color c, PerColour& overflow, Index& from) {
+  if (Index p = own_territory_point(cb, c, from)) {
     cb.place(p, c, Mark::refilled);
+    from = Index(p + 1);
     return true;
   }
   Color o = opponent(c);
@@ -296,7 +304,9 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     }
   }
   c.first_virtual_color = first_virtual;
-  const Analysis a = fill_dame ? Analysis::of(counted, aopt) : before_dame;
+  std::optional<Analysis> after_fill;
+  if (fill_dame) after_fill = Analysis::of(counted, aopt);
+  const Analysis& a = fill_dame ? *after_fill : before_dame;
 
   // 5. The quantities.
   for (Color col : {Color::Black, Color::White}) {
@@ -410,7 +420,7 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     if (opts.keep_steps) c.steps.push_back(MakingStep{id, en, zh, b, std::move(notes)});
   };
   if (opts.keep_steps) {
-    CountBoard pause_board = CountBoard::from(pos, Analysis::of(after_dead, aopt));
+    CountBoard pause_board = CountBoard::from(pos, before_dame);
     for (int y = 0; y < H; ++y)
       for (int x = 0; x < c.width; ++x) {
         Index i = Board::index(x, y);
@@ -446,19 +456,34 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     CountBoard l = cb;
     // Basic eye points per unit: two owned points that are not adjacent in an independent unit,
     // one owned point otherwise (a seki unit with its own space).
-    std::vector<std::vector<Index>> owned_points(a.units().size());
+    // The owned points of every unit in row-major order, unit after unit (a counting sort into
+    // one array: start[u] .. start[u + 1]).
+    const size_t nunits = a.units().size();
+    std::vector<int> start(nunits + 1, 0);
     for_points(l, [&](Index i) {
       int u = a.unit_of(i);
       if (u >= 0 && l.color[i] == Color::Empty &&
           (l.cls[i] == PointClass::black_territory || l.cls[i] == PointClass::white_territory))
-        owned_points[u].push_back(i);
+        ++start[size_t(u) + 1];
     });
+    for (size_t u = 0; u < nunits; ++u) start[u + 1] += start[u];
+    std::vector<Index> by_unit(static_cast<size_t>(start[nunits]));
+    {
+      std::vector<int> fill(start.begin(), start.end() - 1);
+      for_points(l, [&](Index i) {
+        int u = a.unit_of(i);
+        if (u >= 0 && l.color[i] == Color::Empty &&
+            (l.cls[i] == PointClass::black_territory || l.cls[i] == PointClass::white_territory))
+          by_unit[size_t(fill[size_t(u)]++)] = i;
+      });
+    }
     auto adjacent = [](Index x, Index y) {
       int d = std::abs(int(x) - int(y));
       return d == 1 || d == Board::kStride;
     };
-    for (size_t u = 0; u < owned_points.size(); ++u) {
-      const auto& pts = owned_points[u];
+    for (size_t u = 0; u < nunits; ++u) {
+      const std::span<const Index> pts(by_unit.data() + start[u],
+                                       by_unit.data() + start[u + 1]);
       if (pts.empty()) continue;
       if (a.units()[u].basic_eyes() < 2) {
         l.mark[pts[0]] = Mark::basic_eye;
@@ -501,11 +526,15 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     c.ancient.white = c.area.white - tax * gw;
   }
   // Japanese view: territory outside seki plus prisoners; no exclusive liberties, no claims.
+  // Rules whose own analysis of that position has the same options share it.
   {
     AnalysisOptions jopt;
     jopt.exclusive_liberties = false;
     jopt.seki_territory = false;
-    Analysis j = Analysis::of(after_dead, jopt);
+    const bool same = !aopt.exclusive_liberties && !aopt.seki_territory && aopt.claims.empty();
+    std::optional<Analysis> own;
+    if (!same) own = Analysis::of(after_dead, jopt);
+    const Analysis& j = same ? before_dame : *own;
     for (Color col : {Color::Black, Color::White}) {
       Color o = opponent(col);
       c.japanese.of(col) = j.territory_outside_seki(col) + c.captured.of(o) + c.dead.of(o) +
@@ -518,8 +547,10 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   const bool generalized = r.counting == CountingMethod::territory_generalized;
   CountBoard t = cb;
   if (!generalized) {
-    for (Color col : {Color::Black, Color::White})
-      for (int n = refill_count(col); n > 0; --n) refill_one(t, col, c.overflow);
+    for (Color col : {Color::Black, Color::White}) {
+      Index from = 0;
+      for (int n = refill_count(col); n > 0; --n) refill_one(t, col, c.overflow, from);
+    }
     push_step("refilled", "prisoners, dead and virtual stones refilled (回填)", "回填俘子、死子与虚着之子", t,
               {std::to_string(refill_count(Color::Black)) + " black and " +
                std::to_string(refill_count(Color::White)) + " white stones refilled"});
@@ -567,7 +598,8 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     bool art13 = r.compensation == Compensation::first_virtual && !generalized;
     bool living_b = r.compensation == Compensation::living_b && !generalized;
     if (art13 && diff == -1) {
-      refill_one(t, first, c.overflow);
+      Index from = 0;
+      refill_one(t, first, c.overflow, from);
       ++c.balancing_virtual.of(first);
       eq_notes.push_back(side(first) + " plays one more virtual move (art. 13(2)), refilled");
     } else if ((art13 || living_b) && diff == 1) {

@@ -93,6 +93,9 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
   }
 
   // 1. Empty regions and the colours bordering them.
+  // Scratch sized to the board: chain heads and points are indices up to the last point's.
+  const int span = Board::index(width - 1, height - 1) + 1;
+  a.span_ = span;
   std::array<int16_t, kArea> region;
   region.fill(-1);
   std::vector<uint8_t> region_mask;
@@ -129,15 +132,15 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
       region_mask.push_back(mask);
     }
   const int nregions = int(region_mask.size());
-  const size_t nodes = 2 * size_t(kArea) + region_mask.size();  // chain heads, regions, points
+  const size_t nodes = 2 * size_t(span) + region_mask.size();  // chain heads, regions, points
   auto region_owner = [&](int r) {
     return region_mask[r] == 1 ? Color::Black : region_mask[r] == 2 ? Color::White : Color::Empty;
   };
 
   // 2. First units: chains joined through the regions their colour owns.
   UnionFind uf{int(nodes)};
-  auto region_node = [&](int r) { return kArea + r; };
-  auto point_node = [&](Index p) { return kArea + nregions + p; };
+  auto region_node = [&](int r) { return span + r; };
+  auto point_node = [&](Index p) { return span + nregions + p; };
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       Index i = Board::index(x, y);
@@ -351,13 +354,13 @@ int Analysis::basic_eyes(Color c) const {
 }
 int Analysis::territory_outside_seki(Color c) const {
   int n = 0;
-  for (int i = 0; i < kArea; ++i)
+  for (int i = 0; i < span_; ++i)
     if (cls_[i] == territory_of(c) && (unit_[i] < 0 || !units_[unit_[i]].seki)) ++n;
   return n;
 }
 std::vector<Index> Analysis::dame_points() const {
   std::vector<Index> v;
-  for (int i = 0; i < kArea; ++i)
+  for (int i = 0; i < span_; ++i)
     if (cls_[i] == PointClass::dame) v.push_back(Index(i));
   return v;
 }

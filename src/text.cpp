@@ -557,7 +557,22 @@ std::string tr(Lang l, std::string_view id, std::initializer_list<std::string_vi
   return tr(l, id, a);
 }
 
+bool format_small_number(double v, std::string& out) {
+  const double m = std::fabs(v);
+  if (v == std::floor(v)) {
+    if (!(m < 1e15) || (v == 0 && std::signbit(v))) return false;
+    out = std::to_string(static_cast<long long>(v));
+    return true;
+  }
+  if (!(m < 1e5) || m - std::floor(m) != 0.5) return false;
+  out = std::to_string(static_cast<long long>(m));  // the integer part
+  out.insert(out.begin(), v < 0 ? 1 : 0, '-');
+  out += ".5";
+  return true;
+}
+
 std::string format_number(double v) {
+  if (std::string s; format_small_number(v, s)) return s;
   char buf[32];
   if (v == std::floor(v) && std::fabs(v) < 1e15) std::snprintf(buf, sizeof buf, "%.0f", v);
   else std::snprintf(buf, sizeof buf, "%g", v);

@@ -94,6 +94,7 @@ class Analysis {
   std::vector<Unit> units_;
   int stones_[2] = {0, 0}, territory_[2] = {0, 0};
   int public_ = 0, dame_ = 0, seki_shared_ = 0;
+  int span_ = 0;  // indices below it hold every point of the board
 };
 
 // A board whose empty points carry their class, for counting a step of the making. It is a plain

@@ -1,0 +1,251 @@
+// Counting and record handling (Google Benchmark): the area of a finished position, the full
+// count() report under every preset, SGF parsing, and a record parsed, replayed and counted under
+// every preset (what `jpd batch --rules all` does for one file).
+//
+//   build/bench/jpd_bench_count [--benchmark_filter=REGEX] [--benchmark_min_time=0.2]
+//
+// Positions (issue 6 goals in brackets):
+// - 19x19 finished: GNU Go against itself to two passes (data/games/gnugo-19x19-selfplay.sgf, 174
+//   moves), its dead stones those the built-in estimator finds, found once before timing
+//   [area <= 2 us; every view without diagrams <= 20 us];
+// - 19x19 long: the first 270 moves of a light playout with a fixed seed, then two passes, no dead
+//   stones [parsed, replayed under superko and counted under every preset: >= 3,000 games/s];
+// - 9x9: a professional ending (data/games/minigo-tv-9x9-971122.sgf, 34 moves) and the 9x9
+//   records of the shared corpus [>= 10,000 games/s under all presets, see docs/performance.md].
+#include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "jpd/count.hpp"
+#include "jpd/estimate.hpp"
+#include "jpd/making.hpp"
+#include "jpd/playout.hpp"
+#include "jpd/replay.hpp"
+#include "jpd/rules.hpp"
+#include "jpd/score.hpp"
+#include "jpd/sgf.hpp"
+
+using namespace jpd;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot read");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string game_text(const std::string& name) {
+  return slurp(std::string(JPD_SOURCE_DIR) + "/data/games/" + name);
+}
+
+// The record with JD markup for `dead` in its root (so that --dead-from sgf finds them).
+std::string with_dead_markup(std::string text, const std::vector<Point>& dead) {
+  if (dead.empty()) return text;
+  std::string jd = "JD";
+  for (Point p : dead) jd += "[" + to_sgf(p) + "]";
+  const size_t root = text.find(';');
+  return text.insert(text.find(']', root) + 1, jd);  // after the root's first property
+}
+
+// A finished 19x19 game: the GNU Go record replayed under its rules, its dead stones from the
+// estimator (fixed: the estimator is deterministic), and its text with that markup.
+struct Finished {
+  Game game;
+  Statuses statuses;
+  std::string text;  // with JD markup
+};
+
+const Finished& finished19() {
+  static const Finished f = [] {
+    const std::string text = game_text("gnugo-19x19-selfplay.sgf");
+    const sgf::Record r = sgf::read_record_text(text);
+    Game g = replay(r, rules_for_record(r, std::nullopt)).game;
+    Statuses st = estimate(g, {}).statuses();
+    st.uncertain.clear();
+    st.suggested_claims.clear();
+    return Finished{std::move(g), st, with_dead_markup(text, st.dead)};
+  }();
+  return f;
+}
+
+// A 19x19 record of `moves` moves from a light playout (the first seed whose playout is that long
+// and replays under every preset), ending with two passes.
+std::string long_record19(int moves) {
+  for (uint64_t seed = 1; seed < 100; ++seed) {
+    BoardT<19> b(19);
+    Rng rng(seed);
+    std::string text = "(;GM[1]FF[4]SZ[19]KM[7.5]RU[Chinese]";
+    int n = 0;
+    playout_traced(b, Color::Black, rng, [&](BoardT<19>::Index i, Color c) {
+      if (n++ >= moves) return;
+      text += std::string(";") + (c == Color::Black ? "B" : "W") + "[" +
+              (i == BoardT<19>::kNoIndex ? "" : to_sgf(BoardT<19>::point(i))) + "]";
+    });
+    if (n < moves) continue;
+    text += moves % 2 ? ";W[];B[])" : ";B[];W[])";
+    const sgf::Record r = sgf::read_record_text(text);
+    bool ok = true;
+    for (const std::string& p : preset_names()) {
+      try {
+        ScoreOptions o;
+        o.rules = p;
+        o.dead_from = DeadFrom::sgf;
+        o.keep_steps = false;
+        score_record(r, o);
+      } catch (const std::exception&) {
+        ok = false;
+      }
+    }
+    if (ok) return text;
+  }
+  throw std::runtime_error("no playout gave a long enough record");
+}
+
+// ------------------------------------------------------------------------------------------------
+// Area only: the classification of the position with its dead stones removed (Analysis, the
+// smallest public call that gives the area of every rule set), and the Tromp-Taylor area of the
+// playout engine's board for comparison (no seki, claims or dame classes).
+
+Board without_dead(const Game& g, const std::vector<Point>& dead) {
+  Board b = g.board();
+  std::vector<Board::Index> stones;
+  for (Point p : dead) b.for_each_stone(Board::index(p), [&](Board::Index s) {
+    stones.push_back(s);
+  });
+  for (Board::Index s : stones) b.set_stone(s, Color::Empty);
+  return b;
+}
+
+void BM_AreaAnalysis19(benchmark::State& state) {
+  const Finished& f = finished19();
+  const Board b = without_dead(f.game, f.statuses.dead);
+  const AnalysisOptions o;
+  double area = 0;
+  for (auto _ : state) {
+    Analysis a = Analysis::of(b, o);
+    area = a.area(Color::Black);
+    benchmark::DoNotOptimize(area);
+  }
+  state.counters["black_area"] = area;
+}
+BENCHMARK(BM_AreaAnalysis19);
+
+void BM_AreaTrompTaylor19(benchmark::State& state) {
+  const Finished& f = finished19();
+  const BoardT<19> b(without_dead(f.game, f.statuses.dead));
+  int score = 0;
+  for (auto _ : state) {
+    score = area_score(b);
+    benchmark::DoNotOptimize(score);
+  }
+  state.counters["score"] = score;
+}
+BENCHMARK(BM_AreaTrompTaylor19);
+
+// ------------------------------------------------------------------------------------------------
+// The full report: count() under a preset, every view and every invariant, with or without the
+// making's step boards (arg 1).
+
+// The 19x19 game replayed under a preset (the record's komi).
+Game game_under(const std::string& preset) {
+  const sgf::Record r = sgf::read_record_text(finished19().text);
+  return replay(r, rules_for_record(r, preset)).game;
+}
+
+void BM_Count19(benchmark::State& state) {
+  const Finished& f = finished19();
+  const auto presets = preset_names();
+  const std::string& name = presets.at(size_t(state.range(0)));
+  const Game g = game_under(name);
+  CountOptions o;
+  o.keep_steps = state.range(1) != 0;
+  for (auto _ : state) {
+    Count c = count(g, f.statuses, o);
+    benchmark::DoNotOptimize(c.margin);
+  }
+  state.SetLabel(name + (o.keep_steps ? " with steps" : ""));
+}
+BENCHMARK(BM_Count19)->ArgsProduct({benchmark::CreateDenseRange(0, 4, 1), {0}})->Args({3, 1});
+
+// Every preset in turn (the game replayed under each preset outside the timing).
+void BM_CountAllPresets19(benchmark::State& state) {
+  const Finished& f = finished19();
+  std::vector<Game> games;
+  for (const std::string& p : preset_names()) games.push_back(game_under(p));
+  CountOptions o;
+  o.keep_steps = false;
+  for (auto _ : state)
+    for (const Game& g : games) {
+      Count c = count(g, f.statuses, o);
+      benchmark::DoNotOptimize(c.margin);
+    }
+  state.counters["presets"] = double(games.size());
+}
+BENCHMARK(BM_CountAllPresets19)->Unit(benchmark::kMicrosecond);
+
+// ------------------------------------------------------------------------------------------------
+// SGF: parse (text to game tree) and read (tree to record).
+
+void parse_record(benchmark::State& state, const std::string& text) {
+  size_t steps = 0;
+  for (auto _ : state) {
+    sgf::Record r = sgf::read_record_text(text);
+    steps = r.steps.size();
+    benchmark::DoNotOptimize(steps);
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(text.size()));
+  state.counters["steps"] = double(steps);
+}
+void BM_ParseSgf9(benchmark::State& state) {
+  parse_record(state, game_text("minigo-tv-9x9-971122.sgf"));
+}
+void BM_ParseSgf19(benchmark::State& state) { parse_record(state, finished19().text); }
+void BM_ParseSgf19Long(benchmark::State& state) { parse_record(state, long_record19(270)); }
+BENCHMARK(BM_ParseSgf9);
+BENCHMARK(BM_ParseSgf19);
+BENCHMARK(BM_ParseSgf19Long);
+
+// ------------------------------------------------------------------------------------------------
+// One record parsed, replayed and counted under every preset, dead stones from the record's
+// markup (known statuses): one file of `jpd batch --rules all --dead-from sgf`, without the rows.
+
+void score_all_presets(benchmark::State& state, const std::string& text) {
+  const auto presets = preset_names();
+  for (auto _ : state) {
+    const sgf::Record r = sgf::read_record_text(text);
+    for (const std::string& p : presets) {
+      ScoreOptions o;
+      o.rules = p;
+      o.dead_from = DeadFrom::sgf;
+      o.keep_steps = false;
+      Scored s = score_record(r, o);
+      benchmark::DoNotOptimize(s.count.margin);
+    }
+  }
+  state.counters["games_per_s"] = benchmark::Counter(double(state.iterations()),
+                                                     benchmark::Counter::kIsRate);
+  state.counters["presets"] = double(presets.size());
+}
+void BM_ScoreAllPresets9(benchmark::State& state) {
+  score_all_presets(state, game_text("minigo-tv-9x9-971122.sgf"));
+}
+void BM_ScoreAllPresets19(benchmark::State& state) {
+  score_all_presets(state, finished19().text);
+}
+void BM_ScoreAllPresets19Long(benchmark::State& state) {
+  score_all_presets(state, long_record19(270));
+}
+BENCHMARK(BM_ScoreAllPresets9)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ScoreAllPresets19)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ScoreAllPresets19Long)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

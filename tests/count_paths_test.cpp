@@ -1,0 +1,191 @@
+// The counting's short cuts against the plain way of doing the same thing: numbers written without
+// printf, the Japanese view's analysis shared with the rules' own, the refill's resumed scan and
+// the basic eye points chosen from one sorted array.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "jpd/count.hpp"
+#include "jpd/random_game.hpp"
+#include "jpd/rules.hpp"
+
+using namespace jpd;
+
+namespace {
+
+// count.cpp's plain form: "%.0f" for integers, else "%g".
+std::string printf_number(double v) {
+  char buf[64];
+  if (v == std::floor(v)) std::snprintf(buf, sizeof buf, "%.0f", v);
+  else std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+}  // namespace
+
+TEST(CountPaths, SmallNumbersAreWrittenAsPrintfWritesThem) {
+  std::vector<double> values = {0.0, -0.0, 0.5, -0.5, 1e15 - 1, -(1e15 - 1), 1e15, 99999.5,
+                                -99999.5, 100000.5, 0.25, -0.75, 1e-9, 3.5e7, 4503599627370495.5,
+                                std::nan(""), INFINITY, -INFINITY};
+  for (int i = -2000; i <= 2000; ++i) {
+    values.push_back(i);
+    values.push_back(i + 0.5);
+    values.push_back(i * 37.25);
+    values.push_back(i * 1234567.0);
+  }
+  int fast = 0;
+  for (double v : values) {
+    std::string s = "untouched";
+    if (format_small_number(v, s)) {
+      ++fast;
+      EXPECT_EQ(s, printf_number(v)) << v;
+    } else {
+      EXPECT_EQ(s, "untouched") << v;
+      const double m = std::fabs(v);
+      const bool small_integer = v == std::floor(v) && m < 1e15 && !(v == 0 && std::signbit(v));
+      const bool small_half = m < 1e5 && m - std::floor(m) == 0.5;
+      EXPECT_FALSE(small_integer || small_half) << v;
+    }
+    const char* plain_int = "%.0f";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, v == std::floor(v) && std::fabs(v) < 1e15 ? plain_int : "%g", v);
+    EXPECT_EQ(format_number(v), std::string(buf)) << v;
+  }
+  EXPECT_GT(fast, 12000);
+}
+
+namespace {
+
+// The position count() analyses: the game's final board without its dead chains (random games
+// in independent dispute mode count another position and are left out by the caller).
+Board without_dead(const Count& c, const Board& end) {
+  Board b = end;
+  for (const auto* list : {&c.dead_black, &c.dead_white})
+    for (Point p : *list) b.set_stone(p, Color::Empty);
+  return b;
+}
+
+const MakingStep* step(const Count& c, const std::string& id) {
+  for (const MakingStep& s : c.steps)
+    if (s.id == id) return &s;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST(CountPaths, ShortCutsEqualThePlainWayOnRandomGamesUnderEveryPreset) {
+  int japanese_checked = 0, refills_checked = 0, eyes_checked = 0, index = 0;
+  for (const Preset& p : presets()) {
+    for (int n = 0; n < 150; ++n) {
+      RandomGame rg = random_game(p.rules, random_game_seed(77, index, uint64_t(n)));
+      const Count c = count(rg.game, rg.statuses);
+      SCOPED_TRACE(std::string(p.name) + " game " + std::to_string(n));
+
+      // Japanese view: its own analysis of the position without dead stones.
+      bool plain_position = true;
+      for (const PlayedMove& pm : rg.game.moves())
+        plain_position = plain_position && pm.phase != Phase::making;
+      if (plain_position && c.notes.end() == std::find_if(c.notes.begin(), c.notes.end(),
+                                                          [](const std::string& s) {
+                                                            return s.find("independent") !=
+                                                                   std::string::npos;
+                                                          })) {
+        AnalysisOptions jopt;
+        jopt.exclusive_liberties = false;
+        jopt.seki_territory = false;
+        const Analysis j = Analysis::of(without_dead(c, rg.game.board()), jopt);
+        for (Color col : {Color::Black, Color::White}) {
+          const Color o = opponent(col);
+          EXPECT_EQ(c.japanese.of(col), j.territory_outside_seki(col) + c.captured.of(o) +
+                                            c.dead.of(o) + c.pass_stones.of(o));
+        }
+        ++japanese_checked;
+      }
+
+      // Refill: the first empty points of each side's territory in row-major order.
+      const MakingStep* before = step(c, "dead_removed");
+      const MakingStep* refilled = step(c, "refilled");
+      if (before && refilled && c.overflow.black == 0 && c.overflow.white == 0) {
+        for (Color col : {Color::Black, Color::White}) {
+          std::vector<Point> expected, got;
+          const int n_refill = refilled->board.stones(col) - before->board.stones(col);
+          for (int y = 0; y < c.height; ++y)
+            for (int x = 0; x < c.width; ++x) {
+              const Board::Index i = Board::index(x, y);
+              if (int(expected.size()) < n_refill && before->board.color[i] == Color::Empty &&
+                  before->board.cls[i] == territory_of(col))
+                expected.push_back(Point(x, y));
+              if (refilled->board.mark[i] == CountBoard::Mark::refilled &&
+                  refilled->board.color[i] == col)
+                got.push_back(Point(x, y));
+            }
+          EXPECT_EQ(got, expected);
+        }
+        ++refills_checked;
+      }
+
+      // Basic eye points: per unit, its first owned point, or the first non-adjacent pair of its
+      // owned points in row-major order for an independent unit.
+      const MakingStep* living = step(c, "living_stones");
+      if (before && living) {
+        const Board position = [&] {
+          Board b(c.width, c.height);
+          for (int y = 0; y < c.height; ++y)
+            for (int x = 0; x < c.width; ++x)
+              if (is_stone(before->board.color[Board::index(x, y)]))
+                b.set_stone(Point(x, y), before->board.color[Board::index(x, y)]);
+          return b;
+        }();
+        AnalysisOptions aopt;
+        aopt.exclusive_liberties = c.rules.seki_exclusive_liberties;
+        aopt.seki_territory = c.rules.seki_territory == SekiTerritory::owned;
+        for (const Claim& cl : c.claims)
+          if (position.at(cl.point) == Color::Empty) aopt.claims.push_back(cl);
+        const Analysis a = Analysis::of(position, aopt);
+        std::vector<std::vector<Board::Index>> owned(a.units().size());
+        for (int y = 0; y < c.height; ++y)
+          for (int x = 0; x < c.width; ++x) {
+            const Board::Index i = Board::index(x, y);
+            const PointClass k = before->board.cls[i];
+            if (a.unit_of(i) >= 0 && before->board.color[i] == Color::Empty &&
+                (k == PointClass::black_territory || k == PointClass::white_territory))
+              owned[size_t(a.unit_of(i))].push_back(i);
+          }
+        std::vector<Board::Index> expected, got;
+        for (size_t u = 0; u < owned.size(); ++u) {
+          const auto& pts = owned[u];
+          if (pts.empty()) continue;
+          if (a.units()[u].basic_eyes() < 2) {
+            expected.push_back(pts[0]);
+            continue;
+          }
+          bool done = false;
+          for (size_t x = 0; x < pts.size() && !done; ++x)
+            for (size_t y = x + 1; y < pts.size() && !done; ++y) {
+              const int d = std::abs(int(pts[x]) - int(pts[y]));
+              if (d != 1 && d != Board::kStride) {
+                expected.push_back(pts[x]);
+                expected.push_back(pts[y]);
+                done = true;
+              }
+            }
+        }
+        for (int y = 0; y < c.height; ++y)
+          for (int x = 0; x < c.width; ++x)
+            if (living->board.mark[Board::index(x, y)] == CountBoard::Mark::basic_eye)
+              got.push_back(Board::index(x, y));
+        std::sort(expected.begin(), expected.end());
+        EXPECT_EQ(got, expected);
+        ++eyes_checked;
+      }
+    }
+    ++index;
+  }
+  EXPECT_GT(japanese_checked, 1000);
+  EXPECT_GT(refills_checked, 500);  // no refill under sci-4-x, nor with overflow
+  EXPECT_GT(eyes_checked, 1000);
+}

@@ -478,6 +478,15 @@ Verdict Game::start_making() {
 Verdict Game::declare_paused() {
   if (phase_ != Phase::play && phase_ != Phase::dispute)
     return refuse(Illegal::wrong_phase, "only a game in play can be declared paused");
+  // [interpretation] Non-board moves still owed (a dispute's opening virtual moves, the
+  // proposer's after a rejection) are forced: they are played first, as the referee plays them
+  // when a record is replayed, so that the game and its record agree. (They used to be dropped,
+  // and a record that stopped between a dispute's two opening moves replayed to another game.)
+  while (must_virtual_ > 0 && (phase_ == Phase::play || phase_ == Phase::dispute)) {
+    const Move owed = rules_.allow_virtual ? Move::virtual_move(to_move_) : Move::pass(to_move_);
+    if (!play(owed)) break;
+  }
+  if (phase_ != Phase::play && phase_ != Phase::dispute) return {};  // the owed moves paused it
   actions_.push_back({Action::kPaused, Move{}});
   proposal_ = Color::Empty;
   must_virtual_ = 0;

@@ -404,3 +404,29 @@ TEST(FuzzRegression, RecordOfAGameWritesEachRunOfSetupAsItsNetEffect) {
       "(;SZ[3];B[ba];W[aa];B[];W[];AB[ab];JR[dispute];AE[aa];B[cc])", "s.sgf");
   EXPECT_EQ(replay(rec, parse_ruleset("chinese")).game.board().at(Point(2, 2)), B);
 }
+
+// A pause declared between a dispute's two opening virtual moves dropped the one still owed; the
+// record (which lets the referee play both at the resumption) then replayed to another game, with
+// the other side to move after a second resumption.
+TEST(FuzzRegression, DeclaredPauseBetweenADisputesOpeningVirtualMovesPlaysTheOneStillOwed) {
+  Game g(parse_ruleset("living-a"), 5);  // White first; a dispute opens with two virtual moves
+  must(g.play(Move::play(W, Point(0, 0))));
+  must(g.play(Move::play(B, Point(4, 4))));
+  must(g.play(Move::propose(W)));
+  must(g.play(Move::accept(B)));
+  must(g.resume_dispute(false));
+  const Color first = g.to_move();
+  must(g.play(Move::virtual_move(first)));
+  must(g.declare_paused());
+  EXPECT_EQ(g.phase(), Phase::paused);
+  EXPECT_EQ(g.counters().dispute[color_index(opponent(first))].virtual_moves, 1)
+      << "the second opening virtual move is played, not dropped";
+  must(g.resume_dispute(true));
+  must(g.play(Move::play(g.to_move(), Point(2, 2))));
+  const std::string text = sgf::write(sgf::to_tree(record_from_game(g)));
+  ReplayOptions opts;
+  opts.adopt_first_player = false;
+  const Replay back = replay(sgf::read_record_text(text, "<written>"), g.rules(), opts);
+  EXPECT_TRUE(back.game.board().same_position(g.board())) << text;
+  EXPECT_EQ(back.game.to_move(), g.to_move()) << text;
+}

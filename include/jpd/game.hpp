@@ -158,6 +158,7 @@ class Game {
   // From a pause: making (负着 may be played), then the end by counting.
   Verdict start_making();
   // A record that simply stops is taken as paused by agreement (SPEC §6.4); from play/dispute.
+  // Non-board moves still owed (a dispute's opening virtual moves) are played first.
   Verdict declare_paused();
   void finish_counted();
   void forfeit(Color loser);

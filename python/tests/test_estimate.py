@@ -19,7 +19,7 @@ def finished_game(rules):
     for y, row in enumerate(rows):
         for x, ch in enumerate(row.split()):
             if ch in "XO":
-                g.setup_stone(jpd.BLACK if ch == "X" else jpd.WHITE, (x, y))
+                g.setup_stone((x, y), jpd.BLACK if ch == "X" else jpd.WHITE)
     return g
 
 

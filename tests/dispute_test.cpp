@@ -19,17 +19,7 @@ namespace {
 
 const char* kGnuGo = "gnugo --mode gtp --level 1";
 
-// A finished 9x9 game (a real professional ending): White's G6 and Black's B8 are dead.
-const char* kFinished = R"(
-    . . O X X X X . .
-    . X O O O X . X .
-    . . . . O O X X .
-    . . . O O X O . .
-    . . . O X X . . .
-    . . O X X . . . .
-    . . O O X X . . .
-    . . . O O X . . .
-    . . . . O X . . .)";
+const char* kFinished = test::kFinishedProEnding9x9;
 
 Game paused(const std::string& rules, const std::string& diagram = kFinished) {
   auto rows = jpd::test::rows_of(diagram);

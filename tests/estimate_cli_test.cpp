@@ -2,41 +2,16 @@
 // --playouts, jpd estimate, jpd corpus and jpd dispute, run as a program.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sys/wait.h>
+
+#include "cli_util.hpp"
+
+using namespace cli_run;
 
 namespace {
 
-struct Outcome {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-Outcome jpd(const std::string& args) {
-  std::string cmd = std::string(JPD_BINARY) + " " + args + " 2>&1";
-  Outcome r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
-
-std::string data(const std::string& name) { return std::string(JPD_SOURCE_DIR) + "/data/games/" + name; }
 const std::string kMain = data("goquest-9x9-2015-10-26-miura18-u4i.sgf");
 const std::string kTv = data("minigo-tv-9x9-971122.sgf");
-
-std::string temp_file(const std::string& name, const std::string& text) {
-  std::string path = testing::TempDir() + name;
-  std::ofstream(path) << text;
-  return path;
-}
 
 }  // namespace
 

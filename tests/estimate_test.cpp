@@ -46,17 +46,7 @@ Count count_with_estimate(const Game& g) {
 }  // namespace
 
 TEST(Estimate, DeadStonesInsideTerritoryAreDead) {
-  // A finished game (a real 9x9 professional ending): White's G6 and Black's B8 are dead.
-  const Board b = board_from(R"(
-    . . O X X X X . .
-    . X O O O X . X .
-    . . . . O O X X .
-    . . . O O X O . .
-    . . . O X X . . .
-    . . O X X . . . .
-    . . O O X X . . .
-    . . . O O X . . .
-    . . . . O X . . .)");
+  const Board b = board_from(test::kFinishedProEnding9x9);
   for (Color first : {Color::Black, Color::White}) {
     const Estimate e = estimate(b, first);
     EXPECT_EQ(status_at(e, b, "G6"), ChainStatus::dead);

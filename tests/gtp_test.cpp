@@ -12,6 +12,7 @@
 #include "jpd/count.hpp"
 #include "jpd/gtp.hpp"
 #include "jpd/gtp_client.hpp"
+#include "test_util.hpp"
 #include "jpd/rng.hpp"
 
 using namespace jpd;
@@ -487,16 +488,7 @@ TEST(Gtp, DeadStonesAndSekiComeFromTheEstimatorByDefault) {
   o.board_size = 9;
   o.rules = "japanese";
   GtpEngine e(o);
-  from_diagram(e, R"(
-    . . O X X X X . .
-    . X O O O X . X .
-    . . . . O O X X .
-    . . . O O X O . .
-    . . . O X X . . .
-    . . O X X . . . .
-    . . O O X X . . .
-    . . . O O X . . .
-    . . . . O X . . .)");
+  from_diagram(e, test::kFinishedProEnding9x9);
   EXPECT_EQ(ok(e, "final_status_list dead"), "B8\nG6");
   EXPECT_FALSE(contains(ok(e, "final_status_list alive"), "G6"));
   auto j = nlohmann::json::parse(ok(e, "jpd-count"));

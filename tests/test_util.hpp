@@ -10,6 +10,18 @@
 
 namespace jpd::test {
 
+// A finished 9x9 game (a real professional ending): White's G6 and Black's B8 are dead.
+inline constexpr const char* kFinishedProEnding9x9 = R"(
+    . . O X X X X . .
+    . X O O O X . X .
+    . . . . O O X X .
+    . . . O O X O . .
+    . . . O X X . . .
+    . . O X X . . . .
+    . . O O X X . . .
+    . . . O O X . . .
+    . . . . O X . . .)";
+
 // Rows from the top; 'X' black, 'O' white, '.' empty; spaces ignored.
 inline std::vector<std::string> rows_of(const std::string& diagram) {
   std::vector<std::string> rows;

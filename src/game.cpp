@@ -478,11 +478,18 @@ Verdict Game::start_making() {
 Verdict Game::declare_paused() {
   if (phase_ != Phase::play && phase_ != Phase::dispute)
     return refuse(Illegal::wrong_phase, "only a game in play can be declared paused");
-  // [interpretation] Non-board moves still owed (a dispute's opening virtual moves, the
-  // proposer's after a rejection) are forced: they are played first, as the referee plays them
-  // when a record is replayed, so that the game and its record agree. (They used to be dropped,
-  // and a record that stopped between a dispute's two opening moves replayed to another game.)
-  while (must_virtual_ > 0 && (phase_ == Phase::play || phase_ == Phase::dispute)) {
+  // [interpretation] A dispute's opening virtual moves still owed are part of the resumption:
+  // they are played first, as the referee plays them when a record is replayed, so that the game
+  // and its record agree. (They used to be dropped, and a record that stopped between the two
+  // replayed to another game.) The proposer's virtual move owed after a rejection is dropped, as
+  // counting a game that simply stops drops it.
+  bool owed_at_resumption = false;
+  for (auto it = actions_.rbegin(); must_virtual_ > 0 && it != actions_.rend(); ++it) {
+    if (it->type == Action::kResume) owed_at_resumption = true;
+    if (it->type == Action::kResume || it->move.kind == MoveKind::reject_pause) break;
+  }
+  while (owed_at_resumption && must_virtual_ > 0 &&
+         (phase_ == Phase::play || phase_ == Phase::dispute)) {
     const Move owed = rules_.allow_virtual ? Move::virtual_move(to_move_) : Move::pass(to_move_);
     if (!play(owed)) break;
   }

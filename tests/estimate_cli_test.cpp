@@ -94,3 +94,50 @@ TEST(EstimateCli, DisputeWithGnuGoWritesTheWholeGame) {
   EXPECT_EQ(k["statuses"]["source"], "sgf");  // the dead stones the dispute confirmed, as JD
   EXPECT_EQ(jpd("dispute " + kTv).status, 2);  // the engines are required
 }
+
+TEST(EstimateCli, CorpusCountsRecordsOfUnknownRulesUnderTheRulesAskedFor) {
+  // A professional pair-go game with Japanese komi and no RU: the manifest does not know its
+  // rules. Counted Japanese-style (the default) it gives the recorded B+0.5; under the record's
+  // own default, tang-song, B+1.5.
+  const std::string game =
+      std::string(JPD_SHARED_DIR) + "/corpus/games/U_00047__games__pro_games__go__9x9__pg2004-d-2.sgf";
+  const std::string manifest =
+      temp_file("corpus-unknown.tsv", "file\trules\tkomi\tresult\n" + game + "\t?\t6.5\tB+0.5\n");
+  Outcome r = jpd("corpus " + manifest + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto g = nlohmann::json::parse(r.out)["sources"][0]["games"][0];
+  EXPECT_EQ(g["rules"], "japanese,komi=6.5");
+  EXPECT_EQ(g["outcome"], "exact") << g.dump();
+  Outcome t = jpd("corpus " + manifest + " --json --unknown-rules record");
+  ASSERT_EQ(t.status, 0) << t.out;
+  auto h = nlohmann::json::parse(t.out)["sources"][0]["games"][0];
+  EXPECT_EQ(h["rules"], "tang-song,komi=6.5");
+  EXPECT_EQ(h["got"], "B+1.5");
+  Outcome c = jpd("corpus " + manifest + " --unknown-rules chinese,komi=7.5 --failures");
+  ASSERT_EQ(c.status, 0) << c.out;
+  EXPECT_NE(c.out.find("counted under chinese,komi=7.5"), std::string::npos) << c.out;
+  Outcome bad = jpd("corpus " + manifest + " --unknown-rules nosuchrules");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("--unknown-rules"), std::string::npos) << bad.out;
+}
+
+TEST(EstimateCli, CorpusCountsACgosRecordAsTheServerDidEveryStoneAlive) {
+  // CGOS scores the final position as it stands. This record ends with two black and two white
+  // stones that are dead by any reading; the server's B+9 counts them alive.
+  const std::string game =
+      std::string(JPD_SHARED_DIR) + "/corpus/games/C_00904__games__pro_games__go__9x9__492702.sgf";
+  const std::string manifest =
+      temp_file("corpus-cgos.tsv", "file\trules\tkomi\tresult\n" + game + "\tChinese\t7\tB+9.0\n");
+  Outcome r = jpd("corpus " + manifest + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto g = nlohmann::json::parse(r.out)["sources"][0]["games"][0];
+  EXPECT_EQ(g["rules"], "chinese,remove_dead=false,komi=7");
+  EXPECT_EQ(g["outcome"], "exact") << g.dump();
+  EXPECT_NE(g["convention"].get<std::string>().find("Computer Go Server"), std::string::npos);
+  Outcome t = jpd("corpus " + manifest + " --json --no-server-conventions");
+  ASSERT_EQ(t.status, 0) << t.out;
+  auto h = nlohmann::json::parse(t.out)["sources"][0]["games"][0];
+  EXPECT_EQ(h["rules"], "chinese,komi=7");
+  EXPECT_EQ(h["outcome"], "wrong") << h.dump();
+  EXPECT_FALSE(h.contains("convention"));
+}

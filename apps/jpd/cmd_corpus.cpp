@@ -6,8 +6,15 @@
 // the time per game. The yardstick of the estimator (docs/corpus.md).
 //
 // A manifest (tab-separated, a header row naming at least `file`, `rules`, `komi`, `result`;
-// the shared corpus's MANIFEST.tsv) gives each file's rules (Chinese, Japanese, or ? for the
-// record's own default) and komi; a directory is read with each record's own RU, KM and RE.
+// the shared corpus's MANIFEST.tsv) gives each file's rules (Chinese, Japanese, or ? when they
+// are unknown) and komi; a directory is read with each record's own RU, KM and RE.
+//
+// The rules a record is counted under (docs/corpus.md, "Which rules"):
+//  - the manifest's family (chinese, japanese), else the record's RU when it names a rule set,
+//    else --unknown-rules (default japanese; `record` for the record's own default, tang-song);
+//  - the counting convention of the server the game was played on, when the record's PC names
+//    one that counts differently from the rules' text (kServerConventions): the Computer Go
+//    Server counts the final position as it stands, every stone alive.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -57,6 +64,8 @@ struct GameResult {
   std::string detail;  // error text, or the statuses' summary
   double ms = 0;
   int dead = 0, uncertain = 0;
+  const char* convention = nullptr;  // the server convention applied, if any
+  bool unknown_rules = false;        // counted under --unknown-rules
 };
 
 // Black's lead from an SGF result: "B+4" 4, "W+0.5" -0.5, "0"/"Draw"/"Jigo" 0; nullopt for a
@@ -139,25 +148,64 @@ std::vector<Entry> read_directory(const std::string& dir) {
   return out;
 }
 
+// Servers whose count differs from the text of the rules they name: PC contains `server`, and
+// the record is counted with `options` added to its rules.
+struct ServerConvention {
+  const char* server;
+  const char* options;
+  const char* why;
+};
+constexpr ServerConvention kServerConventions[] = {
+    {"CGOS", "remove_dead=false",
+     "the Computer Go Server counts the final position as it stands: every stone on the board "
+     "is alive (Tromp-Taylor scoring)"},
+};
+
+// How the rules of each record are chosen.
+struct RulesChoice {
+  std::string unknown = "japanese";  // preset for records of unknown rules; "record": own default
+  bool server_conventions = true;
+};
+
+// The rules a record is counted under, without komi.
+std::string rules_for(const Entry& e, const sgf::Record& rec, const std::string& place,
+                      const RulesChoice& choice, GameResult& r) {
+  std::string preset;
+  if (e.family == "chinese") preset = "chinese";
+  else if (e.family == "japanese") preset = "japanese";
+  else if (!rec.rules.empty()) preset = preset_for_sgf_rules(rec.rules);
+  if (preset.empty()) {
+    r.unknown_rules = true;
+    // "record": the record's own default (README: tang-song for records that name no rules)
+    preset = choice.unknown == "record" ? "tang-song" : choice.unknown;
+  }
+  if (choice.server_conventions)
+    for (const ServerConvention& s : kServerConventions)
+      if (place.find(s.server) != std::string::npos) {
+        preset += std::string(",") + s.options;
+        r.convention = s.why;
+      }
+  return preset;
+}
+
 struct Source {
   std::string text;  // as given to --dead-from
   ScoreOptions base;
 };
 
-GameResult count_one(const Entry& e, const Source& src) {
+GameResult count_one(const Entry& e, const Source& src, const RulesChoice& choice) {
   GameResult r;
   const auto start = std::chrono::steady_clock::now();
   try {
-    sgf::Record rec = sgf::read_record_file(e.path);
+    const sgf::Collection col = sgf::parse_file(e.path);
+    if (col.games.empty()) throw sgf::Error(e.path, {}, "no game in the file");
+    const sgf::Record rec = sgf::read_record(col.games[0], e.path);
+    const sgf::Property* pc =
+        col.games[0].nodes.empty() ? nullptr : col.games[0].nodes[0].find("PC");
     ScoreOptions o = src.base;
     o.keep_steps = false;
     std::string recorded = e.recorded.empty() ? rec.result : e.recorded;
-    // The game's own rules: the manifest's family, else the record's own default.
-    std::string preset;
-    if (e.family == "chinese") preset = "chinese";
-    else if (e.family == "japanese") preset = "japanese";
-    else preset = rec.rules.empty() ? "" : preset_for_sgf_rules(rec.rules);
-    if (preset.empty()) preset = "tang-song";
+    std::string preset = rules_for(e, rec, pc ? pc->text() : std::string(), choice, r);
     std::optional<double> komi = e.komi ? e.komi : rec.komi;
     if (komi) {
       char buf[48];
@@ -222,7 +270,8 @@ void add_corpus_command(CLI::App& app, Runner& run) {
   static int jobs = 1, limit = 0, playouts = 0;
   static double gtp_timeout = 60;
   static std::string match;
-  static bool json = false, failures = false;
+  static bool json = false, failures = false, no_server_conventions = false;
+  static std::string unknown_rules = "japanese";
   cmd->add_option("path", path, "a manifest (MANIFEST.tsv: file, rules, komi, result) or a directory of SGF files")
       ->required();
   cmd->add_option("--dead-from", sources,
@@ -234,6 +283,12 @@ void add_corpus_command(CLI::App& app, Runner& run) {
   cmd->add_option("--jobs,-j", jobs, "games counted at the same time (default 1)")->check(CLI::Range(1, 64));
   cmd->add_option("--limit", limit, "only the first N records");
   cmd->add_option("--match", match, "only records whose file name contains this text");
+  cmd->add_option("--unknown-rules", unknown_rules,
+                  "rules for records whose rules the manifest and the record do not name: a preset "
+                  "(default japanese), or 'record' for the record's own default (tang-song)");
+  cmd->add_flag("--no-server-conventions", no_server_conventions,
+                "count records from servers that count differently (CGOS: every stone alive) by "
+                "the text of their rules instead");
   cmd->add_flag("--failures", failures, "list every record not reproduced exactly");
   cmd->add_flag("--json", json, "print JSON (every record's outcome)");
   cmd->callback([&run] {
@@ -244,6 +299,16 @@ void add_corpus_command(CLI::App& app, Runner& run) {
                                      [](const Entry& e) { return e.file.find(match) == std::string::npos; }),
                       entries.end());
       if (limit > 0 && int(entries.size()) > limit) entries.resize(size_t(limit));
+      RulesChoice choice;
+      choice.unknown = unknown_rules;
+      choice.server_conventions = !no_server_conventions;
+      if (unknown_rules != "record") {
+        try {
+          (void)parse_ruleset(unknown_rules);
+        } catch (const RulesError& e) {
+          throw CLI::ValidationError("--unknown-rules", e.what());
+        }
+      }
       std::vector<Source> srcs;
       for (const std::string& s : sources.empty() ? std::vector<std::string>{"estimate"} : sources) {
         Source src;
@@ -263,7 +328,7 @@ void add_corpus_command(CLI::App& app, Runner& run) {
         std::vector<GameResult> results(entries.size());
         std::atomic<size_t> next{0};
         auto work = [&] {
-          for (size_t i; (i = next.fetch_add(1)) < entries.size();) results[i] = count_one(entries[i], src);
+          for (size_t i; (i = next.fetch_add(1)) < entries.size();) results[i] = count_one(entries[i], src, choice);
         };
         const auto start = std::chrono::steady_clock::now();
         std::vector<std::thread> pool;
@@ -294,6 +359,7 @@ void add_corpus_command(CLI::App& app, Runner& run) {
                              {"outcome", std::string(name_of(r.outcome))}, {"got", r.got},
                              {"detail", r.detail}, {"dead", r.dead}, {"uncertain", r.uncertain},
                              {"ms", r.ms}});
+            if (r.convention) games.back()["convention"] = r.convention;
           }
           s["games"] = games;
           out["sources"].push_back(s);
@@ -309,6 +375,20 @@ void add_corpus_command(CLI::App& app, Runner& run) {
         };
         for (auto& [f, t] : by_family) row(f, t);
         row("all", all);
+        int unknown_family = 0;
+        for (const GameResult& g : results) unknown_family += g.unknown_rules;
+        if (unknown_family)
+          std::printf("  (unknown: %d records whose rules neither the manifest nor the record names, "
+                      "counted under %s: --unknown-rules)\n",
+                      unknown_family,
+                      choice.unknown == "record" ? "the record's own default, tang-song"
+                                                 : choice.unknown.c_str());
+        for (const ServerConvention& sc : kServerConventions) {
+          int n = 0;
+          for (const GameResult& g : results) n += g.convention == sc.why;
+          if (n)
+            std::printf("  (%d records counted by their server's convention: %s)\n", n, sc.why);
+        }
         if (all.skipped) std::printf("  (%d records skipped: their recorded result is not a count)\n", all.skipped);
         if (failures)
           for (size_t i = 0; i < entries.size(); ++i) {

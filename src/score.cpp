@@ -1,5 +1,7 @@
 #include "jpd/score.hpp"
 
+#include "jpd/finish.hpp"
+
 #include "jpd/estimate.hpp"
 #include "jpd/status_gtp.hpp"
 
@@ -103,7 +105,10 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   std::optional<Replay> finished;
   if (opts.finish_japanese && rp.stopped_without_pause && g.rules().counting == CountingMethod::japanese &&
       (st.source == StatusSource::estimate || st.source == StatusSource::gtp)) {
-    const std::vector<Move> moves = finishing_moves(position, st.dead, g.to_move());
+    FinishOptions fo = opts.finish;
+    fo.after_pass = !g.moves().empty() && g.moves().back().move.kind == MoveKind::pass;
+    const Finish fin = finish_game(position, st.dead, g.to_move(), fo);
+    const std::vector<Move>& moves = fin.moves;
     if (!moves.empty()) {
       sgf::Record longer = record;
       int number = 0;
@@ -125,6 +130,9 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       estimate_notes.push_back("the record stops before the dame are filled: for Japanese counting " +
                                std::to_string(fills) + " finishing move(s) (dame, defensive moves) and " +
                                std::to_string(passes) + " pass(es) were played first");
+      estimate_notes.push_back(
+          fin.searched ? "the finishing moves are the best play for both sides (searched)"
+                       : "the finishing moves follow a fixed order (too many dame to search)");
     }
   }
   for (const Claim& c : record.claims) st.claims.push_back(c);

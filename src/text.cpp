@@ -287,6 +287,12 @@ constexpr TextEntry kTable[] = {
      "the record stops before the dame are filled: for Japanese counting {0} finishing move(s) "
      "(dame, defensive moves) and {1} pass(es) were played first",
      "棋谱在单官收完之前停止：按日本规则计目之前，先下了 {0} 手收尾之着（单官、补棋）及 {1} 手放弃"},
+    {"note.finished_japanese_searched",
+     "the finishing moves are the best play for both sides (searched)",
+     "收尾之着为双方的最佳应对（经搜索）"},
+    {"note.finished_japanese_greedy",
+     "the finishing moves follow a fixed order (too many dame to search)",
+     "收尾之着按固定次序（单官太多，未作搜索）"},
     {"note.estimate_ko_open",
      "estimator: the ko at {0} decides the life of {1} chain(s): left to dispute play (实战解决)",
      "估计器：{0} 处的劫关系 {1} 块棋的死活，留待实战解决"},

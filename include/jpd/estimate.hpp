@@ -126,14 +126,6 @@ Estimate estimate(const Game& g, const EstimateOptions& opts = {});
 // spaces and one-sided dame are suggested as under the 计枰点 presets).
 Estimate estimate(const Board& position, Color to_move, const EstimateOptions& opts = {});
 
-// The moves that finish a game stopped before its dame were filled, for counting it Japanese-style
-// (territory counting counts the position after them): from `to_move`, each side in turn
-// defends one of its living chains left in atari (inside its own territory that is a defensive
-// move, 手入れ, and costs it a point), else fills a dame (a point of a region bordered by both
-// colours once the dead stones are gone, never a seki liberty) without putting its own chain in
-// atari, else passes, until neither has anything left. Passes are included between moves; none
-// at the end.
-std::vector<Move> finishing_moves(const Board& position, const std::vector<Point>& dead, Color to_move);
 
 // Benson's unconditional life (pass-alive chains) for colour c: alive[i] is 1 on every stone of a
 // chain of c that cannot be captured even if c always passes. dead_inside[i] is 1 on the stones

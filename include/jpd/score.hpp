@@ -9,6 +9,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/estimate.hpp"
+#include "jpd/finish.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/sgf.hpp"
 
@@ -34,8 +35,9 @@ struct ScoreOptions {
   EstimateOptions estimate;                // for the estimator (DeadFrom::estimate, automatic)
   // A record that simply stops, counted Japanese-style (counting = japanese) with statuses found
   // by the estimator or an engine: finish it first (dame filled, defensive moves made:
-  // finishing_moves in estimate.hpp), as Japanese counting assumes. Noted in the count.
+  // finish.hpp), as Japanese counting assumes. Noted in the count.
   bool finish_japanese = true;
+  FinishOptions finish;
   ReplayOptions replay;
   bool keep_steps = true;
 };

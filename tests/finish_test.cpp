@@ -1,0 +1,158 @@
+// Finishing a game that stopped before its dame were filled (finish.hpp): the search takes a dame
+// that forces a defence, leaves alone one that would short its own liberties, lets the holder of
+// an open ko connect it, falls back to the greedy order when its budget is spent; and what it
+// says a line is worth is what the Japanese count gains, on many random positions.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "jpd/count.hpp"
+#include "jpd/finish.hpp"
+#include "jpd/random_game.hpp"
+#include "jpd/rules.hpp"
+#include "jpd/score.hpp"
+#include "jpd/sgf.hpp"
+#include "test_util.hpp"
+
+using namespace jpd;
+
+namespace {
+
+std::string line_of(const std::vector<Move>& moves, int height) {
+  std::string s;
+  for (const Move& m : moves) s += (s.empty() ? "" : " ") + to_string(m, height);
+  return s;
+}
+
+// White's D7 has two liberties: C7 in its own territory and the dame E7. Black filling E7 puts
+// it in atari and White must defend at C7, a point of its own; White filling E7 itself would
+// be a self-atari. So E7 is Black's whoever is to move.
+constexpr const char* kSenteDame = R"(
+    . . . O . X .
+    . . O X X X .
+    . . O X . . .
+    . . O X . . .
+    . . O X . . .
+    . . O X . . .
+    . . O X . . .)";
+
+const std::string kCorpus = std::string(JPD_SHARED_DIR) + "/corpus/games/";
+
+// The record's own finish with the statuses the estimator finds, under Japanese rules.
+Finish finish_of_record(const std::string& file, const FinishOptions& o = {}) {
+  const sgf::Record rec = sgf::read_record_file(kCorpus + file);
+  ScoreOptions so;
+  so.rules = "japanese";
+  so.finish_japanese = false;
+  so.keep_steps = false;
+  const Scored s = score_record(rec, so);
+  std::vector<Point> dead = s.count.dead_black;
+  dead.insert(dead.end(), s.count.dead_white.begin(), s.count.dead_white.end());
+  return finish_game(s.replay.game.board(), dead, s.replay.game.to_move(), o);
+}
+
+std::string score_japanese(const std::string& file) {
+  ScoreOptions so;
+  so.rules = "japanese";
+  so.keep_steps = false;
+  return score_record(sgf::read_record_file(kCorpus + file), so).count.result;
+}
+
+}  // namespace
+
+TEST(Finish, ASenteDameIsTakenAndTheOpponentDefendsInsideItsOwnTerritory) {
+  const Board b = test::board_from(kSenteDame);
+  const Finish black = finish_game(b, {}, Color::Black);
+  EXPECT_TRUE(black.searched);
+  EXPECT_EQ(line_of(black.moves, 7), "B E7 W C7");
+  EXPECT_EQ(black.value, 1);  // White's defence costs it a point
+  // White to move defends at once or after Black's E7: the same count.
+  const Finish white = finish_game(b, {}, Color::White);
+  EXPECT_TRUE(white.searched);
+  const std::string w = line_of(white.moves, 7);
+  EXPECT_TRUE(w == "W C7 B E7" || w == "W pass B E7 W C7") << w;
+  EXPECT_EQ(white.value, 1);
+}
+
+TEST(Finish, ADameThatWouldShortOneOwnLibertiesIsLeftForTheOpponent) {
+  // A televised professional game (W+3.5). Its last dame include D4, D3 and F5 next to Black's
+  // centre chain: the fixed order fills D4 for Black and then has to defend at E2 inside Black's
+  // own territory (W+4.5); the search leaves them and takes the dame that force White to defend.
+  if (!std::filesystem::exists(kCorpus)) GTEST_SKIP() << "no shared corpus at " << kCorpus;
+  const std::string file = "J_00010__games__pro_games__go__9x9__930116.sgf";
+  const Finish f = finish_of_record(file);
+  EXPECT_TRUE(f.searched);
+  EXPECT_EQ(score_japanese(file), "W+3.5");
+  FinishOptions greedy;
+  greedy.max_nodes = 0;
+  const Finish g = finish_of_record(file, greedy);
+  EXPECT_FALSE(g.searched);
+  EXPECT_NE(line_of(f.moves, 9), line_of(g.moves, 9));
+}
+
+TEST(Finish, TheHolderOfAKoOpenWhenTheGameStoppedConnectsIt) {
+  // Black's E1 took White's F1 at move 43 and the ko was never connected; the record stops with
+  // White to move. White does not retake it (no ko threats are left): Black connects at F1, a
+  // point of its own, as the recorded W+2.5 counts it.
+  if (!std::filesystem::exists(kCorpus)) GTEST_SKIP() << "no shared corpus at " << kCorpus;
+  const std::string file = "J_00009__games__pro_games__go__9x9__871121.sgf";
+  const Finish f = finish_of_record(file);
+  EXPECT_TRUE(f.searched);
+  EXPECT_EQ(line_of(f.moves, 9), "W pass B F1");
+  EXPECT_EQ(f.value, -1);
+  EXPECT_EQ(score_japanese(file), "W+2.5");
+}
+
+TEST(Finish, FallsBackToTheGreedyOrderWhenTheNodeBudgetIsSpent) {
+  const Board b = test::board_from(kSenteDame);
+  FinishOptions tiny;
+  tiny.max_nodes = 3;
+  const Finish f = finish_game(b, {}, Color::Black, tiny);
+  EXPECT_FALSE(f.searched);
+  EXPECT_EQ(line_of(f.moves, 7), "B E7 W C7");  // the greedy order finds this one too
+  EXPECT_EQ(f.value, 0);
+  EXPECT_EQ(finishing_moves(b, {}, Color::Black, tiny), f.moves);
+}
+
+TEST(Finish, TheSearchedValueIsWhatTheJapaneseCountGainsOnRandomPositions) {
+  // Random games cut short on small boards, no dead stones: the line is legal for the referee
+  // and changes the Japanese count by the value the search found.
+  const Ruleset rules = parse_ruleset("japanese");
+  RandomGameOptions o;
+  o.min_size = 4;
+  o.max_size = 6;
+  o.rectangular_one_in = 0;
+  o.handicap_one_in = 0;
+  o.setup_one_in = 0;
+  o.dispute_one_in = 0;
+  o.making_one_in = 0;
+  o.dead_one_in = 0;
+  o.resign_one_in = 0;
+  int searched = 0, checked = 0;
+  for (uint64_t seed = 1; seed <= 400; ++seed) {
+    RandomGame rg = random_game(rules, random_game_seed(7, 0, seed), o);
+    Game& g = rg.game;
+    if (g.phase() != Phase::play || g.end_reason() != EndReason::none) continue;
+    ++checked;
+    FinishOptions fo;
+    fo.max_nodes = 20000;
+    fo.after_pass = !g.moves().empty() && g.moves().back().move.kind == MoveKind::pass;
+    const Finish f = finish_game(g.board(), {}, g.to_move(), fo);
+    if (!f.searched) continue;
+    ++searched;
+    const Count before = count(g, Statuses{});
+    const Board start = g.board();
+    for (const Move& m : f.moves) {
+      const Verdict v = g.play(m);
+      ASSERT_TRUE(v.ok()) << "seed " << seed << ": " << to_string(m, g.height()) << ": "
+                          << v.message << "\n" << start.to_string() << line_of(f.moves, g.height());
+    }
+    const Count after = count(g, Statuses{});
+    EXPECT_EQ(after.japanese.diff(Color::Black) - before.japanese.diff(Color::Black), f.value)
+        << "seed " << seed << "\n" << g.board().to_string() << line_of(f.moves, g.height());
+  }
+  EXPECT_GT(checked, 100);
+  EXPECT_GT(searched, checked / 2);
+}

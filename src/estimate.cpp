@@ -216,9 +216,11 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
 
   // A chain in atari that its owner saves by connecting on its liberty to a living chain: at the
   // end of a game the owner connects it when the dame are filled (unless the playouts are sure).
+  // Not when the game ended by passes with the opponent to move: it takes first.
   for (size_t id = 0; id < e.chains.size(); ++id) {
     ChainEstimate& c = e.chains[id];
     if (c.status != ChainStatus::unsettled) continue;
+    if (o.ended_by_passes && to_move == opponent(c.color)) continue;
     const Index lib = pos.atari_liberty(Board::index(c.stone));
     if (!lib || lib == pos.ko_point() || pos.is_suicide(lib, c.color)) continue;
     Board t = pos;
@@ -300,9 +302,10 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
     }
     if (flips.empty()) {
       // A ko that decides no life: its holder can connect it whenever it likes, so the holder's
-      // stone in it lives if the holder's chains around the ko space do.
+      // stone in it lives if the holder's chains around the ko space do. Not when the game ended
+      // by passes with the opponent to move: it takes the ko first, and no ko threats are left.
       ChainEstimate& st = e.chains[size_t(chain_id(ko.stone))];
-      bool holders_alive = true;
+      bool holders_alive = !(o.ended_by_passes && to_move == opponent(ko.holder));
       for (int d : Board::kDirs) {
         Index j = Index(p + d);
         if (j == q || pos.at(j) != ko.holder) continue;
@@ -499,6 +502,8 @@ Estimate estimate(const Game& g, const EstimateOptions& opts) {
     const Preset* p = find_preset(g.rules().preset);
     o.open_shapes = p && !p->jpd ? OpenShapes::decided : OpenShapes::unsettled;
   }
+  // Paused by two passes or non-board moves (not by agreement, no record that simply stops).
+  o.ended_by_passes = !independent && g.phase() == Phase::paused && !g.paused_by_agreement();
   Estimate e = estimate(pos, to_move, o);
   if (!g.rules().claims) e.suggested_claims.clear();
   return e;

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "jpd/count.hpp"
 #include "jpd/estimate.hpp"
@@ -341,4 +344,28 @@ TEST(Estimate, IsTheDefaultSourceOfDeadStonesForARecordWithoutMarkup) {
   EXPECT_EQ(t.count.status_detail, "estimator, 123 playouts");
   set_dead_from(o, "none");
   EXPECT_EQ(score_record(rec, o).count.status_source, StatusSource::none);
+}
+
+TEST(Estimate, AKoStoneInAtariAfterTwoPassesIsTakenByThePlayerToMove) {
+  // A Go Quest game that ends B A1 (taking the ko at B1), W pass, B pass. White is to move and
+  // takes the ko first; no ko threats are left, so Black's A1 does not live by connecting. The
+  // same position in a record that simply stops there is counted with A1 connected by its holder.
+  const std::string file = std::string(JPD_SHARED_DIR) +
+      "/corpus/games/C_00543__games__pro_games__go__9x9__2015-10-29T14_35_05.031Z_jjwi2qs84q7m.sgf";
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no shared corpus at " << file;
+  std::ifstream in(file);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t end = text.rfind(";W[];B[])");
+  ASSERT_NE(end, std::string::npos);
+  auto a1_status = [](const sgf::Record& rec) {
+    Replay rp = replay(rec, parse_ruleset("chinese"));
+    Estimate e = estimate(rp.game);
+    const ChainEstimate* c = e.chain_at(parse_point("A1", 9, 9));
+    EXPECT_NE(c, nullptr);
+    return c ? c->status : ChainStatus::alive;
+  };
+  const sgf::Record passed = sgf::read_record_text(text);
+  const sgf::Record stopped = sgf::read_record_text(text.substr(0, end) + ")");
+  EXPECT_NE(a1_status(passed), ChainStatus::alive);
+  EXPECT_EQ(a1_status(stopped), ChainStatus::alive);
 }

@@ -80,6 +80,10 @@ struct EstimateOptions {
   double count_dead_below = 0.5;
   OpenShapes open_shapes = OpenShapes::from_rules;
   int max_self_atari = 2;        // playouts allow a self-atari only of chains this small
+  // The position ends a game that two passes (or non-board moves) ended: the player to move can
+  // take a chain of the opponent's left in atari at once (the passes lifted any ko ban), so the
+  // chain's owner does not get to connect it first. estimate(const Game&) sets it.
+  bool ended_by_passes = false;
 };
 
 // The default number of playouts for a board of `points` points (about 400 on 19x19, more on

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "estimate_playout.hpp"
+#include "estimate_race.hpp"
 #include "jpd/making.hpp"
 #include "jpd/rules.hpp"
 
@@ -408,6 +409,59 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
           c.reason = "bent four in the corner at " + to_gtp(corner_point, h) +
                      (c.color == def ? ": dead by the Japanese ruling" : ": the attacker's stones");
         }
+      }
+    }
+  }
+
+  // Capturing races: unsettled chains of both colours that touch each other are read out from
+  // the position, the side to move first; the first to take a chain of the other's wins it.
+  {
+    std::vector<int> comp(e.chains.size(), -1);
+    auto unsettled = [&](size_t id) {
+      const ChainEstimate& c = e.chains[id];
+      return c.status == ChainStatus::unsettled && !c.open_shape;
+    };
+    int ncomp = 0;
+    for (size_t id = 0; id < e.chains.size(); ++id) {
+      if (!unsettled(id) || comp[id] >= 0) continue;
+      std::vector<size_t> todo{id};
+      comp[id] = ncomp;
+      while (!todo.empty()) {
+        const size_t k = todo.back();
+        todo.pop_back();
+        for (Point s : stones[k]) {
+          const Index si = Board::index(s);
+          for (int d : Board::kDirs) {
+            const Index j = Index(si + d);
+            if (!is_stone(pos.at(j))) continue;
+            const size_t n = size_t(chain_id_i(j));
+            if (comp[n] < 0 && unsettled(n)) {
+              comp[n] = ncomp;
+              todo.push_back(n);
+            }
+          }
+        }
+      }
+      ++ncomp;
+    }
+    for (int k = 0; k < ncomp; ++k) {
+      std::vector<Index> black, white;
+      for (size_t id = 0; id < e.chains.size(); ++id)
+        if (comp[id] == k)
+          (e.chains[id].color == Color::Black ? black : white).push_back(Board::index(e.chains[id].stone));
+      if (black.empty() || white.empty()) continue;
+      estimator::Race race(black, white, 20000, 24);
+      Board start = pos;
+      const estimator::RaceOutcome r = race.run(start, to_move);
+      if (!r.read || r.winner == 0) continue;
+      const Color winner = r.winner > 0 ? Color::Black : Color::White;
+      for (size_t id = 0; id < e.chains.size(); ++id) {
+        if (comp[id] != k) continue;
+        ChainEstimate& c = e.chains[id];
+        c.status = c.color == winner ? ChainStatus::alive : ChainStatus::dead;
+        c.reason = std::string(c.color == winner ? "wins" : "loses") +
+                   " the capturing race with the chains next to it, read out with " +
+                   std::string(color_name(to_move)) + " to move (" + c.reason + ")";
       }
     }
   }

@@ -10,6 +10,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/estimate.hpp"
+#include "jpd/random_game.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/score.hpp"
 #include "test_util.hpp"
@@ -368,4 +369,59 @@ TEST(Estimate, AKoStoneInAtariAfterTwoPassesIsTakenByThePlayerToMove) {
   const sgf::Record stopped = sgf::read_record_text(text.substr(0, end) + ")");
   EXPECT_NE(a1_status(passed), ChainStatus::alive);
   EXPECT_EQ(a1_status(stopped), ChainStatus::alive);
+}
+
+TEST(Estimate, ACapturingRaceIsReadOutInsteadOfLeftToThePlayouts) {
+  // Go Quest games ended early by two passes. In the first, Black's four stones at A7 and
+  // White's six at C9 are in a race the light playouts call even (52 % : 48 %); read out with
+  // Black to move, White takes first: the recorded B+8 counts White's group alive. In the
+  // second (White to move) White's C9 group again wins against Black's D9 (recorded B+4).
+  struct Case {
+    const char* file;
+    const char* winner;
+    const char* loser;
+    const char* result;
+  };
+  for (const Case& k : {Case{"C_00344__games__pro_games__go__9x9__2015-10-03T02_48_37.037Z_"
+                             "6vx059jamlic.sgf", "C9", "A7", "B+8"},
+                        Case{"C_00724__games__pro_games__go__9x9__2015-08-04T15_37_08.690Z_"
+                             "8374l56g3a1k.sgf", "C9", "D9", "B+4"}}) {
+    const std::string file = std::string(JPD_SHARED_DIR) + "/corpus/games/" + k.file;
+    if (!std::filesystem::exists(file)) GTEST_SKIP() << "no shared corpus at " << file;
+    const sgf::Record rec = sgf::read_record_file(file);
+    Replay rp = replay(rec, parse_ruleset("chinese,komi=7"));
+    const Estimate e = estimate(rp.game);
+    const ChainEstimate* w = e.chain_at(parse_point(k.winner, 9, 9));
+    const ChainEstimate* l = e.chain_at(parse_point(k.loser, 9, 9));
+    ASSERT_TRUE(w && l) << k.file;
+    EXPECT_EQ(w->status, ChainStatus::alive) << k.file;
+    EXPECT_EQ(l->status, ChainStatus::dead) << k.file;
+    EXPECT_NE(w->reason.find("wins the capturing race"), std::string::npos) << w->reason;
+    EXPECT_NE(l->reason.find("loses the capturing race"), std::string::npos) << l->reason;
+    ScoreOptions so;
+    so.rules = "chinese,komi=7";
+    so.keep_steps = false;
+    EXPECT_EQ(score_record(rec, so).count.result, k.result) << k.file;
+  }
+}
+
+TEST(Estimate, RandomPositionsAreEstimatedWithAStatusForEveryChain) {
+  // Random games on small boards (races, kos and captures of every kind): every chain gets a
+  // status and a reason, the same twice over (a capturing race read out must terminate).
+  const Ruleset rules = parse_ruleset("chinese");
+  RandomGameOptions o;
+  o.min_size = 5;
+  o.max_size = 9;
+  o.dispute_one_in = 0;
+  EstimateOptions eo;
+  eo.playouts = 60;
+  for (uint64_t seed = 1; seed <= 150; ++seed) {
+    const RandomGame rg = random_game(rules, random_game_seed(11, 0, seed), o);
+    const Estimate a = estimate(rg.game, eo), b = estimate(rg.game, eo);
+    ASSERT_EQ(a.chains.size(), b.chains.size());
+    for (size_t i = 0; i < a.chains.size(); ++i) {
+      EXPECT_FALSE(a.chains[i].reason.empty()) << "seed " << seed;
+      EXPECT_EQ(a.chains[i].status, b.chains[i].status) << "seed " << seed;
+    }
+  }
 }

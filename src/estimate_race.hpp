@@ -1,0 +1,142 @@
+// Capturing races (攻杀) for the estimator: chains of both colours that the playouts leave
+// unsettled and that touch each other are read out by a small search instead of a coin flip.
+#pragma once
+
+#include <algorithm>
+#include <limits>
+#include <unordered_map>
+#include <vector>
+
+#include "jpd/board.hpp"
+
+namespace jpd::estimator {
+
+// Who captures first: +1 Black takes White's largest chain of the race, -1 White takes Black's,
+// 0 neither (a seki, or more than the search can read).
+struct RaceOutcome {
+  int winner = 0;
+  bool read = false;  // the search finished within its budget
+};
+
+// The race between the chains at `black` and `white` (one stone of each chain), `to_move` first.
+// Moves: the liberties of the race's chains, and of the opponent chains next to them with at
+// most two liberties (capturing them gains liberties); no self-atari that captures nothing.
+// Two passes in a row: neither.
+class Race {
+ public:
+  using Index = Board::Index;
+  Race(std::vector<Index> black, std::vector<Index> white, int max_nodes, int max_ply)
+      : black_(std::move(black)), white_(std::move(white)), max_nodes_(max_nodes),
+        max_ply_(max_ply) {}
+
+  RaceOutcome run(const Board& pos, Color to_move) {
+    auto largest = [&](const std::vector<Index>& chains) {
+      Index best = chains.front();
+      for (Index s : chains)
+        if (pos.chain_size(s) > pos.chain_size(best)) best = s;
+      return best;
+    };
+    black_target_ = largest(black_);
+    white_target_ = largest(white_);
+    const int v = value(pos, to_move, 0, -2, 2, 0);
+    return RaceOutcome{aborted_ ? 0 : v, !aborted_};
+  }
+
+ private:
+  // +1 when White's largest chain of the race is gone, -1 Black's; 0 otherwise. (Smaller
+  // chains are pieces of the fight: a stone taken in passing decides nothing.)
+  int decided(const Board& b) const {
+    if (b.at(white_target_) != Color::White) return 1;
+    if (b.at(black_target_) != Color::Black) return -1;
+    return 0;
+  }
+
+  std::vector<Index> moves(const Board& b, Color c) const {
+    std::vector<Index> out;
+    auto add_liberties = [&](Index chain) {
+      b.for_each_stone(chain, [&](Index s) {
+        for (int d : Board::kDirs) {
+          const Index j = Index(s + d);
+          if (b.at(j) == Color::Empty && std::find(out.begin(), out.end(), j) == out.end())
+            out.push_back(j);
+        }
+      });
+    };
+    for (const auto& [side, own] : {std::pair{&black_, Color::Black}, {&white_, Color::White}})
+      for (Index s : *side) {
+        if (b.at(s) != own) continue;  // taken in passing
+        add_liberties(s);
+        // Opponent chains next to this one, short of liberties: taking them gains liberties.
+        b.for_each_stone(s, [&](Index t) {
+          for (int d : Board::kDirs) {
+            const Index j = Index(t + d);
+            if (is_stone(b.at(j)) && b.at(j) != own && b.liberties(j) <= 2) add_liberties(j);
+          }
+        });
+      }
+    // Legal, and no self-atari that captures nothing.
+    std::vector<Index> legal;
+    for (Index m : out) {
+      if (m == b.ko_point() || b.is_suicide(m, c)) continue;
+      if (!b.captures(m, c)) {
+        Board t = b;
+        t.play(m, c);
+        if (t.liberties(m) < 2) continue;
+      }
+      legal.push_back(m);
+    }
+    return legal;
+  }
+
+  int value(const Board& b, Color c, int passes, int alpha, int beta, int ply) {
+    if (++nodes_ > max_nodes_) aborted_ = true;
+    if (aborted_) return 0;
+    if (const int d = decided(b)) return d;
+    if (ply >= max_ply_) {
+      aborted_ = true;  // too long to read: no decision
+      return 0;
+    }
+    uint64_t key = b.hash() ^ detail::splitmix64(0x51ED270B27D2A5C5ull + b.ko_point());
+    if (c == Color::White) key ^= 0x9E3779B97F4A7C15ull;
+    if (passes) key ^= 0xC2B2AE3D27D4EB4Full;
+    if (auto it = table_.find(key); it != table_.end()) return it->second;
+    const int a0 = alpha, b0 = beta;
+    const bool maximise = c == Color::Black;
+    int best = maximise ? -2 : 2;
+    std::vector<Index> ms = moves(b, c);
+    ms.push_back(Board::kNoIndex);  // the pass
+    for (Index m : ms) {
+      int v;
+      if (m == Board::kNoIndex) {
+        if (passes >= 1) {
+          v = 0;
+        } else {
+          Board t = b;
+          t.clear_ko();
+          v = value(t, opponent(c), 1, alpha, beta, ply + 1);
+        }
+      } else {
+        Board t = b;
+        t.play(m, c);
+        v = value(t, opponent(c), 0, alpha, beta, ply + 1);
+      }
+      if (aborted_) return 0;
+      best = maximise ? std::max(best, v) : std::min(best, v);
+      if (maximise) alpha = std::max(alpha, v);
+      else beta = std::min(beta, v);
+      if (alpha >= beta) break;
+    }
+    // Only exact values are stored (a value outside the window is a bound).
+    if (best > a0 && best < b0) table_[key] = best;
+    return best;
+  }
+
+  std::vector<Index> black_, white_;
+  Index black_target_ = 0, white_target_ = 0;
+  int max_nodes_, max_ply_;
+  int nodes_ = 0;
+  bool aborted_ = false;
+  std::unordered_map<uint64_t, int> table_;
+};
+
+}  // namespace jpd::estimator

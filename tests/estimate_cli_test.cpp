@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_util.hpp"
+#include "shared_corpus.hpp"
 
 using namespace cli_run;
 
@@ -31,6 +32,7 @@ TEST(EstimateCli, ScoreUsesTheEstimatorWhenTheRecordHasNoMarkup) {
 }
 
 TEST(EstimateCli, AJapaneseRecordThatStopsIsFinishedBeforeItIsCounted) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   // A televised professional game: the dame H9/J9 are open, and once Black has filled them White
   // must defend at J5 inside its own territory (a point less).
   const std::string tv = std::string(JPD_SHARED_DIR) + "/corpus/games/J_00001__games__pro_games__go__9x9__990619.sgf";
@@ -96,6 +98,7 @@ TEST(EstimateCli, DisputeWithGnuGoWritesTheWholeGame) {
 }
 
 TEST(EstimateCli, CorpusCountsRecordsOfUnknownRulesUnderTheRulesAskedFor) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   // A professional pair-go game with Japanese komi and no RU: the manifest does not know its
   // rules. Counted Japanese-style (the default) it gives the recorded B+0.5; under the record's
   // own default, tang-song, B+1.5.
@@ -122,6 +125,7 @@ TEST(EstimateCli, CorpusCountsRecordsOfUnknownRulesUnderTheRulesAskedFor) {
 }
 
 TEST(EstimateCli, CorpusCountsACgosRecordAsTheServerDidEveryStoneAlive) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   // CGOS scores the final position as it stands. This record ends with two black and two white
   // stones that are dead by any reading; the server's B+9 counts them alive.
   const std::string game =

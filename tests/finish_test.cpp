@@ -14,6 +14,7 @@
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"
 #include "jpd/sgf.hpp"
+#include "shared_corpus.hpp"
 #include "test_util.hpp"
 
 using namespace jpd;
@@ -80,7 +81,7 @@ TEST(Finish, ADameThatWouldShortOneOwnLibertiesIsLeftForTheOpponent) {
   // A televised professional game (W+3.5). Its last dame include D4, D3 and F5 next to Black's
   // centre chain: the fixed order fills D4 for Black and then has to defend at E2 inside Black's
   // own territory (W+4.5); the search leaves them and takes the dame that force White to defend.
-  if (!std::filesystem::exists(kCorpus)) GTEST_SKIP() << "no shared corpus at " << kCorpus;
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   const std::string file = "J_00010__games__pro_games__go__9x9__930116.sgf";
   const Finish f = finish_of_record(file);
   EXPECT_TRUE(f.searched);
@@ -96,7 +97,7 @@ TEST(Finish, TheHolderOfAKoOpenWhenTheGameStoppedConnectsIt) {
   // Black's E1 took White's F1 at move 43 and the ko was never connected; the record stops with
   // White to move. White does not retake it (no ko threats are left): Black connects at F1, a
   // point of its own, as the recorded W+2.5 counts it.
-  if (!std::filesystem::exists(kCorpus)) GTEST_SKIP() << "no shared corpus at " << kCorpus;
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   const std::string file = "J_00009__games__pro_games__go__9x9__871121.sgf";
   const Finish f = finish_of_record(file);
   EXPECT_TRUE(f.searched);

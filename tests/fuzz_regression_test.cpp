@@ -13,8 +13,10 @@
 #include "jpd/random_game.hpp"
 #include "jpd/score.hpp"
 #include "jpd/web/app.hpp"
+#include "test_util.hpp"
 
 using namespace jpd;
+using jpd::test::message_of;
 
 namespace {
 
@@ -50,15 +52,6 @@ std::string regression(const std::string& harness, const std::string& name) {
   return read_file(std::filesystem::path(JPD_SOURCE_DIR) / "fuzz/regressions" / harness / name);
 }
 
-template <class E, class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const E& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 }  // namespace
 

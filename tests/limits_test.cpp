@@ -4,20 +4,10 @@
 
 #include "jpd/random_game.hpp"
 #include "jpd/replay.hpp"
+#include "test_util.hpp"
 
 using namespace jpd;
-
-namespace {
-template <class E, class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const E& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-}  // namespace
+using jpd::test::message_of;
 
 TEST(Limits, BoardSidesOutsideTwoToTwentyFiveAreRefusedAtEveryDoor) {
   for (const char* sz : {"SZ[26]", "SZ[1]", "SZ[0:5]", "SZ[19:99]", "SZ[-9]", "SZ[4294967305]"}) {

@@ -120,6 +120,7 @@ TEST(Replay, KomiComesFromExplicitSettingThenRecordThenPreset) {
 // The corpus
 
 TEST(Replay, EveryCorpusRecordReplaysUnderItsOwnRules) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   std::map<std::string, int> by_rules, outcomes;
   int replayed = 0;
   for (const std::string& f : test::corpus_files()) {
@@ -145,6 +146,7 @@ TEST(Replay, EveryCorpusRecordReplaysUnderItsOwnRules) {
 }
 
 TEST(Replay, ChineseGameEndingWithTwoPassesPausesByTwoPassesUnderChinese) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   auto r = sgf::read_record_file(test::corpus_file(kChineseTwoPasses));
   Replay rp = replay(r, rules_for_record(r, "chinese"));
   EXPECT_EQ(rp.game.phase(), Phase::paused);
@@ -157,6 +159,7 @@ TEST(Replay, ChineseGameEndingWithTwoPassesPausesByTwoPassesUnderChinese) {
 }
 
 TEST(Replay, ChineseGameEndingWithTwoPassesPausesByTwoVirtualMovesUnderTangSong) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   auto r = sgf::read_record_file(test::corpus_file(kChineseTwoPasses));
   Replay rp = replay(r, rules_for_record(r, "tang-song"));
   EXPECT_EQ(rp.game.phase(), Phase::paused);
@@ -170,6 +173,7 @@ TEST(Replay, ChineseGameEndingWithTwoPassesPausesByTwoVirtualMovesUnderTangSong)
 }
 
 TEST(Replay, ChineseGameStopsWithoutPauseUnderLivingAAndIsDeclaredPaused) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   auto r = sgf::read_record_file(test::corpus_file(kChineseTwoPasses));
   Replay rp = replay(r, rules_for_record(r, "living-a"));
   EXPECT_EQ(rp.rules.first_player, B);

@@ -532,6 +532,7 @@ TEST(Sgf, FF3IdentifiersAreWrittenInTheirCanonicalForm) {
 }
 
 TEST(Sgf, EveryCorpusFileRoundTripsThroughTheWriter) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   const auto files = test::corpus_files();
   ASSERT_EQ(files.size(), 1249u);
   int equal = 0;
@@ -549,6 +550,7 @@ TEST(Sgf, EveryCorpusFileRoundTripsThroughTheWriter) {
 }
 
 TEST(Sgf, EveryCorpusFileReadsAsARecord) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   int read = 0, with_passes = 0, moves = 0;
   for (const std::string& f : test::corpus_files()) {
     auto r = sgf::read_record_file(f);
@@ -563,6 +565,7 @@ TEST(Sgf, EveryCorpusFileReadsAsARecord) {
 }
 
 TEST(Sgf, WholeCorpusParsesQuickly) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   std::vector<std::string> texts;
   for (const std::string& f : test::corpus_files()) texts.push_back(read_file(f));
   auto start = std::chrono::steady_clock::now();
@@ -654,6 +657,7 @@ TEST(Sgf, EmptyDeadStoneMarkupRoundTrips) {
 }
 
 TEST(Sgf, CorpusRecordsRoundTripThroughToTree) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   for (const std::string& f : test::corpus_files()) {
     auto r = sgf::read_record_file(f);
     auto back = sgf::read_record_text(sgf::write(sgf::to_tree(r)), f);
@@ -669,6 +673,7 @@ TEST(Sgf, CorpusRecordsRoundTripThroughToTree) {
 // Robustness: random damage to real files is either read or refused with an sgf::Error.
 
 TEST(Sgf, RandomMutationsOfCorpusFilesOnlyEverRaiseSgfError) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   std::vector<std::string> seeds = {
       read_file(test::corpus_file(
           "C_00249__games__pro_games__go__9x9__2015-11-03T03_31_48.894Z_slxpjw60gclm.sgf")),

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "jpd/sgf.hpp"
+#include "shared_corpus.hpp"
 
 namespace jpd::test {
 

@@ -51,6 +51,17 @@ B board_from(const std::string& diagram) {
 
 inline Point pt(const char* gtp, int size) { return parse_point(gtp, size, size); }
 
+// The message of the E that f throws, "(no error)" when it throws none.
+template <class E, class F>
+std::string message_of(F&& f) {
+  try {
+    f();
+  } catch (const E& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
 }  // namespace jpd::test
 
 namespace jpd::test {

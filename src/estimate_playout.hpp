@@ -132,18 +132,23 @@ typename BoardT<Cap>::Index choose_move(BoardT<Cap>& b, Color c, Rng& rng,
   return BoardT<Cap>::kNoIndex;
 }
 
-// One playout from b's position with `to_move` first; b is left in the final position and
-// `ownership` (width*height entries) receives its Tromp-Taylor owners (+1, -1, 0).
-template <int Cap>
-void run_playout(BoardT<Cap>& b, Color to_move, Rng& rng, const PolicyOptions& o,
-                 std::span<int8_t> ownership) {
+// One playout from b's position with `to_move` first, `last` the move before it (kNoIndex:
+// none); b is left in the final position and `ownership` (width*height entries) receives its
+// Tromp-Taylor owners (+1, -1, 0); returns the area score, Black minus White. first(b, c) may
+// choose the playout's first move (kNoIndex: the policy chooses); hook(point, colour) is called
+// before every move (kNoIndex: a pass).
+template <int Cap, class First, class Hook>
+int run_policy_playout(BoardT<Cap>& b, Color to_move, Rng& rng, const PolicyOptions& o,
+                       typename BoardT<Cap>::Index last, First&& first, Hook&& hook,
+                       std::span<int8_t> ownership) {
   using B = BoardT<Cap>;
   const int limit = 3 * b.points();
   Color c = to_move;
   int passes = 0;
-  typename B::Index last = B::kNoIndex;
   for (int played = 0; played < limit; ++played) {
-    const auto p = choose_move(b, c, rng, last, o);
+    auto p = played == 0 ? first(b, c) : B::kNoIndex;
+    if (p == B::kNoIndex) p = choose_move(b, c, rng, last, o);
+    hook(p, c);
     if (p == B::kNoIndex) {
       b.clear_ko();
       if (++passes == 2) break;
@@ -154,7 +159,18 @@ void run_playout(BoardT<Cap>& b, Color to_move, Rng& rng, const PolicyOptions& o
     last = p;
     c = opponent(c);
   }
-  area_score(b, ownership);
+  return area_score(b, ownership);
+}
+
+// The estimator's playout: the policy's moves from the first one.
+template <int Cap>
+void run_playout(BoardT<Cap>& b, Color to_move, Rng& rng, const PolicyOptions& o,
+                 std::span<int8_t> ownership) {
+  using Index = typename BoardT<Cap>::Index;
+  run_policy_playout(
+      b, to_move, rng, o, BoardT<Cap>::kNoIndex,
+      [](const BoardT<Cap>&, Color) { return BoardT<Cap>::kNoIndex; }, [](Index, Color) {},
+      ownership);
 }
 
 }  // namespace jpd::estimator

@@ -67,31 +67,15 @@ typename BoardT<Cap>::Index tactical_reply(const BoardT<Cap>& b, Color c) {
 
 // One playout with the estimator's policy (estimate_playout.hpp: captures and escapes around the
 // last move, local answers, no self-atari of larger chains) after a tactical first reply,
-// hook(point, colour) before every move; returns the Tromp-Taylor area score (Black minus White), and the owners in `ownership`
-// when it is not empty.
+// hook(point, colour) before every move; returns the Tromp-Taylor area score (Black minus
+// White), and the owners in `ownership` when it is not empty.
 template <int Cap, class Hook>
 int policy_playout(BoardT<Cap>& b, Color to_move, Rng& rng, typename BoardT<Cap>::Index last,
                    Hook&& hook, std::span<int8_t> ownership) {
-  using B = BoardT<Cap>;
   static const estimator::PolicyOptions policy;
-  const int limit = 3 * b.points();
-  Color c = to_move;
-  int passes = 0;
-  for (int played = 0; played < limit; ++played) {
-    auto p = played == 0 ? tactical_reply(b, c) : B::kNoIndex;
-    if (p == B::kNoIndex) p = estimator::choose_move(b, c, rng, last, policy);
-    hook(p, c);
-    if (p == B::kNoIndex) {
-      b.clear_ko();
-      if (++passes == 2) break;
-    } else {
-      b.play_fast(p, c);
-      passes = 0;
-    }
-    last = p;
-    c = opponent(c);
-  }
-  return area_score(b, ownership);
+  return estimator::run_policy_playout(
+      b, to_move, rng, policy, last, [](const BoardT<Cap>& x, Color c) { return tactical_reply(x, c); },
+      hook, ownership);
 }
 
 // Weight of the all-moves-as-first statistics: sqrt(k / (3 n + k)) for n playouts of the move.

@@ -33,7 +33,10 @@
 namespace jpd {
 
 struct GenmoveOptions {
-  int playouts = 0;       // playouts per move, all options together; 0: by board size
+  // Playouts per move, all options together, as a target: each round of the halving gives every
+  // candidate still in it at least 16, so a position with many candidates runs more
+  // (GenmoveResult::playouts says how many). 0: by board size.
+  int playouts = 0;
   uint64_t seed = 1;      // the same seed and position always give the same move
   double settled = 0.85;  // expected ownership from which a point counts as settled
   // The estimator's playout policy (captures and escapes around the last move, local answers, no

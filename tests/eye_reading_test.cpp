@@ -1,10 +1,12 @@
 // The eye reading of the Japanese view (eye_reading.hpp): hand-built positions whose Japanese
-// count is known, malformed input, and properties on random finished games and random grids.
-// The 91 positions of goscorer's suite are in goscorer_test.cpp.
+// count is known, malformed input, properties on random finished games and random grids, and how
+// count() uses it under eye_reading=japanese. The 91 positions of goscorer's suite are in
+// goscorer_test.cpp.
 #include <gtest/gtest.h>
 
 #include <random>
 
+#include "jpd/count.hpp"
 #include "jpd/eye_reading.hpp"
 #include "jpd/random_game.hpp"
 #include "test_util.hpp"
@@ -350,4 +352,44 @@ TEST(EyeReading, MapsAreConsistentDeterministicAndFollowTheBoardsSymmetries) {
     EXPECT_EQ(broken_property(f, m), "");
     EXPECT_TRUE(same_when_turned(f, m, n % 7 + 1)) << "turned " << n % 7 + 1;
   }
+}
+
+// count(): eye_reading=japanese changes the Japanese view and nothing else.
+TEST(EyeReading, JapanesePresetCountsTheReadingsTerritoryAndNoOtherViewChanges) {
+  const std::string diagram =
+      ". . . . . . . . .\n"
+      "X X X X X X X X X\n"
+      "X X . X X X X X X\n"
+      "O O X O O O O O O\n"
+      "O O O O O O O O O\n"
+      ". . . . . . . . .\n";
+  const Count reading = count(test::game_from("japanese", diagram), {});
+  const Count units = count(test::game_from("japanese,eye_reading=none", diagram), {});
+  // The false eye C4 will have to be filled: 9 points each, not 10 for Black.
+  EXPECT_EQ(reading.japanese.black, 9);
+  EXPECT_EQ(reading.japanese.white, 9);
+  EXPECT_EQ(units.japanese.black, 10);
+  EXPECT_EQ(units.japanese.white, 9);
+  EXPECT_EQ(reading.result, "W+6.5");
+  EXPECT_EQ(units.result, "W+5.5");
+  EXPECT_EQ(reading.area.black, units.area.black);
+  EXPECT_EQ(reading.area.white, units.area.white);
+  EXPECT_EQ(reading.territory.black, units.territory.black);
+  EXPECT_EQ(reading.living_stones.black, units.living_stones.black);
+  EXPECT_TRUE(reading.all_invariants_hold);
+  // Dead stones are prisoners and the points under them territory: White's A6 and B6 in Black's
+  // top row are marked dead.
+  const std::string with_dead =
+      "O O . . . . . . .\n"
+      "X X X X X X X X X\n"
+      "X X . X X X X X X\n"
+      "O O X O O O O O O\n"
+      "O O O O O O O O O\n"
+      ". . . . . . . . .\n";
+  Statuses st;
+  st.dead = {Point(0, 0)};
+  const Count dead = count(test::game_from("japanese", with_dead), st);
+  EXPECT_EQ(dead.dead.white, 2);
+  EXPECT_EQ(dead.japanese.black, 9 + 2);
+  EXPECT_EQ(dead.japanese.white, 9);
 }

@@ -6,7 +6,8 @@
 //   - a false eye that will have to be filled is not territory;
 //   - points that the living stones of both colours reach are dame.
 // The 计枰点 views do not use it (under them every empty point of a region bordered by one
-// colour is land, the eyes of seki units included: making.hpp).
+// colour is land, the eyes of seki units included: making.hpp); the ruleset field
+// `eye_reading=japanese` makes count() take the Japanese view's territory from here.
 //
 // The method is that of lightvector's goscorer (MIT, https://github.com/lightvector/goscorer),
 // implemented anew; docs/goscorer.md describes it and compares the two on goscorer's 91 test

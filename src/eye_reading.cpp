@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
+#include <iterator>
+#include <span>
+#include <utility>
 
 namespace jpd {
 
@@ -169,15 +171,40 @@ constexpr Shape kSealShapes[] = {
 // first (they fail most often).
 struct Turned {
   struct Cell {
-    int dx, dy;
-    char want;
+    int dx = 0, dy = 0;
+    char want = '?';
   };
-  Cell cells[9];
+  Cell cells[9] = {};
   int size = 0;
+  // The sides of the sealed point (Grid::around's order) that must hold a living stone of the
+  // sealing colour, and that must be beyond the edge: a quick test before the cells.
+  uint8_t stones = 0, edge = 0;
 };
 
-std::vector<Turned> turned_shapes() {
-  std::vector<Turned> out;
+// The side of a neighbouring offset in Grid::around's order (up, left, right, down), -1 if the
+// offset is not a neighbour's.
+constexpr int side_of(int dx, int dy) {
+  return dy == -1 && dx == 0   ? 0
+         : dx == -1 && dy == 0 ? 1
+         : dx == 1 && dy == 0  ? 2
+         : dy == 1 && dx == 0  ? 3
+                               : -1;
+}
+
+constexpr int kTurnings = int(std::size(kSealShapes)) * 8;
+
+// Every shape in its eight orientations, and for each set of sides (four bits of stones of the
+// sealing colour, four beyond the edge) the ones that can fit there: a table built at compile
+// time.
+struct SealTable {
+  Turned shapes[kTurnings] = {};
+  uint8_t worth[256][kTurnings] = {};
+  uint8_t worth_size[256] = {};
+};
+
+constexpr SealTable make_seal_table() {
+  SealTable table;
+  int n = 0;
   for (const Shape& s : kSealShapes) {
     int r0 = 0, k0 = 0;
     for (int r = 0; r < 3; ++r)
@@ -186,19 +213,28 @@ std::vector<Turned> turned_shapes() {
     for (int o = 0; o < 8; ++o) {
       // Cell (row r, column k) lies (k, r) from the sealed point's cell, or (r, k) turned over
       // the diagonal, mirrored in x and y.
-      Turned t;
+      Turned& t = table.shapes[n++];
       for (char first : {'X', '+', '=', '?'})
         for (int r = 0; r < 3; ++r)
           for (int k = 0; s.rows[r][k]; ++k) {
             if (s.rows[r][k] != first) continue;
             const int u = o & 4 ? k - k0 : r - r0, v = o & 4 ? r - r0 : k - k0;
-            t.cells[t.size++] = {o & 1 ? -v : v, o & 2 ? -u : u, first};
+            const int dx = o & 1 ? -v : v, dy = o & 2 ? -u : u, side = side_of(dx, dy);
+            t.cells[t.size++] = {dx, dy, first};
+            if (side >= 0 && first == 'X') t.stones |= uint8_t(1 << side);
+            if (side >= 0 && first == '=') t.edge |= uint8_t(1 << side);
           }
-      out.push_back(t);
     }
   }
-  return out;
+  for (int sides = 0; sides < 256; ++sides)
+    for (int k = 0; k < kTurnings; ++k) {
+      const Turned& t = table.shapes[k];
+      if ((t.stones & sides) == t.stones && (t.edge & (sides >> 4)) == t.edge)
+        table.worth[sides][table.worth_size[sides]++] = uint8_t(k);
+    }
+  return table;
 }
+constexpr SealTable kSealTable = make_seal_table();
 
 // Whether the turned shape fits for colour c with its sealed point on the empty point (px, py).
 bool fits(const Grid& g, const Turned& t, Color c, int px, int py) {
@@ -223,15 +259,20 @@ bool fits(const Grid& g, const Turned& t, Color c, int px, int py) {
 // sealed[c][i]: point i is sealed by colour c. Every shape has a living stone of the sealing
 // colour next to the sealed point: only such empty points are tried.
 std::array<Mask, 2> find_seals(const Grid& g) {
-  const std::vector<Turned> shapes = turned_shapes();
   std::array<Mask, 2> sealed{Mask(g.n, 0), Mask(g.n, 0)};
   for (int i = 0; i < g.n; ++i) {
     if (!g.empty(i)) continue;
+    int edge = 0;
+    for (int side = 0; side < 4; ++side)
+      if (g.around[i][side] == kNone) edge |= 1 << side;
     for (Color c : kColors) {
-      bool next_to = false;
-      g.for_around(i, [&](int j) { next_to = next_to || g.alive(j, c); });
-      for (size_t k = 0; next_to && k < shapes.size(); ++k)
-        if (fits(g, shapes[k], c, i % g.w, i / g.w)) {
+      int stones = 0;
+      for (int side = 0; side < 4; ++side)
+        if (g.around[i][side] != kNone && g.alive(g.around[i][side], c)) stones |= 1 << side;
+      if (!stones) continue;
+      const int sides = stones | edge << 4;
+      for (int k = 0; k < kSealTable.worth_size[sides]; ++k)
+        if (fits(g, kSealTable.shapes[kSealTable.worth[sides][k]], c, i % g.w, i / g.w)) {
           sealed[color_index(c)][i] = 1;
           break;
         }
@@ -266,9 +307,18 @@ Mask reach(const Grid& g, Color c, const Mask* stop) {
 struct Eye {
   Color color = Color::Empty;
   int region = kNone;
-  std::vector<int> points;                  // row by row
-  std::map<int, std::vector<int>> next_to;  // group -> the eye's points next to its stones
+  std::vector<int> points;                   // row by row
+  std::vector<std::pair<int, int>> next_to;  // (group, point of the eye next to its stones)
+  std::vector<int> groups;                   // the groups next to it, ascending
   int value = 0;
+
+  // The pairs of next_to of group m.
+  std::span<const std::pair<int, int>> next_to_group(int m) const {
+    auto [from, to] =
+        std::equal_range(next_to.begin(), next_to.end(), std::pair{m, kNone},
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+    return {from, to};
+  }
 };
 
 struct Reading {
@@ -282,6 +332,7 @@ struct Reading {
   std::vector<std::vector<int>> group_eyes;  // eyes next to each group, ascending
   std::vector<int> eye_of;
   std::vector<Eye> eyes;
+  mutable std::vector<int> todo_;  // scratch of label_pieces
 
   explicit Reading(const Grid& grid) : g(grid) {}
 
@@ -400,7 +451,7 @@ struct Reading {
         g.for_around(p, [&](int q) {
           if (region_of[q] != e.region) return;
           if (g.living_stone(q)) {
-            e.next_to[group_of[q]].push_back(p);
+            e.next_to.emplace_back(group_of[q], p);
           } else if (eye_of[q] == kNone) {
             eye_of[q] = id;
             todo.push_back(q);
@@ -408,40 +459,45 @@ struct Reading {
         });
       }
       std::sort(e.points.begin(), e.points.end());
-      for (auto& [group, pts] : e.next_to) {
-        std::sort(pts.begin(), pts.end());
-        pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
-        group_eyes[group].push_back(id);
-      }
+      std::sort(e.next_to.begin(), e.next_to.end());
+      e.next_to.erase(std::unique(e.next_to.begin(), e.next_to.end()), e.next_to.end());
+      for (const auto& [group, p] : e.next_to)
+        if (e.groups.empty() || e.groups.back() != group) {
+          e.groups.push_back(group);
+          group_eyes[group].push_back(id);
+        }
       eyes.push_back(std::move(e));
     }
   }
 
-  // The connected pieces of `pts` (a row-ordered set marked in `in`) without the points `cut`.
-  std::vector<std::vector<int>> pieces(const std::vector<int>& pts, const Mask& in,
-                                       std::initializer_list<int> cut) const {
-    std::vector<std::vector<int>> out;
-    Mask done(size_t(g.n), 0);
-    for (int c : cut) done[c] = 1;
-    std::vector<int> todo;
+  // Labels the connected pieces of `pts` (the points marked in `in`) without the points `cut`:
+  // piece[p] is the number of p's piece for every point of pts, kNone for the cut ones (other
+  // entries are left as they are). Returns the number of pieces, numbered in row order of their
+  // first point.
+  int label_pieces(const std::vector<int>& pts, const Mask& in, std::initializer_list<int> cut,
+                   std::vector<int>& piece) const {
+    constexpr int kCut = -2;
+    for (int p : pts) piece[p] = kNone;
+    for (int c : cut) piece[c] = kCut;
+    int n = 0;
     for (int s : pts) {
-      if (done[s]) continue;
-      out.emplace_back();
-      done[s] = 1;
-      todo.assign(1, s);
-      while (!todo.empty()) {
-        const int p = todo.back();
-        todo.pop_back();
-        out.back().push_back(p);
+      if (piece[s] != kNone) continue;
+      piece[s] = n;
+      todo_.assign(1, s);
+      while (!todo_.empty()) {
+        const int p = todo_.back();
+        todo_.pop_back();
         g.for_around(p, [&](int q) {
-          if (in[q] && !done[q]) {
-            done[q] = 1;
-            todo.push_back(q);
+          if (in[q] && piece[q] == kNone) {
+            piece[q] = n;
+            todo_.push_back(q);
           }
         });
       }
+      ++n;
     }
-    return out;
+    for (int c : cut) piece[c] = kNone;
+    return n;
   }
 
   // c could put a stone on i without it being captured at once, the chains around i as they are
@@ -461,16 +517,19 @@ struct Reading {
   // to the groups reached (other eyes whole, this eye only in the pieces left without e) and the
   // groups next to those, it reaches neither all of e's neighbours in the region nor, where the
   // eyes have values already (the second reading), another eye of value or a real point of this
-  // eye if this eye has value. `real`: the eye points that the first reading found not false.
-  Mask false_points(const Mask& real) const {
-    Mask out(size_t(g.n), 0);
-    std::vector<int> piece_of(g.n, kNone);
+  // eye if this eye has value. `real`: the eye points that the first reading found not false;
+  // `candidates`: the points to test (all when null; the second reading only adds ways round,
+  // so it needs to test only the points the first found false).
+  Mask false_points(const Mask& real, const Mask* candidates) const {
+    Mask out(size_t(g.n), 0), in(size_t(g.n), 0);
+    std::vector<int> piece_of(g.n, kNone), todo, part_from, part_fill, part_groups;
+    std::vector<uint8_t> group_seen, eye_seen, part_seen;
     const size_t ngroups = group_eyes.size();
     for (int id = 0; id < int(eyes.size()); ++id) {
       const Eye& eye = eyes[id];
-      Mask in(size_t(g.n), 0);
       for (int p : eye.points) in[p] = 1;
       for (int e : eye.points) {
+        if (candidates && !(*candidates)[e]) continue;
         int inside = 0, sides = 0;
         std::vector<int> groups_here;
         g.for_around(e, [&](int q) {
@@ -481,21 +540,28 @@ struct Reading {
         });
         if (inside > 1 || groups_here.empty()) continue;
         // The pieces of the eye without e, with the groups next to each.
-        const auto parts = pieces(eye.points, in, {e});
-        std::vector<uint8_t> part_real(parts.size(), 0);
-        for (size_t k = 0; k < parts.size(); ++k)
-          for (int p : parts[k]) {
-            piece_of[p] = int(k);
-            part_real[k] = part_real[k] || real[p];
-          }
-        std::vector<std::vector<int>> part_groups(parts.size());
-        for (const auto& [group, pts] : eye.next_to)
-          for (int p : pts)
-            if (p != e) part_groups[piece_of[p]].push_back(group);
+        const int parts = label_pieces(eye.points, in, {e}, piece_of);
+        std::vector<uint8_t> part_real(static_cast<size_t>(parts), 0);
+        for (int p : eye.points)
+          if (p != e && real[p]) part_real[piece_of[p]] = 1;
+        // The groups next to each piece k: part_groups[part_from[k] .. part_from[k + 1]).
+        part_from.assign(size_t(parts) + 1, 0);
+        for (const auto& [group, p] : eye.next_to)
+          if (p != e) ++part_from[size_t(piece_of[p]) + 1];
+        for (int k = 0; k < parts; ++k) part_from[size_t(k) + 1] += part_from[size_t(k)];
+        part_groups.resize(size_t(part_from[size_t(parts)]));
+        part_fill.assign(part_from.begin(), part_from.end() - 1);
+        for (const auto& [group, p] : eye.next_to)
+          if (p != e) part_groups[size_t(part_fill[size_t(piece_of[p])]++)] = group;
+        // The search goes both ways along every step, so a group the search from an earlier
+        // group (that got round) reached gets round too.
+        group_seen.assign(ngroups, 0);
         for (int start : groups_here) {
-          std::vector<uint8_t> group_seen(ngroups, 0), eye_seen(eyes.size(), 0),
-              part_seen(parts.size(), 0);
-          std::vector<int> todo{start};
+          if (group_seen[start]) continue;
+          group_seen.assign(ngroups, 0);
+          eye_seen.assign(eyes.size(), 0);
+          part_seen.assign(size_t(parts), 0);
+          todo.assign(1, start);
           group_seen[start] = 1;
           bool round = false;
           while (!todo.empty() && !round) {
@@ -509,18 +575,18 @@ struct Reading {
             };
             for (int x : group_eyes[m]) {
               if (x == id) {
-                for (int p : eye.next_to.at(m)) {
+                for (const auto& [group, p] : eye.next_to_group(m)) {
                   if (p == e) continue;
                   const int k = piece_of[p];
                   if (part_seen[k]) continue;
                   part_seen[k] = 1;
                   if (eye.value > 0 && part_real[k]) round = true;
-                  for (int next : part_groups[k]) visit(next);
+                  for (int n = part_from[k]; n < part_from[k + 1]; ++n) visit(part_groups[n]);
                 }
               } else if (!eye_seen[x]) {
                 eye_seen[x] = 1;
                 if (eyes[x].value > 0) round = true;
-                for (const auto& [next, pts] : eyes[x].next_to) visit(next);
+                for (int next : eyes[x].groups) visit(next);
               }
               if (round) break;
             }
@@ -543,23 +609,23 @@ struct Reading {
         }
         for (int p : eye.points) piece_of[p] = kNone;
       }
+      for (int p : eye.points) in[p] = 0;
     }
     return out;
   }
 
   // 7. The value of an eye (0, 1 or 2) from its real points: those the first reading did not
-  // find false (`false_pts`).
+  // find false (`false_pts`). It is the largest value any of the rules below gives, at most two,
+  // so they are taken cheapest first and the rest skipped once it is two.
   int eye_value(const Eye& eye, const Mask& false_pts) const {
     const Color c = eye.color, o = opponent(c);
     std::vector<int> pts;
-    Mask in(size_t(g.n), 0);
     for (int p : eye.points)
-      if (!false_pts[p]) {
-        pts.push_back(p);
-        in[p] = 1;
-      }
+      if (!false_pts[p]) pts.push_back(p);
     if (pts.empty()) return 0;
-    // Per real point: neighbours in the eye, and the moves it takes to block it off.
+    Mask in(size_t(g.n), 0);
+    for (int p : pts) in[p] = 1;
+    // Per real point: its neighbours in the eye, and the moves it takes to block it off.
     struct Info {
       int degree = 0, empty_inside = 0, empty_false = 0, opp_false = 0, block = 0;
       bool poke = false;  // an opponent stone next to a false point: it can never be blocked off
@@ -595,36 +661,38 @@ struct Reading {
     int value = 0;
     // A point that can be blocked off in at most one move: an eye (the defender's benefit).
     if (count_if([&](int p) { return info[p].block <= 1; }) > 0) value = 1;
-    // A cutting point c can play that splits the eye into pieces each holding a point that
-    // needs no move to block off (one move where the cut itself makes the block).
-    for (int d : pts) {
-      if (!playable(d, c)) continue;
-      const auto parts = pieces(pts, in, {d});
-      if (parts.size() < 2) continue;
-      const bool bonus = info[d].opp_false == 1;
-      int sure = 0;
-      for (const auto& part : parts)
-        sure += std::any_of(part.begin(), part.end(), [&](int p) {
-          return info[p].block <= 0 || (bonus && info[p].block <= 1);
-        });
-      value = std::max(value, sure);
-    }
     // Many marked-dead stones inside: one eye from five, two from eight.
     const int dead_inside = count_if([&](int p) { return is_opp(p) && g.dead[p]; });
     if (dead_inside >= 5) value = std::max(value, 1);
-    if (dead_inside >= 8) value = std::max(value, 2);
+    if (dead_inside >= 8) value = 2;
     // A large eye: its size less its weak points (twice the severe ones) and the opponent's
     // stones inside with two neighbours in it, at least six.
-    if (value < 2 && int(pts.size()) - count_if([&](int p) { return info[p].block >= 1; }) -
-                             count_if([&](int p) { return info[p].block >= 2; }) -
-                             count_if([&](int p) { return is_opp(p) && info[p].degree >= 2; }) >=
-                         6)
-      value = 2;
+    const int weak = count_if([&](int p) { return info[p].block >= 1; }) +
+                     count_if([&](int p) { return info[p].block >= 2; }) +
+                     count_if([&](int p) { return is_opp(p) && info[p].degree >= 2; });
+    if (int(pts.size()) - weak >= 6) value = 2;
     // A thick eye: empty points with three or four neighbours in it (four counting twice).
-    if (value < 2 && count_if([&](int p) { return g.empty(p) && info[p].degree >= 4; }) +
-                             count_if([&](int p) { return g.empty(p) && info[p].degree >= 3; }) >=
-                         6)
+    if (count_if([&](int p) { return g.empty(p) && info[p].degree >= 4; }) +
+            count_if([&](int p) { return g.empty(p) && info[p].degree >= 3; }) >=
+        6)
       value = 2;
+    if (value >= 2) return 2;
+
+    std::vector<int> piece(g.n, kNone), sure_points;
+    // A cutting point c can play that splits the eye into pieces each holding a point that
+    // needs no move to block off (one move where the cut itself makes the block).
+    for (size_t a = 0; a < pts.size() && value < 2; ++a) {
+      const int d = pts[a];
+      if (!playable(d, c)) continue;
+      const int parts = label_pieces(pts, in, {d}, piece);
+      if (parts < 2) continue;
+      const bool bonus = info[d].opp_false == 1;
+      sure_points.assign(size_t(parts), 0);
+      for (int p : pts)
+        if (p != d && (info[p].block <= 0 || (bonus && info[p].block <= 1)))
+          sure_points[piece[p]] = 1;
+      value = std::max(value, int(std::count(sure_points.begin(), sure_points.end(), 1)));
+    }
     // Two neighbouring points of degree three or more, the first playable off the edge, whose
     // removal leaves two pieces that are sure eyes, one of them with two sure points (two such
     // pieces when the second point holds a stone).
@@ -636,15 +704,15 @@ struct Reading {
         if (value >= 2 || !in[q]) return;
         const Info& n = info[q];
         if (n.degree < 3 || n.block > 1 || (!g.empty(q) && n.empty_inside <= 1)) return;
-        const auto parts = pieces(pts, in, {d, q});
-        if (parts.size() < 2) return;
-        int sure = 0, doubly = 0;
-        for (const auto& part : parts) {
-          const int zero = int(
-              std::count_if(part.begin(), part.end(), [&](int p) { return info[p].block <= 0; }));
-          sure += zero >= 1;
-          doubly += zero >= 2;
-        }
+        const int parts = label_pieces(pts, in, {d, q}, piece);
+        if (parts < 2) return;
+        sure_points.assign(size_t(parts), 0);
+        for (int p : pts)
+          if (p != d && p != q && info[p].block <= 0) ++sure_points[piece[p]];
+        const int sure = int(
+            std::count_if(sure_points.begin(), sure_points.end(), [](int k) { return k >= 1; }));
+        const int doubly = int(
+            std::count_if(sure_points.begin(), sure_points.end(), [](int k) { return k >= 2; }));
         if (sure >= 2 && doubly >= 1 && (g.empty(q) || doubly >= 2)) value = 2;
       });
     }
@@ -667,17 +735,17 @@ struct Reading {
         std::vector<int> leave_out = unplayable;
         leave_out.push_back(kNone);
         bool alive = true;
+        Mask sin(size_t(g.n), 0);
         for (int skip : leave_out) {
           std::vector<int> shape = dead_opp;
           for (int p : unplayable)
             if (p != skip) shape.push_back(p);
           std::sort(shape.begin(), shape.end());
-          Mask sin(size_t(g.n), 0);
           for (int p : shape) sin[p] = 1;
-          const int whole = int(pieces(shape, sin, {}).size());
+          const int whole = label_pieces(shape, sin, {}, piece);
           int cuts = 0, thick = 0;
           for (int p : shape) {
-            if (int(pieces(shape, sin, {p}).size()) > whole) {
+            if (label_pieces(shape, sin, {p}, piece) > whole) {
               ++cuts;
             } else {
               int deg = 0;
@@ -685,6 +753,7 @@ struct Reading {
               thick += deg >= 3;
             }
           }
+          for (int p : shape) sin[p] = 0;
           const int bonus = shape.size() >= 7 ? 1 : 0;
           if (whole - throwins + (cuts + thick + bonus) / 2 < 2) {
             alive = false;
@@ -722,11 +791,11 @@ EyeReadingMap EyeReadingMap::of(const FinalPosition& f, const EyeReadingOptions&
   // 6 and 7: false points with every eye worth nothing, the eyes' values from the points left,
   // and the false points again with those values: the ones that will have to be filled.
   const Mask none(size_t(g.n), 0);
-  const Mask first = rd.false_points(none);
+  const Mask first = rd.false_points(none, nullptr);
   for (Eye& e : rd.eyes) e.value = rd.eye_value(e, first);
   Mask real(size_t(g.n), 0);
   for (int i = 0; i < g.n; ++i) real[i] = rd.eye_of[i] != kNone && !first[i];
-  const Mask unscored = rd.false_points(real);
+  const Mask unscored = rd.false_points(real, &first);
 
   // 8. The map.
   EyeReadingMap m;

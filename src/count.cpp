@@ -6,6 +6,8 @@
 #include <optional>
 #include <span>
 
+#include "jpd/eye_reading.hpp"
+
 namespace jpd {
 
 std::string_view name_of(StatusSource s) {
@@ -526,18 +528,30 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     c.ancient.white = c.area.white - tax * gw;
   }
   // Japanese view: territory outside seki plus prisoners; no exclusive liberties, no claims.
-  // Rules whose own analysis of that position has the same options share it.
+  // With eye_reading=japanese the territory is the eye reading's (eye_reading.hpp) of the
+  // position with its dead stones marked. Otherwise rules whose own analysis of the position
+  // without them has the same options share it.
   {
-    AnalysisOptions jopt;
-    jopt.exclusive_liberties = false;
-    jopt.seki_territory = false;
-    const bool same = !aopt.exclusive_liberties && !aopt.seki_territory && aopt.claims.empty();
-    std::optional<Analysis> own;
-    if (!same) own = Analysis::of(after_dead, jopt);
-    const Analysis& j = same ? before_dame : *own;
+    int terr[2];
+    if (r.eye_reading == EyeReading::japanese) {
+      std::vector<Point> marked = c.dead_black;
+      marked.insert(marked.end(), c.dead_white.begin(), c.dead_white.end());
+      const EyeReadingMap e = EyeReadingMap::of(FinalPosition::of(pos, marked));
+      for (Color col : {Color::Black, Color::White}) terr[color_index(col)] = e.territory(col);
+    } else {
+      AnalysisOptions jopt;
+      jopt.exclusive_liberties = false;
+      jopt.seki_territory = false;
+      const bool same = !aopt.exclusive_liberties && !aopt.seki_territory && aopt.claims.empty();
+      std::optional<Analysis> own;
+      if (!same) own = Analysis::of(after_dead, jopt);
+      const Analysis& j = same ? before_dame : *own;
+      for (Color col : {Color::Black, Color::White})
+        terr[color_index(col)] = j.territory_outside_seki(col);
+    }
     for (Color col : {Color::Black, Color::White}) {
       Color o = opponent(col);
-      c.japanese.of(col) = j.territory_outside_seki(col) + c.captured.of(o) + c.dead.of(o) +
+      c.japanese.of(col) = terr[color_index(col)] + c.captured.of(o) + c.dead.of(o) +
                            c.pass_stones.of(o);
     }
   }

@@ -51,6 +51,8 @@ constexpr Named<CountingMethod> kCounting[] = {
     {CountingMethod::aga, "aga"}};
 constexpr Named<SekiTerritory> kSeki[] = {{SekiTerritory::owned, "owned"},
                                           {SekiTerritory::none, "none"}};
+constexpr Named<EyeReading> kEyeReading[] = {{EyeReading::none, "none"},
+                                              {EyeReading::japanese, "japanese"}};
 constexpr Named<Dame> kDame[] = {{Dame::shared, "shared"},
                                  {Dame::fill_at_making, "fill_at_making"},
                                  {Dame::fill_at_making_if_agreed, "fill_at_making_if_agreed"}};
@@ -188,6 +190,8 @@ const std::vector<Field>& fields() {
                      "whether eyes of groups in seki are territory"),
       JPD_BOOL_FIELD(seki_exclusive_liberties, "seki_exclusive_liberties",
                      "a seki liberty touching only one side's stones is that side's"),
+      JPD_ENUM_FIELD(eye_reading, "eye_reading", kEyeReading,
+                     "how the Japanese view finds territory: by units, or by reading eyes"),
       JPD_BOOL_FIELD(claims, "claims", "ko spaces and one-sided dame may be claimed"),
       JPD_ENUM_FIELD(dame, "dame", kDame, "what happens to unfilled dame"),
       JPD_BOOL_FIELD(remove_dead, "remove_dead", "dead stones are removed before counting"),
@@ -388,6 +392,7 @@ const std::vector<Preset>& table() {
          r.komi = 6.5;
          r.counting = CountingMethod::japanese;
          r.seki_territory = SekiTerritory::none;
+         r.eye_reading = EyeReading::japanese;
        })},
       {"korean", "Korean rules (territory and prisoners)", "韩国规则 数目法", "Korean rules", false,
        make("korean", [](Ruleset& r) {
@@ -397,6 +402,7 @@ const std::vector<Preset>& table() {
          r.komi = 6.5;
          r.counting = CountingMethod::japanese;
          r.seki_territory = SekiTerritory::none;
+         r.eye_reading = EyeReading::japanese;
        })},
       {"aga", "AGA rules (pass stones, white passes last)", "美国围棋协会规则", "AGA 2004 rules", false,
        make("aga", [](Ruleset& r) {
@@ -456,6 +462,7 @@ std::string_view name_of(CountedMoves v) { return enum_name(kCounted, v); }
 std::string_view name_of(DisputeMode v) { return enum_name(kDispute, v); }
 std::string_view name_of(CountingMethod v) { return enum_name(kCounting, v); }
 std::string_view name_of(SekiTerritory v) { return enum_name(kSeki, v); }
+std::string_view name_of(EyeReading v) { return enum_name(kEyeReading, v); }
 std::string_view name_of(Dame v) { return enum_name(kDame, v); }
 
 std::span<const Preset> presets() { return table(); }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "jpd/count.hpp"
+#include "jpd/eye_reading.hpp"
 #include "jpd/random_game.hpp"
 #include "jpd/rules.hpp"
 
@@ -94,14 +95,22 @@ TEST(CountPaths, ShortCutsEqualThePlainWayOnRandomGamesUnderEveryPreset) {
                                                             return s.find("independent") !=
                                                                    std::string::npos;
                                                           })) {
+        // With eye_reading=japanese, the eye reading of the position with its dead stones
+        // marked; otherwise the units of the position without them.
+        std::vector<Point> marked = c.dead_black;
+        marked.insert(marked.end(), c.dead_white.begin(), c.dead_white.end());
+        const EyeReadingMap e = EyeReadingMap::of(FinalPosition::of(rg.game.board(), marked));
         AnalysisOptions jopt;
         jopt.exclusive_liberties = false;
         jopt.seki_territory = false;
         const Analysis j = Analysis::of(without_dead(c, rg.game.board()), jopt);
         for (Color col : {Color::Black, Color::White}) {
           const Color o = opponent(col);
-          EXPECT_EQ(c.japanese.of(col), j.territory_outside_seki(col) + c.captured.of(o) +
-                                            c.dead.of(o) + c.pass_stones.of(o));
+          const int territory = c.rules.eye_reading == EyeReading::japanese
+                                    ? e.territory(col)
+                                    : j.territory_outside_seki(col);
+          EXPECT_EQ(c.japanese.of(col),
+                    territory + c.captured.of(o) + c.dead.of(o) + c.pass_stones.of(o));
         }
         ++japanese_checked;
       }

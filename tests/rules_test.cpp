@@ -141,6 +141,30 @@ TEST(Rules, PresetTableFollowsTheSpec) {
   EXPECT_EQ(r("ancient").group_tax, 2);
   EXPECT_EQ(r("chinese-2008").compensation, Compensation::black_last_pays);
   for (const Preset& p : presets()) EXPECT_EQ(p.jpd, p.rules.seki_exclusive_liberties) << p.name;
+  // The Japanese view reads eyes under the japanese and korean presets only.
+  for (const Preset& p : presets()) {
+    const std::string n = p.name;
+    EXPECT_EQ(p.rules.eye_reading,
+              n == "japanese" || n == "korean" ? EyeReading::japanese : EyeReading::none)
+        << n;
+  }
+}
+
+TEST(Rules, EyeReadingIsAFieldLikeAnyOther) {
+  const Ruleset r = parse_ruleset("japanese,eye_reading=none");
+  EXPECT_EQ(r.eye_reading, EyeReading::none);
+  EXPECT_EQ(r.to_string(), "japanese,eye_reading=none");
+  EXPECT_EQ(parse_ruleset(r.to_string()), r);
+  EXPECT_EQ(to_json(r)["eye_reading"], "none");
+  EXPECT_EQ(ruleset_from_json(to_json(r)), r);
+  EXPECT_EQ(parse_ruleset("tang-song,eye-reading=Japanese").to_string(),
+            "tang-song,eye_reading=japanese");
+  try {
+    parse_ruleset("japanese,eye_reading=goscorer");
+    ADD_FAILURE() << "an unknown value was accepted";
+  } catch (const RulesError& e) {
+    EXPECT_NE(std::string(e.what()).find("none, japanese"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Rules, SgfRulesNamesMapToPresets) {

@@ -199,8 +199,13 @@ TEST(SeedArticles, TangSong_Art16_EyesOfGroupsInSekiAreTerritory) {
   EXPECT_EQ(c.owned.white, 10);
   EXPECT_EQ(c.area.black, 29);
   EXPECT_EQ(c.area.white, 25);
-  // Japanese rules give no territory in seki (双活无目).
-  Game jp = test::game_from("japanese", kSekiWithEyes);
+  // Japanese rules give no territory in seki (双活无目). As drawn, the shared liberty E5 also
+  // touches Black's wall: Black could connect there and then capture White's group, which the
+  // Japanese view's eye reading sees (Black's eye C6 would be territory). Counted after White
+  // has taken E5, the seki is settled: neither eye is territory.
+  std::string settled = kSekiWithEyes;
+  settled[settled.find("OXXX.OOOX") + 4] = 'O';
+  Game jp = test::game_from("japanese", settled);
   Count j = count(jp, {});
   EXPECT_EQ(j.japanese.black, 12);
   EXPECT_EQ(j.japanese.white, 9);

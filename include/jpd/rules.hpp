@@ -67,6 +67,14 @@ enum class CountingMethod : uint8_t {
 
 enum class SekiTerritory : uint8_t { owned, none };
 
+// How the Japanese view (CountingMethod::japanese, and the view reported under every rule set)
+// finds its territory (docs/rules.md interpretation 26).
+enum class EyeReading : uint8_t {
+  none,      // the units of SPEC §7: owned points of units not in seki
+  japanese,  // the eye reading of eye_reading.hpp: no territory in false eyes that must be
+             // filled, nor for groups without two eyes of their own (seki)
+};
+
 enum class Dame : uint8_t {
   shared,                    // unfilled dame count half each
   fill_at_making,            // filled alternately at making, from the side to move
@@ -95,6 +103,7 @@ struct Ruleset {
   CountingMethod counting = CountingMethod::territory_refill;
   SekiTerritory seki_territory = SekiTerritory::owned;
   bool seki_exclusive_liberties = true;
+  EyeReading eye_reading = EyeReading::none;
   bool claims = true;
   Dame dame = Dame::fill_at_making_if_agreed;
   bool remove_dead = true;        // false: every stone on the board counts as alive (Tromp-Taylor)
@@ -158,6 +167,7 @@ std::string_view name_of(CountedMoves v);
 std::string_view name_of(DisputeMode v);
 std::string_view name_of(CountingMethod v);
 std::string_view name_of(SekiTerritory v);
+std::string_view name_of(EyeReading v);
 std::string_view name_of(Dame v);
 
 }  // namespace jpd

@@ -144,6 +144,7 @@ class Ruleset:
     counting: str
     seki_territory: str
     seki_exclusive_liberties: bool
+    eye_reading: str
     claims: bool
     dame: str
     remove_dead: bool

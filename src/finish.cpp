@@ -7,6 +7,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "jpd/eye_reading.hpp"
 #include "jpd/making.hpp"
 
 namespace jpd {
@@ -24,13 +25,14 @@ Mask dead_mask(const Board& pos, const std::vector<Point>& dead_list) {
   return dead;
 }
 
-// The Japanese count of a position, Black minus White, up to a constant: territory outside seki
-// once the dead stones still standing are gone, plus prisoners (stones captured on this board and
-// dead stones still standing). A dead stone whose chain a living stone has joined (a capture
-// next to it saved it) is alive.
-int japanese_count(const Board& b, const Mask& dead) {
-  Board t = b;
+// The Japanese count of a position, Black minus White, up to a constant: territory once the dead
+// stones still standing are gone, plus prisoners (stones captured on this board and dead stones
+// still standing). A dead stone whose chain a living stone has joined (a capture next to it saved
+// it) is alive. The territory is count()'s Japanese view: outside seki by the units of SPEC §7,
+// or by the eye reading (eye_reading.hpp) when `read_eyes`.
+int japanese_count(const Board& b, const Mask& dead, bool read_eyes) {
   int dead_on_board[2] = {0, 0};
+  std::vector<Point> marked;
   for (int y = 0; y < b.height(); ++y)
     for (int x = 0; x < b.width(); ++x) {
       const Index i = Board::index(x, y);
@@ -40,17 +42,24 @@ int japanese_count(const Board& b, const Mask& dead) {
       if (!all_dead) continue;
       b.for_each_stone(i, [&](Index s) {
         ++dead_on_board[color_index(b.at(s))];
-        t.set_stone(s, Color::Empty);
+        marked.push_back(Board::point(s));
       });
     }
-  AnalysisOptions o;
-  o.exclusive_liberties = false;
-  o.seki_territory = false;
-  const Analysis a = Analysis::of(t, o);
-  const int black = a.territory_outside_seki(Color::Black) + b.captured(Color::White) +
-                    dead_on_board[color_index(Color::White)];
-  const int white = a.territory_outside_seki(Color::White) + b.captured(Color::Black) +
-                    dead_on_board[color_index(Color::Black)];
+  int terr[2];
+  if (read_eyes) {
+    const EyeReadingMap e = EyeReadingMap::of(FinalPosition::of(b, marked));
+    for (Color c : {Color::Black, Color::White}) terr[color_index(c)] = e.territory(c);
+  } else {
+    Board t = b;
+    for (Point p : marked) t.set_stone(p, Color::Empty);
+    AnalysisOptions o;
+    o.exclusive_liberties = false;
+    o.seki_territory = false;
+    const Analysis a = Analysis::of(t, o);
+    for (Color c : {Color::Black, Color::White}) terr[color_index(c)] = a.territory_outside_seki(c);
+  }
+  const int black = terr[0] + b.captured(Color::White) + dead_on_board[color_index(Color::White)];
+  const int white = terr[1] + b.captured(Color::Black) + dead_on_board[color_index(Color::Black)];
   return black - white;
 }
 
@@ -131,8 +140,9 @@ class Search {
  public:
   // Lines longer than max_ply are counted as they stand.
   Search(const Board& start, const Mask& dead, std::vector<Index> dame, int max_ply,
-         int max_nodes)
-      : dead_(dead), dame_(std::move(dame)), max_ply_(max_ply), max_nodes_(max_nodes) {
+         int max_nodes, bool read_eyes)
+      : dead_(dead), dame_(std::move(dame)), max_ply_(max_ply), max_nodes_(max_nodes),
+        read_eyes_(read_eyes) {
     // The kos open when the game stopped: their captures are not played, and the holder must
     // connect before it passes (as the estimator assumes, the holder connects); a ko made while
     // finishing is taken by whoever can take it first (no ko threats are left at this stage).
@@ -189,7 +199,7 @@ class Search {
     int best;
     Index best_move = kNoMove;
     if (ply >= max_ply()) {
-      best = japanese_count(b, dead_);  // a line this long: counted as it stands
+      best = japanese_count(b, dead_, read_eyes_);  // a line this long: counted as it stands
       reached_limit_ = true;
     } else {
       const bool maximise = c == Color::Black;
@@ -202,7 +212,7 @@ class Search {
         int v;
         if (m == Board::kNoIndex) {
           if (passes >= 1) {
-            v = japanese_count(b, dead_);
+            v = japanese_count(b, dead_, read_eyes_);
           } else {
             Board t = b;
             t.clear_ko();
@@ -248,7 +258,7 @@ class Search {
       if (m == Board::kNoIndex) {
         Board t = b;
         t.clear_ko();
-        mv = passes >= 1 ? japanese_count(b, dead_)
+        mv = passes >= 1 ? japanese_count(b, dead_, read_eyes_)
                          : value(t, opponent(c), passes + 1, -kInf, kInf, ply + 1);
       } else {
         Board t = b;
@@ -350,6 +360,7 @@ class Search {
   std::vector<Index> dame_;
   int max_ply_;
   int max_nodes_;
+  bool read_eyes_;
   std::vector<std::pair<Index, Color>> open_kos_;  // the captures of the kos open at the start
   int nodes_ = 0;
   bool aborted_ = false;
@@ -387,7 +398,7 @@ Finish finish_game(const Board& pos, const std::vector<Point>& dead_list, Color 
   for (int extra = 4; budget > 0 && extra <= 4 * pos.points(); extra += 4) {
     // The search plays on the record's board, dead stones included: their shortage of liberties,
     // and the one they cause, are part of the finishing.
-    Search s(pos, dead, dame, 2 * int(dame.size()) + extra, budget);
+    Search s(pos, dead, dame, 2 * int(dame.size()) + extra, budget, opts.read_eyes);
     constexpr int kInf = std::numeric_limits<int>::max() / 2;
     const int before = opts.after_pass ? 1 : 0;
     const int root = s.value(pos, first, before, -kInf, kInf, 0);
@@ -417,7 +428,7 @@ Finish finish_game(const Board& pos, const std::vector<Point>& dead_list, Color 
     if (!playable_line(pos, line)) break;
     f.moves = std::move(line);
     f.searched = true;
-    f.value = root - japanese_count(pos, dead);
+    f.value = root - japanese_count(pos, dead, opts.read_eyes);
     // Done when no line was cut short (deeper would find the same), or when the value is the one
     // of the depth before.
     if (!s.reached_limit() || (have_previous && root == previous)) break;

@@ -73,9 +73,8 @@ template <int Cap, class Hook>
 int policy_playout(BoardT<Cap>& b, Color to_move, Rng& rng, typename BoardT<Cap>::Index last,
                    Hook&& hook, std::span<int8_t> ownership) {
   static const estimator::PolicyOptions policy;
-  return estimator::run_policy_playout(
-      b, to_move, rng, policy, last, [](const BoardT<Cap>& x, Color c) { return tactical_reply(x, c); },
-      hook, ownership);
+  auto first = [](const BoardT<Cap>& x, Color c) { return tactical_reply(x, c); };
+  return estimator::run_policy_playout(b, to_move, rng, policy, last, first, hook, ownership);
 }
 
 // Weight of the all-moves-as-first statistics: sqrt(k / (3 n + k)) for n playouts of the move.

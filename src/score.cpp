@@ -107,6 +107,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       (st.source == StatusSource::estimate || st.source == StatusSource::gtp)) {
     FinishOptions fo = opts.finish;
     fo.after_pass = !g.moves().empty() && g.moves().back().move.kind == MoveKind::pass;
+    fo.read_eyes = g.rules().eye_reading == EyeReading::japanese;
     const Finish fin = finish_game(position, st.dead, g.to_move(), fo);
     const std::vector<Move>& moves = fin.moves;
     if (!moves.empty()) {

@@ -102,8 +102,8 @@ TEST(EstimateCli, CorpusCountsRecordsOfUnknownRulesUnderTheRulesAskedFor) {
   // A professional pair-go game with Japanese komi and no RU: the manifest does not know its
   // rules. Counted Japanese-style (the default) it gives the recorded B+0.5; under the record's
   // own default, tang-song, B+1.5.
-  const std::string game =
-      std::string(JPD_SHARED_DIR) + "/corpus/games/U_00047__games__pro_games__go__9x9__pg2004-d-2.sgf";
+  const std::string game = std::string(JPD_SHARED_DIR) +
+                           "/corpus/games/U_00047__games__pro_games__go__9x9__pg2004-d-2.sgf";
   const std::string manifest =
       temp_file("corpus-unknown.tsv", "file\trules\tkomi\tresult\n" + game + "\t?\t6.5\tB+0.5\n");
   Outcome r = jpd("corpus " + manifest + " --json");

@@ -119,41 +119,46 @@ TEST(Finish, FallsBackToTheGreedyOrderWhenTheNodeBudgetIsSpent) {
 
 TEST(Finish, TheSearchedValueIsWhatTheJapaneseCountGainsOnRandomPositions) {
   // Random games cut short on small boards, no dead stones: the line is legal for the referee
-  // and changes the Japanese count by the value the search found.
-  const Ruleset rules = parse_ruleset("japanese");
-  RandomGameOptions o;
-  o.min_size = 4;
-  o.max_size = 6;
-  o.rectangular_one_in = 0;
-  o.handicap_one_in = 0;
-  o.setup_one_in = 0;
-  o.dispute_one_in = 0;
-  o.making_one_in = 0;
-  o.dead_one_in = 0;
-  o.resign_one_in = 0;
-  int searched = 0, checked = 0;
-  for (uint64_t seed = 1; seed <= 400; ++seed) {
-    RandomGame rg = random_game(rules, random_game_seed(7, 0, seed), o);
-    Game& g = rg.game;
-    if (g.phase() != Phase::play || g.end_reason() != EndReason::none) continue;
-    ++checked;
-    FinishOptions fo;
-    fo.max_nodes = 20000;
-    fo.after_pass = !g.moves().empty() && g.moves().back().move.kind == MoveKind::pass;
-    const Finish f = finish_game(g.board(), {}, g.to_move(), fo);
-    if (!f.searched) continue;
-    ++searched;
-    const Count before = count(g, Statuses{});
-    const Board start = g.board();
-    for (const Move& m : f.moves) {
-      const Verdict v = g.play(m);
-      ASSERT_TRUE(v.ok()) << "seed " << seed << ": " << to_string(m, g.height()) << ": "
-                          << v.message << "\n" << start.to_string() << line_of(f.moves, g.height());
+  // and changes the Japanese count by the value the search found, with the eye reading of the
+  // japanese preset and without it.
+  for (const char* text : {"japanese", "japanese,eye_reading=none"}) {
+    const Ruleset rules = parse_ruleset(text);
+    RandomGameOptions o;
+    o.min_size = 4;
+    o.max_size = 6;
+    o.rectangular_one_in = 0;
+    o.handicap_one_in = 0;
+    o.setup_one_in = 0;
+    o.dispute_one_in = 0;
+    o.making_one_in = 0;
+    o.dead_one_in = 0;
+    o.resign_one_in = 0;
+    int searched = 0, checked = 0;
+    for (uint64_t seed = 1; seed <= 400; ++seed) {
+      RandomGame rg = random_game(rules, random_game_seed(7, 0, seed), o);
+      Game& g = rg.game;
+      if (g.phase() != Phase::play || g.end_reason() != EndReason::none) continue;
+      ++checked;
+      FinishOptions fo;
+      fo.max_nodes = 20000;
+      fo.after_pass = !g.moves().empty() && g.moves().back().move.kind == MoveKind::pass;
+      fo.read_eyes = rules.eye_reading == EyeReading::japanese;
+      const Finish f = finish_game(g.board(), {}, g.to_move(), fo);
+      if (!f.searched) continue;
+      ++searched;
+      const Count before = count(g, Statuses{});
+      const Board start = g.board();
+      for (const Move& m : f.moves) {
+        const Verdict v = g.play(m);
+        ASSERT_TRUE(v.ok()) << "seed " << seed << ": " << to_string(m, g.height()) << ": "
+                            << v.message << "\n"
+                            << start.to_string() << line_of(f.moves, g.height());
+      }
+      const Count after = count(g, Statuses{});
+      EXPECT_EQ(after.japanese.diff(Color::Black) - before.japanese.diff(Color::Black), f.value)
+          << "seed " << seed << "\n" << g.board().to_string() << line_of(f.moves, g.height());
     }
-    const Count after = count(g, Statuses{});
-    EXPECT_EQ(after.japanese.diff(Color::Black) - before.japanese.diff(Color::Black), f.value)
-        << "seed " << seed << "\n" << g.board().to_string() << line_of(f.moves, g.height());
+    EXPECT_GT(checked, 100) << text;
+    EXPECT_GT(searched, checked / 2) << text;
   }
-  EXPECT_GT(checked, 100);
-  EXPECT_GT(searched, checked / 2);
 }

@@ -328,7 +328,8 @@ void add_corpus_command(CLI::App& app, Runner& run) {
         std::vector<GameResult> results(entries.size());
         std::atomic<size_t> next{0};
         auto work = [&] {
-          for (size_t i; (i = next.fetch_add(1)) < entries.size();) results[i] = count_one(entries[i], src, choice);
+          for (size_t i; (i = next.fetch_add(1)) < entries.size();)
+            results[i] = count_one(entries[i], src, choice);
         };
         const auto start = std::chrono::steady_clock::now();
         std::vector<std::thread> pool;
@@ -378,8 +379,8 @@ void add_corpus_command(CLI::App& app, Runner& run) {
         int unknown_family = 0;
         for (const GameResult& g : results) unknown_family += g.unknown_rules;
         if (unknown_family)
-          std::printf("  (unknown: %d records whose rules neither the manifest nor the record names, "
-                      "counted under %s: --unknown-rules)\n",
+          std::printf("  (unknown: %d records whose rules neither the manifest nor the record "
+                      "names, counted under %s: --unknown-rules)\n",
                       unknown_family,
                       choice.unknown == "record" ? "the record's own default, tang-song"
                                                  : choice.unknown.c_str());

@@ -6,12 +6,15 @@
 // players finished it. finishing_moves() plays that last phase:
 //
 //  - a search (the default): both sides play the finishing phase as well as they can, Black
-//    maximising and White minimising the Japanese count (territory outside seki + prisoners, the
-//    stones already found dead counted as prisoners). The moves considered are the dame (points
-//    of regions bordered by both colours once the dead stones are gone, never a seki liberty),
-//    the liberties of chains in atari (defending one's own, capturing the opponent's) and the
-//    pass; two passes in a row end it. A dame that forces the opponent to defend is therefore
-//    taken first, and a dame that would short one's own liberties is left alone.
+//    maximising and White minimising the Japanese count (count()'s Japanese view: territory +
+//    prisoners, the stones already found dead counted as prisoners). The moves considered are
+//    the dame (points of regions bordered by both colours once the dead stones are gone, never a
+//    seki liberty) without self-atari, the liberties of chains in atari (defending one's own,
+//    capturing the opponent's, taking dead stones), the moves that give a chain with two
+//    liberties a third, and the pass; two passes in a row end it. A ko open when the game
+//    stopped is connected by its holder; one made while finishing goes to whoever takes it
+//    first. A dame that forces the opponent to defend is therefore taken first, and a dame that
+//    would short one's own liberties is left alone. Iterative deepening within a node budget.
 //  - the greedy order, when the search would exceed its node budget (large boards with many
 //    dame): from the side to move, each side in turn defends a living chain left in atari, else
 //    fills a dame next to its living stones without putting its own chain in atari, else passes.
@@ -30,6 +33,9 @@ struct FinishOptions {
   // The game's last move was a pass: a pass now ends it (the line then starts with a move, or is
   // empty).
   bool after_pass = false;
+  // The Japanese view reads eyes (Ruleset::eye_reading = japanese): the search counts territory
+  // as count() then does.
+  bool read_eyes = false;
 };
 
 // What finishing found.

@@ -152,6 +152,15 @@ TEST(EstimateCli, TheSharedCorpusIsReproducedAsOftenAsTheGoalAsks) {
   // records must say so there and here.
   JPD_SKIP_WITHOUT_SHARED_CORPUS();
   const std::string manifest = std::string(JPD_SHARED_DIR) + "/corpus/MANIFEST.tsv";
+#ifdef JPD_SANITIZED
+  // Under the sanitizers (ten times slower) a slice of every kind of record, for the memory checks.
+  for (const char* kind : {"C_0000", "C_0090", "J_0000", "U_0021"}) {
+    Outcome s = jpd("corpus " + manifest + " --dead-from estimate --jobs 2 --json --match " + kind);
+    ASSERT_EQ(s.status, 0) << s.out.substr(0, 2000);
+    EXPECT_EQ(nlohmann::json::parse(s.out)["sources"][0]["families"]["all"]["error"], 0) << kind;
+  }
+  GTEST_SKIP() << "the whole corpus is counted in the Release tree";
+#endif
   Outcome r = jpd("corpus " + manifest + " --dead-from estimate --jobs 2 --json");
   ASSERT_EQ(r.status, 0) << r.out.substr(0, 2000);
   const auto all = nlohmann::json::parse(r.out)["sources"][0]["families"]["all"];

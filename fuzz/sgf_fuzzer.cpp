@@ -46,6 +46,7 @@ void score_under(const sgf::Record& rec, const std::optional<std::string>& rules
   ScoreOptions o;
   o.rules = rules;
   o.replay.forfeit_on_illegal = forfeit;
+  o.finish.max_nodes = 20000;  // the Japanese finishing search, kept short under the sanitizers
   o.keep_steps = explain_too;
   clean([&] {
     Scored s = score_record(rec, o);

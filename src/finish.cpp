@@ -392,7 +392,7 @@ Finish finish_game(const Board& pos, const std::vector<Point>& dead_list, Color 
   Finish f;
   // Iterative deepening: lines of 2 plies a dame and 4 more, then 8 more, ... while the node
   // budget lasts; the deepest search that finished gives the line.
-  int budget = opts.max_nodes;
+  int budget = dame.size() > size_t(opts.max_dame) ? 0 : opts.max_nodes;
   int previous = 0;
   bool have_previous = false;
   for (int extra = 4; budget > 0 && extra <= 4 * pos.points(); extra += 4) {

@@ -30,6 +30,8 @@ namespace jpd {
 struct FinishOptions {
   // Positions the search may visit before it gives up for the greedy order (0: greedy only).
   int max_nodes = 500000;
+  // More dame than this: the fixed order at once (a search of so many does not end in budget).
+  int max_dame = 24;
   // The game's last move was a pass: a pass now ends it (the line then starts with a move, or is
   // empty).
   bool after_pass = false;

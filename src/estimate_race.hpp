@@ -62,8 +62,9 @@ class Race {
         }
       });
     };
-    for (const auto& [side, own] : {std::pair{&black_, Color::Black}, {&white_, Color::White}})
+    for (const auto& [side, colour] : {std::pair{&black_, Color::Black}, {&white_, Color::White}})
       for (Index s : *side) {
+        const Color own = colour;  // (a copy: clang does not capture a structured binding)
         if (b.at(s) != own) continue;  // taken in passing
         add_liberties(s);
         // Opponent chains next to this one, short of liberties: taking them gains liberties.

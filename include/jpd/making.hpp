@@ -64,6 +64,11 @@ class Analysis {
  public:
   using Index = Board::Index;
 
+  Analysis() {  // nothing on the board
+    cls_.fill(PointClass::off_board);
+    unit_.fill(-1);
+  }
+
   // Classifies the position `b` (dead stones already removed). Claims must name empty points.
   static Analysis of(const Board& b, const AnalysisOptions& opts);
 
@@ -89,11 +94,14 @@ class Analysis {
   std::vector<Index> dame_points() const;
 
  private:
-  std::array<PointClass, Board::kArea> cls_{};
-  std::array<int16_t, Board::kArea> unit_{};
+  struct Blank {};
+  explicit Analysis(Blank) {}  // the arrays left for of() to fill
+  std::array<PointClass, Board::kArea> cls_;
+  std::array<int16_t, Board::kArea> unit_;
   std::vector<Unit> units_;
   int stones_[2] = {0, 0}, territory_[2] = {0, 0};
   int public_ = 0, dame_ = 0, seki_shared_ = 0;
+  int outside_seki_[2] = {0, 0};  // territory_outside_seki()
   int span_ = 0;  // indices below it hold every point of the board
 };
 

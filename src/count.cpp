@@ -4,7 +4,11 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <ranges>
 #include <span>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 
 namespace jpd {
 
@@ -117,6 +121,69 @@ bool refill_one(CountBoard& cb, Color c, PerColour& overflow, Index& from) {
   return true;
 }
 
+// The making's last steps (refill, payment, equal stones) on the board of the steps: stones taken
+// and placed as refill_one, boundary_stone and interior_stone choose them.
+struct BoardMaking {
+  CountBoard& t;
+  const CountBoard& board() const { return t; }
+  int stones(Color c) const { return t.stones(c); }
+  int territory(Color c) const { return t.territory(c); }
+  int shared() const { return t.shared(); }
+  bool refill_one(Color c, PerColour& overflow, Index& from) {
+    return jpd::refill_one(t, c, overflow, from);
+  }
+  void negative_a(Color payer) {
+    t.remove(boundary_stone(t, payer), PointClass::dame, Mark::negative_a);
+  }
+  Index cede(Color payer) {  // an owned point becomes shared; 0 when there is none
+    const Index p = own_territory_point(t, payer);
+    if (p) {
+      t.cls[p] = PointClass::dame;
+      t.mark[p] = Mark::negative_a;
+    }
+    return p;
+  }
+  void negative_b(Color col) {
+    t.remove(interior_stone(t, col), territory_of(col), Mark::negative_b);
+  }
+};
+
+// The same steps on the counts alone: stones on the board, owned points and shared points per
+// colour, as the board's would be after each step.
+struct TallyMaking {
+  int s[2], t[2], q;
+  int stones(Color c) const { return s[color_index(c)]; }
+  int territory(Color c) const { return t[color_index(c)]; }
+  int shared() const { return q; }
+  bool refill_one(Color c, PerColour& overflow, Index&) {
+    const int i = color_index(c), o = 1 - i;
+    if (t[i] > 0) {  // a stone into its own territory
+      --t[i];
+      ++s[i];
+      return true;
+    }
+    if (s[o] == 0) return false;
+    --s[o];  // the opponent takes one of its own stones off inside its area
+    ++t[o];
+    ++overflow.of(c);
+    return true;
+  }
+  void negative_a(Color payer) {
+    --s[color_index(payer)];
+    ++q;
+  }
+  Index cede(Color payer) {
+    if (t[color_index(payer)] == 0) return 0;
+    --t[color_index(payer)];
+    ++q;
+    return 1;  // a point (which one does not matter here)
+  }
+  void negative_b(Color col) {
+    --s[color_index(col)];
+    ++t[color_index(col)];
+  }
+};
+
 // ------------------------------------------------------------------------------------------------
 
 struct Phases {
@@ -188,14 +255,17 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   // Negative moves already played at making are part of the procedure: put the stones back on the
   // position play ended with, and let the procedure take them off again. (In independent mode
   // that position only tells the statuses: a stone a negative move took back is not dead.)
-  Board end = g.board();
+  // The boards are the game's own unless something changes them (copies only then).
   std::vector<Move> explicit_negatives;
   for (const PlayedMove& pm : g.moves())
-    if (pm.phase == Phase::making && pm.move.is_negative()) {
-      explicit_negatives.push_back(pm.move);
-      end.set_stone(pm.move.point, pm.move.color);
-    }
-  Board pos = independent ? g.pause_board() : end;
+    if (pm.phase == Phase::making && pm.move.is_negative()) explicit_negatives.push_back(pm.move);
+  std::optional<Board> end_with_negatives;
+  if (!explicit_negatives.empty()) {
+    end_with_negatives.emplace(g.board());
+    for (const Move& m : explicit_negatives) end_with_negatives->set_stone(m.point, m.color);
+  }
+  const Board& end = end_with_negatives ? *end_with_negatives : g.board();
+  const Board& pos = independent ? g.pause_board() : end;
 
   // 2. Statuses: dead chains and claims, checked against the position.
   std::vector<Claim> claims = st.claims;
@@ -247,7 +317,6 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   for (int i = 0; i < 2; ++i) mc[i] = with_dispute ? sum(ctr.play[i], ctr.dispute[i]) : ctr.play[i];
 
   // 3. Dead stones removed.
-  Board after_dead = pos;
   std::vector<Index> removed;
   for (int y = 0; y < H; ++y)
     for (int x = 0; x < c.width; ++x) {
@@ -258,7 +327,14 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
       (col == Color::Black ? c.dead_black : c.dead_white).push_back(Point(x, y));
       removed.push_back(i);
     }
-  for (Index i : removed) after_dead.set_stone(i, Color::Empty);
+  std::optional<Board> without_dead;
+  if (!removed.empty()) {
+    without_dead.emplace(pos);
+    without_dead->set_stones(removed | std::views::transform([](Index i) {
+                               return std::pair{i, Color::Empty};
+                             }));
+  }
+  const Board& after_dead = without_dead ? *without_dead : pos;
 
   AnalysisOptions aopt;
   aopt.exclusive_liberties = r.seki_exclusive_liberties;
@@ -276,16 +352,16 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
                          (r.dame == Dame::fill_at_making_if_agreed &&
                           (g.paused_by_agreement() || g.phase() == Phase::play ||
                            g.phase() == Phase::dispute));
-  Board counted = after_dead;
   Color last_dame_filler = Color::Empty;
   int making_virtual[2] = {0, 0};
   Color first_virtual = ctr.first_virtual.exists() ? ctr.first_virtual.color : Color::Empty;
   c.first_virtual = ctr.first_virtual;
   std::vector<Index> dame_fills;
+  std::vector<std::pair<Index, Color>> fills;
   if (fill_dame) {
     Color filler = to_move;
     for (Index i : before_dame.dame_points()) {
-      counted.set_stone(i, filler);
+      fills.push_back({i, filler});
       dame_fills.push_back(i);
       ++c.dame_filled.of(filler);
       last_dame_filler = filler;
@@ -304,9 +380,16 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     }
   }
   c.first_virtual_color = first_virtual;
+  // The position counted, and its classification (the same as before when no dame was filled).
+  std::optional<Board> with_dame;
   std::optional<Analysis> after_fill;
-  if (fill_dame) after_fill = Analysis::of(counted, aopt);
-  const Analysis& a = fill_dame ? *after_fill : before_dame;
+  if (!fills.empty()) {
+    with_dame.emplace(after_dead);
+    with_dame->set_stones(fills);
+    after_fill = Analysis::of(*with_dame, aopt);
+  }
+  const Board& counted = with_dame ? *with_dame : after_dead;
+  const Analysis& a = after_fill ? *after_fill : before_dame;
 
   // 5. The quantities.
   for (Color col : {Color::Black, Color::White}) {
@@ -428,19 +511,35 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
       }
     push_step("pause", "the position at the pause", "休止时的局面", pause_board);
   }
-  CountBoard cb = CountBoard::from(counted, a);
-  for (Index i : removed) cb.mark[i] = Mark::dead_removed;
-  for (Index i : dame_fills) cb.mark[i] = Mark::dame_filled;
-  if (fill_dame)
-    push_step("dame_filled", "dame filled at making", "做棋时填单官", cb,
-              {std::to_string(dame_fills.size()) + " dame filled alternately from " + side(to_move)});
-  push_step("dead_removed", "dead stones removed", "清理死子", cb,
-            {std::to_string(c.dead.black) + " black and " + std::to_string(c.dead.white) +
-             " white dead stones removed"});
+  // Without the steps the views are computed from the totals of the classification: the making
+  // only moves stones between the classes, so the plain way's boards are needed only for pictures
+  // (tests/count_paths_test.cpp compares the two ways on random games under every preset).
+  std::optional<CountBoard> cb_store;
+  auto count_board = [&]() -> const CountBoard& {
+    if (!cb_store) {
+      cb_store = CountBoard::from(counted, a);
+      for (Index i : removed) cb_store->mark[i] = Mark::dead_removed;
+      for (Index i : dame_fills) cb_store->mark[i] = Mark::dame_filled;
+    }
+    return *cb_store;
+  };
+  if (opts.keep_steps) {
+    const CountBoard& cb = count_board();
+    if (fill_dame)
+      push_step("dame_filled", "dame filled at making", "做棋时填单官", cb,
+                {std::to_string(dame_fills.size()) + " dame filled alternately from " +
+                 side(to_move)});
+    push_step("dead_removed", "dead stones removed", "清理死子", cb,
+              {std::to_string(c.dead.black) + " black and " + std::to_string(c.dead.white) +
+               " white dead stones removed"});
+  }
 
   // Fill-up (填满计点): every owned point filled with its owner's stones.
-  {
-    CountBoard f = cb;
+  if (!opts.keep_steps) {
+    for (Color col : {Color::Black, Color::White})
+      c.fill_up.of(col) = (a.stones(col) + a.territory(col)) + a.shared() / 2.0;
+  } else {
+    CountBoard f = count_board();
     for_points(f, [&](Index i) {
       if (f.color[i] != Color::Empty) return;
       if (f.cls[i] == PointClass::black_territory) f.place(i, Color::Black, Mark::filled);
@@ -451,9 +550,19 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     push_step("fill_up", "fill-up (Ing)", "填满计点", f);
   }
   // Living stones (计活子, 数路): basic eyes kept, the rest filled; public liberties stay empty,
-  // unfilled dame count half each.
-  {
-    CountBoard l = cb;
+  // unfilled dame count half each. From the totals: every unit with owned points keeps two of
+  // them when it is independent, one otherwise (unless seki eyes became shared points).
+  if (!opts.keep_steps && a.seki_eyes_shared() == 0) {
+    int eyes[2] = {0, 0};
+    for (const Unit& u : a.units())
+      if (u.owned > 0) eyes[color_index(u.color)] += u.independent ? 2 : 1;
+    c.basic_eyes.black = eyes[0];
+    c.basic_eyes.white = eyes[1];
+    for (Color col : {Color::Black, Color::White})
+      c.living_stones.of(col) =
+          (a.stones(col) + a.territory(col) - eyes[color_index(col)]) + a.dame() / 2.0;
+  } else {
+    CountBoard l = count_board();
     // Basic eye points per unit: two owned points that are not adjacent in an independent unit,
     // one owned point otherwise (a seki unit with its own space).
     // The owned points of every unit in row-major order, unit after unit (a counting sort into
@@ -543,65 +652,71 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   }
 
   // Territory: refill, payment, equal stones. sci-4-x (generalized) makes equal stones from the
-  // live stones directly, without prisoners.
+  // live stones directly, without prisoners. One procedure, on the board of the steps (m is a
+  // BoardMaking) or on the counts alone (a TallyMaking: which point a step takes changes no count).
   const bool generalized = r.counting == CountingMethod::territory_generalized;
-  CountBoard t = cb;
-  if (!generalized) {
-    for (Color col : {Color::Black, Color::White}) {
-      Index from = 0;
-      for (int n = refill_count(col); n > 0; --n) refill_one(t, col, c.overflow, from);
-    }
-    push_step("refilled", "prisoners, dead and virtual stones refilled (回填)", "回填俘子、死子与虚着之子", t,
-              {std::to_string(refill_count(Color::Black)) + " black and " +
-               std::to_string(refill_count(Color::White)) + " white stones refilled"});
-  }
-  // Payment: the payer takes |pay| stones off at the boundary; each point becomes shared. A payer
-  // without stones cedes an owned point instead (the same transfer of half a point each way).
   std::vector<std::string> eq_notes;
   int unpaid = 0;
-  if (pay != 0) {
-    Color payer = pay > 0 ? first : second;
-    int n = int(std::lround(std::fabs(pay)));
-    for (int k = 0; k < n; ++k) {
-      if (t.stones(payer) > 0) {
-        t.remove(boundary_stone(t, payer), PointClass::dame, Mark::negative_a);
-        ++c.negative_a.of(payer);
-      } else if (Index p = own_territory_point(t, payer)) {
-        t.cls[p] = PointClass::dame;
-        t.mark[p] = Mark::negative_a;
-        eq_notes.push_back(side(payer) + " has no stone left to take off: it cedes the owned point " +
-                           to_gtp(Board::point(p), H) + " as a shared point");
-      } else {
-        ++unpaid;
+  auto equalise = [&](auto& m) {
+    constexpr bool kSteps = std::is_same_v<std::decay_t<decltype(m)>, BoardMaking>;
+    if (!generalized) {
+      for (Color col : {Color::Black, Color::White}) {
+        Index from = 0;
+        for (int n = refill_count(col); n > 0; --n) m.refill_one(col, c.overflow, from);
+      }
+      if constexpr (kSteps)
+        push_step("refilled", "prisoners, dead and virtual stones refilled (回填)",
+                  "回填俘子、死子与虚着之子", m.board(),
+                  {std::to_string(refill_count(Color::Black)) + " black and " +
+                   std::to_string(refill_count(Color::White)) + " white stones refilled"});
+    }
+    // Payment: the payer takes |pay| stones off at the boundary; each point becomes shared. A
+    // payer without stones cedes an owned point instead (the same transfer of half a point each
+    // way).
+    if (pay != 0) {
+      Color payer = pay > 0 ? first : second;
+      int n = int(std::lround(std::fabs(pay)));
+      for (int k = 0; k < n; ++k) {
+        if (m.stones(payer) > 0) {
+          m.negative_a(payer);
+          ++c.negative_a.of(payer);
+        } else if (Index p = m.cede(payer)) {
+          if constexpr (kSteps)
+            eq_notes.push_back(side(payer) +
+                               " has no stone left to take off: it cedes the owned point " +
+                               to_gtp(Board::point(p), H) + " as a shared point");
+        } else {
+          ++unpaid;
+        }
+      }
+      if constexpr (kSteps)
+        eq_notes.push_back(side(payer) + " plays " + std::to_string(n) +
+                           " negative-A move(s): the points become shared");
+      if (unpaid) {
+        c.notes.push_back(side(payer) + " has neither stones nor owned points to pay " +
+                          std::to_string(unpaid) + " point(s) with: they are paid off the board");
+        if constexpr (kSteps) eq_notes.push_back(c.notes.back());
       }
     }
-    eq_notes.push_back(side(payer) + " plays " + std::to_string(n) +
-                       " negative-A move(s): the points become shared");
-    if (unpaid) {
-      eq_notes.push_back(side(payer) + " has neither stones nor owned points to pay " +
-                         std::to_string(unpaid) + " point(s) with: they are paid off the board");
-      c.notes.push_back(eq_notes.back());
-    }
-  }
-  // Balancing the stone counts.
-  {
-    int diff = t.stones(first) - t.stones(second);
+    // Balancing the stone counts.
+    int diff = m.stones(first) - m.stones(second);
     auto negative_b = [&](Color col, int n) {
-      for (int k = 0; k < n && t.stones(col) > 0; ++k) {
-        Index s = interior_stone(t, col);
-        t.remove(s, territory_of(col), Mark::negative_b);
+      for (int k = 0; k < n && m.stones(col) > 0; ++k) {
+        m.negative_b(col);
         ++c.negative_b.of(col);
       }
-      if (n) eq_notes.push_back(side(col) + " plays " + std::to_string(n) +
-                                " negative-B move(s): the points become its own");
+      if (kSteps && n)
+        eq_notes.push_back(side(col) + " plays " + std::to_string(n) +
+                           " negative-B move(s): the points become its own");
     };
     bool art13 = r.compensation == Compensation::first_virtual && !generalized;
     bool living_b = r.compensation == Compensation::living_b && !generalized;
     if (art13 && diff == -1) {
       Index from = 0;
-      refill_one(t, first, c.overflow, from);
+      m.refill_one(first, c.overflow, from);
       ++c.balancing_virtual.of(first);
-      eq_notes.push_back(side(first) + " plays one more virtual move (art. 13(2)), refilled");
+      if constexpr (kSteps)
+        eq_notes.push_back(side(first) + " plays one more virtual move (art. 13(2)), refilled");
     } else if ((art13 || living_b) && diff == 1) {
       negative_b(first, 1);
     } else if (diff > 0) {
@@ -609,13 +724,26 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     } else if (diff < 0) {
       negative_b(second, -diff);
     }
+    c.k = m.stones(Color::Black);
+    for (Color col : {Color::Black, Color::White}) c.territory.of(col) = m.territory(col);
+    if constexpr (kSteps)
+      push_step(generalized ? "generalized" : "equal_stones",
+                generalized ? "generalized equal stones (广义等子局面)" : "equal stones (等子局面)",
+                generalized ? "广义等子局面" : "等子局面", m.board(), eq_notes);
+    return std::pair{m.stones(Color::White), double(m.shared())};
+  };
+  int k_white = 0;
+  double q2 = 0;
+  if (opts.keep_steps) {
+    CountBoard t = count_board();
+    BoardMaking m{t};
+    std::tie(k_white, q2) = equalise(m);
+  } else {
+    TallyMaking m{{a.stones(Color::Black), a.stones(Color::White)},
+                  {a.territory(Color::Black), a.territory(Color::White)},
+                  a.shared()};
+    std::tie(k_white, q2) = equalise(m);
   }
-  c.k = t.stones(Color::Black);
-  for (Color col : {Color::Black, Color::White}) c.territory.of(col) = t.territory(col);
-  push_step(generalized ? "generalized" : "equal_stones",
-            generalized ? "generalized equal stones (广义等子局面)" : "equal stones (等子局面)",
-            generalized ? "广义等子局面" : "等子局面", t, eq_notes);
-  const double q2 = t.shared();
   const double unpaid_signed = pay > 0 ? unpaid : -unpaid;  // points paid off the board
   for (const Move& m : explicit_negatives) {
     bool matched = (m.kind == MoveKind::negative_a ? c.negative_a : c.negative_b).of(m.color) > 0;
@@ -683,9 +811,9 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
               std::to_string(tb - tw) + "; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) + " - " +
               std::to_string(c.placed.black - c.placed.white) + " = " + num(rhs));
   }
-  check("equal_stones", t.stones(Color::Black) == t.stones(Color::White),
-        "after equalisation Black has " + std::to_string(t.stones(Color::Black)) + " and White " +
-            std::to_string(t.stones(Color::White)) + " stones on the board");
+  check("equal_stones", c.k == k_white,
+        "after equalisation Black has " + std::to_string(c.k) + " and White " +
+            std::to_string(k_white) + " stones on the board");
   {
     double lhs = c.territory.diff(first) - unpaid_signed, rhs = c.area.diff(first) - pay;
     check("territory_equals_area_minus_pay", lhs == rhs,

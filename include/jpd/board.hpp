@@ -175,6 +175,10 @@ class BoardT {
   // Edits outside play (setup stones, making): no captures are made.
   void set_stone(Index i, Color c);   // c may be Empty
   void set_stone(Point p, Color c) { set_stone(index(p), c); }
+  // Several such edits at once, a range of (Index, Color) pairs: the same board as set_stone on
+  // each in turn (each point checked first), with the chains recomputed once.
+  template <class Edits>
+  void set_stones(const Edits& edits);
 
   // The point where an immediate single-stone recapture is not allowed (simple ko), or kNoIndex.
   Index ko_point() const { return ko_; }

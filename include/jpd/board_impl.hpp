@@ -413,6 +413,20 @@ void BoardT<Cap>::set_stone(Index i, Color c) {
 }
 
 template <int Cap>
+template <class Edits>
+void BoardT<Cap>::set_stones(const Edits& edits) {
+  bool any = false;
+  for (const auto& [i, c] : edits) {
+    if (!on_board(i)) throw std::invalid_argument("set_stone: point is off the board");
+    any = true;
+  }
+  if (!any) return;
+  for (const auto& [i, c] : edits) color_[i] = uint8_t(c);
+  ko_ = kNoIndex;
+  rebuild_all();
+}
+
+template <int Cap>
 std::string BoardT<Cap>::to_string() const {
   std::string s;
   for (int y = 0; y < height_; ++y) {

@@ -104,15 +104,19 @@ uint64_t Game::situation_hash() const {
   return key_for(board_.hash(), to_move_, virtuals_[0], virtuals_[1]);
 }
 
-bool Game::in_history(uint64_t key) const { return history_.count(key) != 0; }
+bool Game::in_history(uint64_t key) const { return history_.contains(key); }
 
 void Game::record_position() {
   const uint64_t k = situation_hash();
   last_key_ = k;
-  if (rules_.ko == KoRule::simple)
-    cycle_seen_[k].push_back({board_.captured(Color::White), board_.captured(Color::Black)});
-  else
-    history_.insert(k);
+  if (rules_.ko == KoRule::simple) {
+    Times& t = *cycle_seen_.try_emplace(k).first;
+    seen_.push_back({board_.captured(Color::White), board_.captured(Color::Black), t.last});
+    t.last = int(seen_.size()) - 1;
+    ++t.count;
+  } else {
+    history_.try_emplace(k);
+  }
 }
 
 void Game::clear_history() {
@@ -120,6 +124,7 @@ void Game::clear_history() {
   // was (every bucket is emptied): setup steps clear the history one after another.
   history_ = {};
   cycle_seen_ = {};
+  seen_ = {};
   record_position();
 }
 
@@ -189,16 +194,16 @@ Verdict Game::check_board_move(const Move& m) const {
   if (!p.inside(width(), height()))
     return refuse(Illegal::off_board, "point is not on the " + std::to_string(width()) + "x" +
                                           std::to_string(height()) + " board");
-  const std::string at = to_gtp(p, height());
+  auto at = [&] { return to_gtp(p, height()); };  // for the messages
   const auto i = board_.index(p);
   if (board_.at(i) != Color::Empty)
-    return refuse(Illegal::occupied, "point " + at + " is occupied");
+    return refuse(Illegal::occupied, "point " + at() + " is occupied");
   if (!rules_.suicide && board_.is_suicide(i, m.color))
-    return refuse(Illegal::suicide, "suicide: a stone at " + at + " would have no liberty (" +
+    return refuse(Illegal::suicide, "suicide: a stone at " + at() + " would have no liberty (" +
                                         rules_.preset + " forbids suicide)");
   if (rules_.ko == KoRule::simple) {
     if (board_.ko_point() == i)
-      return refuse(Illegal::ko, "ko: point " + at + " was just captured; play elsewhere first");
+      return refuse(Illegal::ko, "ko: point " + at() + " was just captured; play elsewhere first");
     return {};
   }
   uint64_t after = board_.hash_after(i, m.color);
@@ -207,7 +212,7 @@ Verdict Game::check_board_move(const Move& m) const {
     const char* kind = rules_.ko == KoRule::positional    ? "positional superko"
                        : rules_.ko == KoRule::situational ? "situational superko"
                                                           : "generalized superko";
-    return refuse(Illegal::superko, std::string(kind) + ": " + at +
+    return refuse(Illegal::superko, std::string(kind) + ": " + at() +
                                         " would repeat an earlier whole-board position");
   }
   return {};
@@ -384,14 +389,16 @@ Verdict Game::apply(const Move& m) {
 
 bool Game::check_cycle() {
   // The position just reached (record_position), and every time it was reached in this phase.
-  const std::vector<Seen>& times = cycle_seen_.at(last_key_);
-  const int n = int(times.size());
-  if (n < rules_.cycle_repeats) return false;
+  const Times& times = *cycle_seen_.find(last_key_);
+  if (times.count < rules_.cycle_repeats) return false;
   // The repeated stretch, from the cycle_repeats-th most recent time to now, must contain at least
   // one capture by each side (a real long cycle such as triple ko or eternal life, not a position
   // revisited by chance).
-  const Seen& now = times.back();
-  const Seen& earliest = times[size_t(n - rules_.cycle_repeats)];
+  const Seen& now = seen_[size_t(times.last)];
+  int earliest_time = times.last;
+  for (int k = 1; k < rules_.cycle_repeats; ++k)
+    earliest_time = seen_[size_t(earliest_time)].previous;
+  const Seen& earliest = seen_[size_t(earliest_time)];
   return now.captures_b > earliest.captures_b && now.captures_w > earliest.captures_w;
 }
 
@@ -423,6 +430,7 @@ Verdict Game::resume_dispute(bool auto_virtuals) {
     clear_history();
   } else if (rules_.ko == KoRule::simple) {
     cycle_seen_ = {};  // a long cycle is judged within one phase
+    seen_ = {};
     record_position();
   }
   if (rules_.dispute_virtuals) {

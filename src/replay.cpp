@@ -60,16 +60,8 @@ bool sets_up(const sgf::Record& r) {
 class Replayer {
  public:
   Replayer(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& opts)
-      : r_(r), opts_(opts), file_(r.filename.empty() ? "<input>" : r.filename) {
-    out_.rules = rules;
-    adopt_first_player();
-    if (r.width < kMinBoardSize || r.width > kMaxBoardSize || r.height < kMinBoardSize ||
-        r.height > kMaxBoardSize)
-      throw ReplayError(file_, {}, 0, Illegal::off_board,
-                        "the board size " + std::to_string(r.width) + "x" +
-                            std::to_string(r.height) + " is not supported");
-    out_.game = Game(out_.rules, r.width, r.height);
-  }
+      : r_(r), opts_(opts), file_(r.filename.empty() ? "<input>" : r.filename),
+        out_(start(rules)) {}
 
   Replay run() {
     setup_root();
@@ -107,20 +99,36 @@ class Replayer {
     done = true;
   }
 
+  // The replay before the first step: the game on the record's board, under the rules with the
+  // first player adopted (adopt_first_player).
+  Replay start(const Ruleset& rules) const {
+    Ruleset used = rules;
+    std::string adopted = adopt_first_player(used);
+    if (r_.width < kMinBoardSize || r_.width > kMaxBoardSize || r_.height < kMinBoardSize ||
+        r_.height > kMaxBoardSize)
+      throw ReplayError(file_, {}, 0, Illegal::off_board,
+                        "the board size " + std::to_string(r_.width) + "x" +
+                            std::to_string(r_.height) + " is not supported");
+    Replay rp{Game(used, r_.width, r_.height), used, {}, false};
+    if (!adopted.empty()) rp.notes.push_back(std::move(adopted));
+    return rp;
+  }
+
   // A record without setup (nor a side to move) before its first move that starts with the
-  // colour that is not the rules' first player.
-  void adopt_first_player() {
+  // colour that is not the rules' first player: that colour becomes the first player of `rules`.
+  // Returns the note saying so, or "".
+  std::string adopt_first_player(Ruleset& rules) const {
     const sgf::Step* first = first_move(r_);
-    if (sets_up(r_) || !first || first->move.color == out_.rules.first_player) return;
+    if (sets_up(r_) || !first || first->move.color == rules.first_player) return "";
     const std::string mover(color_name(first->move.color));
-    const std::string rules_first(color_name(out_.rules.first_player));
-    const std::string text = "the record starts with " + mover + "; " + out_.rules.preset +
+    const std::string rules_first(color_name(rules.first_player));
+    const std::string text = "the record starts with " + mover + "; " + rules.preset +
                              "'s first player is " + rules_first;
     if (!opts_.adopt_first_player)
       throw ReplayError(file_, first->where, first->move_number, Illegal::not_your_turn,
                         describe(*first, first->move) + ": " + text);
-    out_.rules.first_player = first->move.color;
-    note(text + ": " + mover + " is taken as the first player");
+    rules.first_player = first->move.color;
+    return text + ": " + mover + " is taken as the first player";
   }
 
   // Root setup stones and side to move; with setup stones (in the root or after it) and no PL,

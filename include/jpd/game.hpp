@@ -7,8 +7,7 @@
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "jpd/board.hpp"
@@ -92,6 +91,64 @@ struct Counters {
   // Totals over every phase.
   MoveCounts total(Color c) const;
 };
+
+namespace detail {
+
+// Position keys (Zobrist hashes) to values: open addressing with linear probing in a power-of-two
+// table kept at most half full. The keys are hashes already, so their low bits index the table;
+// key 0 (the empty board's hash) is kept apart. A plain copyable value; nothing is allocated
+// before the first insertion.
+template <class V>
+class KeyMap {
+ public:
+  // The value of k, value-initialised when k is new; second: whether it was new.
+  std::pair<V*, bool> try_emplace(uint64_t k) {
+    if (k == 0) {
+      const bool inserted = !has_zero_;
+      has_zero_ = true;
+      size_ += inserted;
+      return {&zero_, inserted};
+    }
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    Slot& s = slots_[probe(k)];
+    if (s.key == k) return {&s.value, false};
+    s.key = k;
+    ++size_;
+    return {&s.value, true};
+  }
+  const V* find(uint64_t k) const {
+    if (k == 0) return has_zero_ ? &zero_ : nullptr;
+    if (slots_.empty()) return nullptr;
+    const Slot& s = slots_[probe(k)];
+    return s.key == k ? &s.value : nullptr;
+  }
+  bool contains(uint64_t k) const { return find(k) != nullptr; }
+  size_t size() const { return size_; }
+
+ private:
+  struct Slot {
+    uint64_t key = 0;  // 0: empty
+    V value{};
+  };
+  size_t probe(uint64_t k) const {  // the slot holding k, or the empty one where it would go
+    const size_t mask = slots_.size() - 1;
+    size_t i = size_t(k) & mask;
+    while (slots_[i].key != 0 && slots_[i].key != k) i = (i + 1) & mask;
+    return i;
+  }
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 64 : 2 * old.size(), Slot{});
+    for (const Slot& s : old)
+      if (s.key != 0) slots_[probe(s.key)] = s;
+  }
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
+  bool has_zero_ = false;
+  V zero_{};
+};
+
+}  // namespace detail
 
 struct PlayedMove {
   Move move;
@@ -216,13 +273,20 @@ class Game {
   std::vector<Action> actions_;
   // Superko history: situation keys since the game started or the history was last cleared.
   // Hashed, so that a move costs the same on the millionth move as on the first.
-  std::unordered_set<uint64_t> history_;
+  detail::KeyMap<uint8_t> history_;
   // Cycle detection under simple ko: for each key (board, side to move) reached in this phase, the
-  // number of captures by each side every time it was reached.
+  // number of captures by each side every time it was reached: the times are entries of seen_,
+  // each linked to the key's previous one.
   struct Seen {
     int captures_b, captures_w;
+    int previous;  // the key's previous time in seen_, or -1
   };
-  std::unordered_map<uint64_t, std::vector<Seen>> cycle_seen_;
+  struct Times {
+    int last = -1;   // the key's latest time in seen_
+    int count = 0;   // how many times it was reached
+  };
+  detail::KeyMap<Times> cycle_seen_;
+  std::vector<Seen> seen_;
   uint64_t last_key_ = 0;  // the key record_position() added last
 };
 

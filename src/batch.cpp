@@ -184,6 +184,7 @@ std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoic
       ScoreOptions o = base;
       o.rules = rules[k].rules;
       o.keep_steps = false;
+      o.texts = false;
       Scored s = score_record(rec, o);
       const Count& c = s.count;
       r.rules = c.rules.to_string();

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
-#include <ranges>
 #include <span>
 #include <tuple>
 #include <type_traits>
@@ -327,12 +326,11 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
       (col == Color::Black ? c.dead_black : c.dead_white).push_back(Point(x, y));
       removed.push_back(i);
     }
-  std::optional<Board> without_dead;
+  std::optional<Board> without_dead;  // dead stones are whole chains
   if (!removed.empty()) {
     without_dead.emplace(pos);
-    without_dead->set_stones(removed | std::views::transform([](Index i) {
-                               return std::pair{i, Color::Empty};
-                             }));
+    for (Index i : removed)
+      if (is_stone(without_dead->at(i))) without_dead->remove_chain_at(i);
   }
   const Board& after_dead = without_dead ? *without_dead : pos;
 
@@ -428,39 +426,44 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   double pay = 0;
   switch (r.compensation) {
     case Compensation::law:
-      c.payment = "law (律法版): extra moves are not paid for";
+      if (opts.texts) c.payment = "law (律法版): extra moves are not paid for";
       break;
     case Compensation::art: {
       int nf = counted_moves(pf, r.counted_moves) + (r.setup_counts ? setup[color_index(first)] : 0);
       int ns = counted_moves(ps, r.counted_moves) + (r.setup_counts ? setup[color_index(second)] : 0);
       pay = nf - ns;
-      c.payment = "art (艺术版, 多下贴点): " + side(first) + " made " + std::to_string(nf) + " and " +
-                  side(second) + " " + std::to_string(ns) + " counted moves (" +
-                  std::string(name_of(r.counted_moves)) + ") in the play phase";
+      if (opts.texts)
+        c.payment = "art (艺术版, 多下贴点): " + side(first) + " made " + std::to_string(nf) +
+                    " and " + side(second) + " " + std::to_string(ns) + " counted moves (" +
+                    std::string(name_of(r.counted_moves)) + ") in the play phase";
       break;
     }
     case Compensation::first_virtual:
       pay = first_virtual == second ? 1 : 0;
-      c.payment = is_stone(first_virtual)
-                      ? "Tang-Song art. 11: " + side(first_virtual) + " made the first virtual move" +
-                            (pay ? ", so " + side(first) + " pays 1 point" : ": no compensation")
-                      : "Tang-Song art. 11: no virtual move was made: no compensation";
+      if (opts.texts)
+        c.payment =
+            is_stone(first_virtual)
+                ? "Tang-Song art. 11: " + side(first_virtual) + " made the first virtual move" +
+                      (pay ? ", so " + side(first) + " pays 1 point" : ": no compensation")
+                : "Tang-Song art. 11: no virtual move was made: no compensation";
       break;
     case Compensation::living_a:
       pay = ctr.last_real.color == first ? 1 : 0;
-      c.payment = ctr.last_real.exists()
-                      ? "计活子 A (art. 26.1): " + side(ctr.last_real.color) +
-                            " made the last real move" +
-                            (pay ? ", so " + side(first) + " pays 1 stone (A-negative)" : "")
-                      : "计活子 A: no real move, no payment";
+      if (opts.texts)
+        c.payment = ctr.last_real.exists()
+                        ? "计活子 A (art. 26.1): " + side(ctr.last_real.color) +
+                              " made the last real move" +
+                              (pay ? ", so " + side(first) + " pays 1 stone (A-negative)" : "")
+                        : "计活子 A: no real move, no payment";
       break;
     case Compensation::living_b:
-      c.payment = "计活子 B (art. 26.2): no payment; an extra stone becomes a 路 (B-negative)";
+      if (opts.texts)
+        c.payment = "计活子 B (art. 26.2): no payment; an extra stone becomes a 路 (B-negative)";
       break;
     case Compensation::living_a_first_event: {
       MoveRef fp = ctr.first_proposal, fv = ctr.first_virtual;
       Color who = Color::Empty;
-      std::string what;
+      const char* what = "";
       if (fp.exists() && (!fv.exists() || fp.index < fv.index)) {
         who = fp.color;
         what = "the first pause proposal";
@@ -472,8 +475,9 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
         what = "the (implicit) pause proposal";
       }
       pay = who == second ? 1 : 0;
-      c.payment = "一虚为界 (003 art. 27): " + side(who) + " made " + what +
-                  (pay ? ", so " + side(first) + " pays 1 stone" : ": no payment");
+      if (opts.texts)
+        c.payment = "一虚为界 (003 art. 27): " + side(who) + " made " + what +
+                    (pay ? ", so " + side(first) + " pays 1 stone" : ": no payment");
       break;
     }
     case Compensation::black_last_pays: {
@@ -481,8 +485,10 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
                   : is_stone(g.to_move_at_pause()) ? g.to_move_at_pause()
                                                    : to_move;
       pay = who == second ? 1 : 0;
-      c.payment = "WMSG 2008: " + side(who) + " passed first" +
-                  (pay ? ", so " + side(first) + " (who played last) pays 1 point" : ": no payment");
+      if (opts.texts)
+        c.payment = "WMSG 2008: " + side(who) + " passed first" +
+                    (pay ? ", so " + side(first) + " (who played last) pays 1 point"
+                         : ": no payment");
       break;
     }
   }
@@ -492,7 +498,7 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     int extra = counted_moves(df, r.counted_moves) - counted_moves(ds, r.counted_moves);
     if (extra) {
       pay += extra;
-      c.payment += "; dispute phase (art): " + std::to_string(extra) + " more";
+      if (opts.texts) c.payment += "; dispute phase (art): " + std::to_string(extra) + " more";
     }
   }
   c.pay = pay;
@@ -635,12 +641,16 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     c.ancient.white = c.area.white - tax * gw;
   }
   // Japanese view: territory outside seki plus prisoners; no exclusive liberties, no claims.
-  // Rules whose own analysis of that position has the same options share it.
+  // Rules whose own analysis of that position has the same options share it, and so does any
+  // rule set without claims where nothing is in seki (then the options change nothing).
   {
     AnalysisOptions jopt;
     jopt.exclusive_liberties = false;
     jopt.seki_territory = false;
-    const bool same = !aopt.exclusive_liberties && !aopt.seki_territory && aopt.claims.empty();
+    const bool no_seki =
+        before_dame.seki_units(Color::Black) + before_dame.seki_units(Color::White) == 0;
+    const bool same = ((!aopt.exclusive_liberties && !aopt.seki_territory) || no_seki) &&
+                      aopt.claims.empty();
     std::optional<Analysis> own;
     if (!same) own = Analysis::of(after_dead, jopt);
     const Analysis& j = same ? before_dame : *own;
@@ -786,67 +796,81 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     case EndReason::none: break;
   }
 
-  // 9. The invariants of SPEC §7, each with its numbers.
-  auto check = [&](std::string name, bool ok, std::string detail) {
-    c.invariants.push_back({std::move(name), ok, std::move(detail)});
+  // 9. The invariants of SPEC §7, each with its numbers (written out only when the texts are
+  // wanted: `detail` is a function).
+  auto check = [&](std::string name, bool ok, auto&& detail) {
+    c.invariants.push_back({std::move(name), ok, opts.texts ? detail() : std::string()});
     c.all_invariants_hold = c.all_invariants_hold && ok;
   };
+  auto count_of = [](int n) { return std::to_string(n); };
   const double AB = c.area.black, AW = c.area.white;
-  check("area_total", AB + AW == c.points(),
-        "A_B + A_W = " + num(AB) + " + " + num(AW) + " = " + num(AB + AW) + ", points " +
-            std::to_string(c.points()));
+  check("area_total", AB + AW == c.points(), [&] {
+    return "A_B + A_W = " + num(AB) + " + " + num(AW) + " = " + num(AB + AW) + ", points " +
+           count_of(c.points());
+  });
   for (Color col : {Color::Black, Color::White}) {
     int lhs = c.placed.of(col), rhs = c.live.of(col) + refill_count(col);
-    check(std::string("stones_accounted_") + (col == Color::Black ? "B" : "W"), lhs == rhs,
-          "S = " + std::to_string(lhs) + " placed; L + C + D + V + pass = " + std::to_string(c.live.of(col)) +
-              " + " + std::to_string(c.captured.of(col)) + " + " + std::to_string(c.dead.of(col)) + " + " +
-              std::to_string(c.virtual_stones.of(col)) + " + " + std::to_string(c.pass_stones.of(col)) +
-              " = " + std::to_string(rhs));
+    check(std::string("stones_accounted_") + (col == Color::Black ? "B" : "W"), lhs == rhs, [&] {
+      return "S = " + count_of(lhs) + " placed; L + C + D + V + pass = " +
+             count_of(c.live.of(col)) + " + " + count_of(c.captured.of(col)) + " + " +
+             count_of(c.dead.of(col)) + " + " + count_of(c.virtual_stones.of(col)) + " + " +
+             count_of(c.pass_stones.of(col)) + " = " + count_of(rhs);
+    });
   }
   {
-    int tb = c.owned.black - refill_count(Color::Black), tw = c.owned.white - refill_count(Color::White);
+    int tb = c.owned.black - refill_count(Color::Black);
+    int tw = c.owned.white - refill_count(Color::White);
     double rhs = (AB - AW) - (c.placed.black - c.placed.white);
-    check("refill_identity", tb - tw == rhs,
-          "t_B - t_W = " + std::to_string(tb) + " - " + std::to_string(tw) + " = " +
-              std::to_string(tb - tw) + "; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) + " - " +
-              std::to_string(c.placed.black - c.placed.white) + " = " + num(rhs));
+    check("refill_identity", tb - tw == rhs, [&] {
+      return "t_B - t_W = " + count_of(tb) + " - " + count_of(tw) + " = " + count_of(tb - tw) +
+             "; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) + " - " +
+             count_of(c.placed.black - c.placed.white) + " = " + num(rhs);
+    });
   }
-  check("equal_stones", c.k == k_white,
-        "after equalisation Black has " + std::to_string(c.k) + " and White " +
-            std::to_string(k_white) + " stones on the board");
+  check("equal_stones", c.k == k_white, [&] {
+    return "after equalisation Black has " + count_of(c.k) + " and White " + count_of(k_white) +
+           " stones on the board";
+  });
   {
     double lhs = c.territory.diff(first) - unpaid_signed, rhs = c.area.diff(first) - pay;
-    check("territory_equals_area_minus_pay", lhs == rhs,
-          "t_first - t_second" + std::string(unpaid ? " - paid off the board" : "") + " = " +
-              num(lhs) + "; (A_first - A_second) - pay = " +
-              num(c.area.diff(first)) + " - " + num(pay) + " = " + num(rhs));
+    check("territory_equals_area_minus_pay", lhs == rhs, [&] {
+      return "t_first - t_second" + std::string(unpaid ? " - paid off the board" : "") + " = " +
+             num(lhs) + "; (A_first - A_second) - pay = " + num(c.area.diff(first)) + " - " +
+             num(pay) + " = " + num(rhs);
+    });
   }
   for (Color col : {Color::Black, Color::White}) {
     double on_board_pay = pay - unpaid_signed;
     double after_pay = c.area.of(col) + (col == first ? -on_board_pay / 2 : on_board_pay / 2);
     double lhs = c.territory.of(col) + c.k + q2 / 2;
-    check(std::string("area_from_territory_") + (col == Color::Black ? "B" : "W"), lhs == after_pay,
-          "t + k + q'/2 = " + num(c.territory.of(col)) + " + " + std::to_string(c.k) + " + " +
-              num(q2) + "/2 = " + num(lhs) + "; area after payment " + num(after_pay));
+    check(std::string("area_from_territory_") + (col == Color::Black ? "B" : "W"),
+          lhs == after_pay, [&] {
+            return "t + k + q'/2 = " + num(c.territory.of(col)) + " + " + count_of(c.k) + " + " +
+                   num(q2) + "/2 = " + num(lhs) + "; area after payment " + num(after_pay);
+          });
   }
-  check("fill_up_equals_area", c.fill_up.black == AB && c.fill_up.white == AW,
-        "fill-up " + num(c.fill_up.black) + " : " + num(c.fill_up.white) + ", area " + num(AB) +
-            " : " + num(AW));
+  check("fill_up_equals_area", c.fill_up.black == AB && c.fill_up.white == AW, [&] {
+    return "fill-up " + num(c.fill_up.black) + " : " + num(c.fill_up.white) + ", area " +
+           num(AB) + " : " + num(AW);
+  });
   {
     double lhs = c.living_stones.black - c.living_stones.white;
     double rhs = (AB - AW) - (c.basic_eyes.black - c.basic_eyes.white) -
                  0.0;  // public liberties are shared by both, so they cancel in the difference
-    check("living_identity", lhs == rhs,
-          "P_B - P_W = " + num(lhs) + "; (A_B - A_W) - (eyes_B - eyes_W) = " + num(AB - AW) + " - " +
-              std::to_string(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs));
+    check("living_identity", lhs == rhs, [&] {
+      return "P_B - P_W = " + num(lhs) + "; (A_B - A_W) - (eyes_B - eyes_W) = " + num(AB - AW) +
+             " - " + count_of(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs);
+    });
   }
   bool all_independent = std::all_of(a.units().begin(), a.units().end(),
                                       [](const Unit& u) { return u.independent; });
   if (all_independent) {
     double lhs = c.haiqitou.black - c.haiqitou.white;
     double rhs = c.living_stones.black - c.living_stones.white;
-    check("haiqitou_equals_living_stones", lhs == rhs,
-          "every unit independent: 还棋头 difference " + num(lhs) + ", living stones difference " + num(rhs));
+    check("haiqitou_equals_living_stones", lhs == rhs, [&] {
+      return "every unit independent: 还棋头 difference " + num(lhs) +
+             ", living stones difference " + num(rhs);
+    });
   }
   return c;
 }

@@ -131,6 +131,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   for (const Claim& c : opts.claims) st.claims.push_back(c);
   CountOptions co;
   co.keep_steps = opts.keep_steps;
+  co.texts = opts.texts;
   Count c = count(finished ? finished->game : g, st, co);
   for (const std::string& n : estimate_notes) c.notes.push_back(n);
   c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first

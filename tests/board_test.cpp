@@ -414,6 +414,44 @@ TEST(Board, SeveralEditsAtOnceGiveTheBoardOfOneEditAtATime) {
   EXPECT_EQ(b.at(Point(1, 1)), Color::Empty);  // nothing changed
 }
 
+TEST(Board, TakingAChainOffGivesThePositionOfRemovingItsStones) {
+  // remove_chain_at: the chain goes as in a capture, but is not counted as captured.
+  std::mt19937 rng(12);
+  int removed = 0;
+  for (int n = 0; n < 300; ++n) {
+    const int w = 2 + int(rng() % 24), h = n % 4 ? w : 2 + int(rng() % 24);
+    Board b(w, h);
+    for (int m = 0; m < 2 * w * h; ++m) {
+      const auto i = Board::index(int(rng() % w), int(rng() % h));
+      const Color c = rng() % 2 ? Color::White : Color::Black;
+      if (b.at(i) == Color::Empty && !b.is_suicide(i, c)) b.play(i, c);
+    }
+    for (int k = 0; k < 3 && b.stones(Color::Black) + b.stones(Color::White) > 0; ++k) {
+      Board::Index i = 0;
+      while (!is_stone(b.at(i))) i = Board::index(int(rng() % w), int(rng() % h));
+      Board plain = b;
+      std::vector<std::pair<Board::Index, Color>> chain;
+      b.for_each_stone(i, [&](Board::Index s) { chain.push_back({s, Color::Empty}); });
+      plain.set_stones(chain);
+      b.remove_chain_at(i);
+      ASSERT_TRUE(b.same_position(plain));
+      EXPECT_EQ(b.hash(), plain.hash());
+      EXPECT_EQ(b.ko_point(), Board::kNoIndex);
+      EXPECT_EQ(b.empty_count(), plain.empty_count());
+      for (Color c : {Color::Black, Color::White}) {
+        EXPECT_EQ(b.stones(c), plain.stones(c));
+        EXPECT_EQ(b.captured(c), plain.captured(c));
+      }
+      std::string why;
+      ASSERT_TRUE(b.check_consistency(&why)) << why;
+      ++removed;
+    }
+  }
+  EXPECT_GT(removed, 800);
+  Board b(5);
+  EXPECT_THROW(b.remove_chain_at(Board::index(1, 1)), std::invalid_argument);
+}
+
 // The eye test from its definition, on logical points: all four neighbours c or off the board;
 // of the diagonals at most one opponent stone in the centre, none on the edge or in the corner.
 template <class B>

@@ -82,9 +82,9 @@ struct Row {
   bool ok() const { return error.empty(); }
 };
 
-// Counts one file under every rule set (keep_steps is turned off). Never throws: a file that cannot
-// be read or parsed gives one error row per rule set, a rule set the record cannot be replayed or
-// counted under gives its error row.
+// Counts one file under every rule set (keep_steps and texts turned off). Never throws: a file
+// that cannot be read or parsed gives one error row per rule set, a rule set the record cannot be
+// replayed or counted under gives its error row.
 std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoice>& rules,
                             const ScoreOptions& base);
 

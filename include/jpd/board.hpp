@@ -179,6 +179,10 @@ class BoardT {
   // each in turn (each point checked first), with the chains recomputed once.
   template <class Edits>
   void set_stones(const Edits& edits);
+  // Takes the chain at the stone i off the board as a capture does (the chains next to it regain
+  // their liberties), without counting it as captured; clears the ko point. The same position
+  // as set_stone(s, Empty) on each of its stones, in time proportional to the chain.
+  void remove_chain_at(Index i);
 
   // The point where an immediate single-stone recapture is not allowed (simple ko), or kNoIndex.
   Index ko_point() const { return ko_; }

@@ -427,6 +427,16 @@ void BoardT<Cap>::set_stones(const Edits& edits) {
 }
 
 template <int Cap>
+void BoardT<Cap>::remove_chain_at(Index i) {
+  const Color c = Color(color_[i]);
+  if (!is_stone(c)) throw std::invalid_argument("remove_chain_at: no stone at that point");
+  const uint16_t captured = captured_[color_index(c)];
+  remove_chain(head_[i], c);
+  captured_[color_index(c)] = captured;
+  ko_ = kNoIndex;
+}
+
+template <int Cap>
 std::string BoardT<Cap>::to_string() const {
   std::string s;
   for (int y = 0; y < height_; ++y) {

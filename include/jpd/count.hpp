@@ -112,6 +112,9 @@ struct Count {
 
 struct CountOptions {
   bool keep_steps = true;  // keep the board of every making step (pictures, --explain)
+  // The words: the payment rule applied and the numbers of each invariant (Count::payment,
+  // Invariant::detail). Off, they are left empty and only the figures are computed (jpd batch).
+  bool texts = true;
 };
 
 // Counts the game at its (latest) pause. A game still in play is counted as if paused by

@@ -38,6 +38,7 @@ struct ScoreOptions {
   bool finish_japanese = true;
   ReplayOptions replay;
   bool keep_steps = true;
+  bool texts = true;  // CountOptions::texts
 };
 
 struct Scored {

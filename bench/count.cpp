@@ -15,6 +15,7 @@
 #include <benchmark/benchmark.h>
 
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -215,8 +216,30 @@ BENCHMARK(BM_ParseSgf19Long);
 // ------------------------------------------------------------------------------------------------
 // One record parsed, replayed and counted under every preset, dead stones from the record's
 // markup (known statuses): one file of `jpd batch --rules all --dead-from sgf`, without the rows.
+// As batch does it (RecordScorer: one replay per group of presets that referee alike, counts
+// without the texts), and with a replay and a count of its own for each preset (score_record,
+// what `jpd score` does once).
 
 void score_all_presets(benchmark::State& state, const std::string& text) {
+  const auto presets = preset_names();
+  std::vector<std::optional<std::string>> rules(presets.begin(), presets.end());
+  ScoreOptions o;
+  o.dead_from = DeadFrom::sgf;
+  o.keep_steps = false;
+  o.texts = false;
+  for (auto _ : state) {
+    const sgf::Record r = sgf::read_record_text(text);
+    RecordScorer scorer(r, o);
+    for (const auto& p : rules) {
+      Count c = scorer.count(p);
+      benchmark::DoNotOptimize(c.margin);
+    }
+  }
+  state.counters["games_per_s"] = benchmark::Counter(double(state.iterations()),
+                                                     benchmark::Counter::kIsRate);
+  state.counters["presets"] = double(presets.size());
+}
+void score_each_preset(benchmark::State& state, const std::string& text) {
   const auto presets = preset_names();
   for (auto _ : state) {
     const sgf::Record r = sgf::read_record_text(text);
@@ -242,9 +265,17 @@ void BM_ScoreAllPresets19(benchmark::State& state) {
 void BM_ScoreAllPresets19Long(benchmark::State& state) {
   score_all_presets(state, long_record19(270));
 }
+void BM_ScoreEachPreset9(benchmark::State& state) {
+  score_each_preset(state, game_text("minigo-tv-9x9-971122.sgf"));
+}
+void BM_ScoreEachPreset19Long(benchmark::State& state) {
+  score_each_preset(state, long_record19(270));
+}
 BENCHMARK(BM_ScoreAllPresets9)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ScoreAllPresets19)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ScoreAllPresets19Long)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ScoreEachPreset9)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ScoreEachPreset19Long)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -177,16 +177,15 @@ std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoic
     for (Row& r : rows) r.error = e.what();
     return rows;
   }
+  ScoreOptions o = base;
+  o.keep_steps = false;
+  o.texts = false;
+  RecordScorer scorer(rec, o);  // one replay for the rule sets that referee alike
   for (size_t k = 0; k < rules.size(); ++k) {
     Row& r = rows[k];
     r.record_result = rec.result;
     try {
-      ScoreOptions o = base;
-      o.rules = rules[k].rules;
-      o.keep_steps = false;
-      o.texts = false;
-      Scored s = score_record(rec, o);
-      const Count& c = s.count;
+      const Count c = scorer.count(rules[k].rules);
       r.rules = c.rules.to_string();
       r.komi = c.komi;
       r.method = std::string(name_of(c.rules.counting));

@@ -221,7 +221,13 @@ std::string result_string(Color first, double difference) {
 }
 
 Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
-  const Ruleset& r = g.rules();
+  return count(g, g.rules(), st, opts);
+}
+
+Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptions& opts) {
+  if (!same_referee(r, g.rules()))
+    throw std::invalid_argument("count: " + r.preset + " does not referee the game as " +
+                                g.rules().preset + ", under which it was played");
   if (const Point p = g.setup_without_liberty(); p.valid())
     throw CountError("the setup left the chain at " + to_gtp(p, g.height()) +
                      " without a liberty: a position that cannot arise in play is not counted");

@@ -59,6 +59,18 @@ std::string_view name_of(Illegal r) {
   return "?";
 }
 
+bool same_referee(const Ruleset& a, const Ruleset& b) {
+  // The fields Game and the replay read. Under simple ko the superko history is never consulted
+  // (a reset clears the cycle table either way); under the other ko rules no cycle is looked for.
+  const bool simple = a.ko == KoRule::simple;
+  return a.first_player == b.first_player && a.allow_pass == b.allow_pass &&
+         a.allow_virtual == b.allow_virtual && a.pause == b.pause && a.ko == b.ko &&
+         (simple ? a.cycle_result == b.cycle_result && a.cycle_repeats == b.cycle_repeats
+                 : a.reset_history_at_pause == b.reset_history_at_pause) &&
+         a.suicide == b.suicide && a.dispute_virtuals == b.dispute_virtuals &&
+         a.white_passes_last == b.white_passes_last;
+}
+
 MoveCounts Counters::total(Color c) const {
   int i = color_index(c);
   MoveCounts t;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
+#include <string_view>
 
 namespace jpd {
 
@@ -292,6 +294,72 @@ Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>&
 
 Replay replay(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& opts) {
   return Replayer(r, rules, opts).run();
+}
+
+// ------------------------------------------------------------------------------------------------
+// Shared replays.
+
+namespace {
+
+// The preset's name in a shared replay's notes and messages, replaced by each rule set's own. A
+// record whose file name contains it is not shared (nothing else in the texts comes from outside).
+constexpr std::string_view kPresetStandIn = "\x1f<preset>\x1f";
+
+std::string with_preset(std::string text, const std::string& preset) {
+  for (size_t at = text.find(kPresetStandIn); at != std::string::npos;
+       at = text.find(kPresetStandIn, at + preset.size()))
+    text.replace(at, kPresetStandIn.size(), preset);
+  return text;
+}
+
+}  // namespace
+
+struct ReplayCache::Group {
+  Ruleset rules;                // the group's first rule set, under the stand-in name
+  std::optional<Replay> replay;  // or the error:
+  std::optional<ReplayError> error;
+};
+
+ReplayCache::ReplayCache(const sgf::Record& r, const ReplayOptions& opts)
+    : record_(r), opts_(opts) {}
+
+ReplayCache::~ReplayCache() = default;
+
+ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
+  if (record_.filename.find(kPresetStandIn) != std::string::npos) {
+    // Not shared: a replay of its own, kept as a group of one (under its own name).
+    groups_.push_back(std::make_unique<Group>(Group{rules, replay(record_, rules, opts_), {}}));
+    const Replay& rp = *groups_.back()->replay;
+    return {rp.game, rp.rules, rp.notes, rp.stopped_without_pause};
+  }
+  auto it = std::find_if(groups_.begin(), groups_.end(), [&](const auto& g) {
+    return g->rules.preset == kPresetStandIn && same_referee(g->rules, rules);
+  });
+  if (it == groups_.end()) {
+    auto g = std::make_unique<Group>();
+    g->rules = rules;
+    g->rules.preset = std::string(kPresetStandIn);
+    try {
+      g->replay = replay(record_, g->rules, opts_);
+    } catch (const ReplayError& e) {
+      g->error = e;
+    }
+    groups_.push_back(std::move(g));
+    it = groups_.end() - 1;
+  }
+  const Group& group = **it;
+  if (group.error) {
+    const ReplayError& e = *group.error;
+    const std::string prefix = sgf::where_text(e.file, e.where) + ": ";
+    throw ReplayError(e.file, e.where, e.move_number, e.reason,
+                      with_preset(std::string(e.what()).substr(prefix.size()), rules.preset));
+  }
+  const Replay& rp = *group.replay;
+  Shared out{rp.game, rules, {}, rp.stopped_without_pause};
+  out.rules.first_player = rp.rules.first_player;  // as adopted from the record
+  out.notes.reserve(rp.notes.size());
+  for (const std::string& n : rp.notes) out.notes.push_back(with_preset(n, rules.preset));
+  return out;
 }
 
 sgf::Record record_from_game(const Game& g) {

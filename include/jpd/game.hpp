@@ -157,6 +157,12 @@ struct PlayedMove {
   int suicided = 0;
 };
 
+// Whether the referee decides everything alike under the two rule sets (who moves first, which
+// moves exist and are legal, ko and long cycles, the superko history, pauses, disputes): the
+// same moves make the same game, whatever else differs (counting, compensation, komi, and the
+// preset's name, which only messages show).
+bool same_referee(const Ruleset& a, const Ruleset& b);
+
 class Game {
  public:
   explicit Game(Ruleset rules = {}, int width = 19, int height = -1);

@@ -1,6 +1,7 @@
 // Replaying a game record under a rule set, and the way back from a game to a record.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -54,6 +55,36 @@ Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>&
 // Replays the main line: setup, every step through the referee. At the end a game still in play
 // is paused by agreement. Throws ReplayError for an illegal move (unless forfeit_on_illegal).
 Replay replay(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& opts = {});
+
+// Replays of one record under many rule sets (jpd batch counts each record under every preset):
+// one replay for all the rule sets that referee alike (same_referee in game.hpp), since the
+// same moves then make the same game. get(rules) is replay(record, rules, opts) in all but the
+// game's own rules(): those of the first rule set of its group (under a stand-in preset name),
+// so count the game under the replay's `rules` (count(game, rules, ...)). The notes, and the
+// ReplayError thrown for a record the rules refuse, are replay's own, word for word.
+class ReplayCache {
+ public:
+  explicit ReplayCache(const sgf::Record& r, const ReplayOptions& opts = {});
+  ~ReplayCache();
+  ReplayCache(const ReplayCache&) = delete;
+  ReplayCache& operator=(const ReplayCache&) = delete;
+
+  struct Shared {
+    const Game& game;                // the game, shared by the group
+    Ruleset rules;                   // Replay::rules: the rules, first player adopted
+    std::vector<std::string> notes;  // Replay::notes
+    bool stopped_without_pause = false;
+  };
+  // Throws ReplayError as replay() does.
+  Shared get(const Ruleset& rules);
+  size_t replays() const { return groups_.size(); }  // replays made so far
+
+ private:
+  struct Group;
+  const sgf::Record& record_;
+  ReplayOptions opts_;
+  std::vector<std::unique_ptr<Group>> groups_;  // a game stays where it is
+};
 
 // The record of a game as played so far (setup, moves, pause acts, resumptions), with RU naming
 // the rules as "JPD:<canonical>", for writing SGF.

@@ -49,6 +49,22 @@ struct Scored {
 // Throws sgf::Error, RulesError, ReplayError, CountError (each with a precise message).
 Scored score_record(const sgf::Record& record, const ScoreOptions& opts = {});
 
+// Scores one record under many rule sets, each count the one score_record(record, opts with those
+// rules) gives, with the work they share done once: the games of rule sets that referee alike
+// are one replay (ReplayCache). Dead stones found by the estimator or an engine are found on each
+// rule set's own game, as score_record finds them. What jpd batch does for every file.
+class RecordScorer {
+ public:
+  RecordScorer(const sgf::Record& record, const ScoreOptions& opts);  // opts.rules unused
+  // Throws as score_record does.
+  Count count(const std::optional<std::string>& rules);
+
+ private:
+  const sgf::Record& record_;
+  ScoreOptions opts_;
+  ReplayCache replays_;
+};
+
 // Dead stones from the record's markup: JD, else stones standing on the opposite colour's TB/TW
 // points. Returns nullopt when the record has no such markup.
 std::optional<std::vector<Point>> dead_from_markup(const sgf::Record& r, const Board& position);

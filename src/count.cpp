@@ -345,7 +345,13 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
   aopt.seki_territory = r.seki_territory == SekiTerritory::owned;
   for (const Claim& cl : empty_claims)
     if (pos.at(cl.point) == Color::Empty || is_dead[Board::index(cl.point)]) aopt.claims.push_back(cl);
-  Analysis before_dame = Analysis::of(after_dead, aopt);
+  // Classifications: from the cache where there is one, else kept here.
+  std::optional<Analysis> kept[3];
+  auto classify = [&](int slot, const Board& b, const AnalysisOptions& o) -> const Analysis& {
+    if (opts.analyses) return opts.analyses->of(b, o);
+    return kept[slot].emplace(Analysis::of(b, o));
+  };
+  const Analysis& before_dame = classify(0, after_dead, aopt);
 
   // 4. Dame filled at making (Tang-Song art. 10 after an agreed pause), alternately from the side
   // to move, then two virtual moves.
@@ -386,11 +392,11 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
   c.first_virtual_color = first_virtual;
   // The position counted, and its classification (the same as before when no dame was filled).
   std::optional<Board> with_dame;
-  std::optional<Analysis> after_fill;
+  const Analysis* after_fill = nullptr;
   if (!fills.empty()) {
     with_dame.emplace(after_dead);
     with_dame->set_stones(fills);
-    after_fill = Analysis::of(*with_dame, aopt);
+    after_fill = &classify(1, *with_dame, aopt);
   }
   const Board& counted = with_dame ? *with_dame : after_dead;
   const Analysis& a = after_fill ? *after_fill : before_dame;
@@ -657,9 +663,7 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
         before_dame.seki_units(Color::Black) + before_dame.seki_units(Color::White) == 0;
     const bool same = ((!aopt.exclusive_liberties && !aopt.seki_territory) || no_seki) &&
                       aopt.claims.empty();
-    std::optional<Analysis> own;
-    if (!same) own = Analysis::of(after_dead, jopt);
-    const Analysis& j = same ? before_dame : *own;
+    const Analysis& j = same ? before_dame : classify(2, after_dead, jopt);
     for (Color col : {Color::Black, Color::White}) {
       Color o = opponent(col);
       c.japanese.of(col) = j.territory_outside_seki(col) + c.captured.of(o) + c.dead.of(o) +

@@ -419,6 +419,15 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
   return a;
 }
 
+const Analysis& AnalysisCache::of(const Board& b, const AnalysisOptions& opts) {
+  for (const auto& e : entries_)
+    if (e->board.hash() == b.hash() && e->opts == opts && e->board.same_position(b))
+      return e->analysis;
+  Analysis a = Analysis::of(b, opts);  // may throw (claims): nothing is kept then
+  entries_.push_back(std::make_unique<Entry>(Entry{b, opts, std::move(a)}));
+  return entries_.back()->analysis;
+}
+
 int Analysis::groups(Color c) const {
   int n = 0;
   for (auto& u : units_) n += u.color == c && u.counts_as_group();

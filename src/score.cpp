@@ -186,6 +186,7 @@ Count RecordScorer::count(const std::optional<std::string>& rules_text) {
   CountOptions co;
   co.keep_steps = opts_.keep_steps;
   co.texts = opts_.texts;
+  co.analyses = &analyses_;
   Count c = jpd::count(rp.game, rp.rules, st, co);
   c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first
   return c;

@@ -197,3 +197,44 @@ TEST(Analysis, RefusesClaimsAsThePlainClassificationDoes) {
     EXPECT_EQ(fast, plain);
   }
 }
+
+TEST(Analysis, CacheGivesTheClassificationOfThePositionAndOptionsAskedFor) {
+  // Positions that differ in a point or two, with the same hash-unrelated options, asked for
+  // again and again in random order: the cache must tell them apart and keep each one's result.
+  Rng rng(77);
+  std::vector<Board> boards;
+  for (int n = 0; n < 20; ++n) {
+    Board b = random_position(9, 9, rng);
+    boards.push_back(b);
+    if (b.empty_count() > 0) {
+      b.play(b.empty_at(0), Color::Black);
+      boards.push_back(b);
+    }
+  }
+  boards.push_back(Board(9, 7));
+  boards.push_back(Board(7, 9));
+  AnalysisCache cache;
+  auto same = [](const Analysis& x, const Analysis& y) {
+    for (int i = 0; i < Board::kArea; ++i)
+      if (x.at(Board::Index(i)) != y.at(Board::Index(i)) ||
+          x.unit_of(Board::Index(i)) != y.unit_of(Board::Index(i)))
+        return false;
+    if (x.units().size() != y.units().size()) return false;
+    for (size_t u = 0; u < x.units().size(); ++u)
+      if (x.units()[u].stones != y.units()[u].stones || x.units()[u].seki != y.units()[u].seki ||
+          x.units()[u].independent != y.units()[u].independent)
+        return false;
+    return x.area(Color::Black) == y.area(Color::Black) && x.shared() == y.shared();
+  };
+  for (int n = 0; n < 2000; ++n) {
+    const Board& b = boards[rng.below(uint32_t(boards.size()))];
+    AnalysisOptions o;
+    o.exclusive_liberties = rng.below(2);
+    o.seki_territory = rng.below(2);
+    if (rng.below(3) == 0 && b.empty_count() > 0)
+      o.claims.push_back({Color::White, Board::point(b.empty_at(0))});
+    ASSERT_TRUE(same(cache.of(b, o), Analysis::of(b, o))) << n;
+  }
+  EXPECT_LE(cache.size(), boards.size() * 8);
+  EXPECT_GT(cache.size(), boards.size() * 3);
+}

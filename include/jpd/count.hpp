@@ -115,6 +115,9 @@ struct CountOptions {
   // The words: the payment rule applied and the numbers of each invariant (Count::payment,
   // Invariant::detail). Off, they are left empty and only the figures are computed (jpd batch).
   bool texts = true;
+  // Where the classifications of the positions counted are kept and looked up (several counts
+  // of one game under different rules classify the same positions); none: classified afresh.
+  AnalysisCache* analyses = nullptr;
 };
 
 // Counts the game at its (latest) pause. A game still in play is counted as if paused by

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,7 @@ struct AnalysisOptions {
   bool exclusive_liberties = true;  // Ruleset::seki_exclusive_liberties
   bool seki_territory = true;       // Ruleset::seki_territory == owned
   std::vector<Claim> claims;        // claimed empty points become the claimant's
+  friend bool operator==(const AnalysisOptions&, const AnalysisOptions&) = default;
 };
 
 class Analysis {
@@ -103,6 +105,24 @@ class Analysis {
   int public_ = 0, dame_ = 0, seki_shared_ = 0;
   int outside_seki_[2] = {0, 0};  // territory_outside_seki()
   int span_ = 0;  // indices below it hold every point of the board
+};
+
+// Classifications kept for reuse: the counts of one record under many rule sets classify the
+// same positions with the same options again and again (jpd batch). of() gives what
+// Analysis::of gives, computing it the first time a position (compared point by point) and
+// options are asked for; the references stay valid as long as the cache.
+class AnalysisCache {
+ public:
+  const Analysis& of(const Board& b, const AnalysisOptions& opts);
+  size_t size() const { return entries_.size(); }  // classifications made
+
+ private:
+  struct Entry {
+    Board board;
+    AnalysisOptions opts;
+    Analysis analysis;
+  };
+  std::vector<std::unique_ptr<Entry>> entries_;
 };
 
 // A board whose empty points carry their class, for counting a step of the making. It is a plain

@@ -52,7 +52,8 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts = {});
 // Scores one record under many rule sets, each count the one score_record(record, opts with those
 // rules) gives, with the work they share done once: the games of rule sets that referee alike
 // are one replay (ReplayCache). Dead stones found by the estimator or an engine are found on each
-// rule set's own game, as score_record finds them. What jpd batch does for every file.
+// rule set's own game, as score_record finds them; the counts share their classifications of the
+// same positions (AnalysisCache). What jpd batch does for every file.
 class RecordScorer {
  public:
   RecordScorer(const sgf::Record& record, const ScoreOptions& opts);  // opts.rules unused
@@ -63,6 +64,7 @@ class RecordScorer {
   const sgf::Record& record_;
   ScoreOptions opts_;
   ReplayCache replays_;
+  AnalysisCache analyses_;  // positions the counts share
 };
 
 // Dead stones from the record's markup: JD, else stones standing on the opposite colour's TB/TW

@@ -44,17 +44,32 @@ std::vector<std::string> listing(const std::string& dir) {
   return out;
 }
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
+// Appends the CSV field: quoted where it holds a comma, a quote or a line break.
+void append_field(std::string& out, std::string_view s) {
+  if (s.find_first_of(",\"\n\r") == std::string_view::npos) {
+    out += s;
+    return;
+  }
+  out += '"';
   for (char c : s) {
     if (c == '"') out += '"';
     out += c;
   }
-  return out + "\"";
+  out += '"';
 }
 
-std::string num(double v) { return format_number(v); }
+// The canonical text of the rules of the last count under each rule set, kept per thread: the
+// records of a batch mostly share their komi, and Ruleset::to_string walks every field.
+const std::string& rules_text(size_t choice, const Ruleset& r) {
+  thread_local std::vector<std::pair<Ruleset, std::string>> last;
+  if (last.size() <= choice) last.resize(choice + 1);
+  auto& [rules, text] = last[choice];
+  if (text.empty() || !(rules == r)) {
+    rules = r;
+    text = r.to_string();
+  }
+  return text;
+}
 
 }  // namespace
 
@@ -186,7 +201,7 @@ std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoic
     r.record_result = rec.result;
     try {
       const Count c = scorer.count(rules[k].rules);
-      r.rules = c.rules.to_string();
+      r.rules = rules_text(k, c.rules);
       r.komi = c.komi;
       r.method = std::string(name_of(c.rules.counting));
       r.result = c.result;
@@ -216,28 +231,40 @@ std::string csv_header() {
 
 std::string to_csv(const Row& r) {
   std::string s;
-  auto f = [&](const std::string& v) { s += (s.empty() ? "" : ",") + csv_field(v); };
-  s += csv_field(r.file);
+  append_csv(s, r);
+  return s;
+}
+
+void append_csv(std::string& s, const Row& r) {
+  auto f = [&](std::string_view v) {
+    s += ',';
+    append_field(s, v);
+  };
+  auto number = [&](double v) {  // no quoting needed
+    s += ',';
+    append_number(s, v);
+  };
+  append_field(s, r.file);
   f(r.preset);
   if (r.ok()) {
     f(r.rules);
-    f(num(r.komi));
+    number(r.komi);
     f(r.method);
     f(r.result);
-    f(is_stone(r.winner) ? std::string(color_letter(r.winner)) : "");
-    f(num(r.margin));
-    f(num(r.black));
-    f(num(r.white));
-    f(num(r.pay));
+    f(is_stone(r.winner) ? color_letter(r.winner) : "");
+    number(r.margin);
+    number(r.black);
+    number(r.white);
+    number(r.pay);
     f(r.status_source);
-    f(std::to_string(r.dead));
-    f(r.invariants_ok ? "ok" : "FAILED: " + r.failed_invariants);
+    number(r.dead);
+    if (r.invariants_ok) f("ok");
+    else f("FAILED: " + r.failed_invariants);
   } else {
-    for (int k = 0; k < 12; ++k) s += ",";
+    s.append(12, ',');
   }
   f(r.record_result);
   f(r.error);
-  return s;
 }
 
 nlohmann::json to_json(const Row& r) {
@@ -264,7 +291,15 @@ nlohmann::json to_json(const Row& r) {
 }
 
 std::string format_row(const Row& r, Format f) {
-  return (f == Format::csv ? to_csv(r) : to_json(r).dump()) + "\n";
+  std::string s;
+  append_row(s, r, f);
+  return s;
+}
+
+void append_row(std::string& out, const Row& r, Format f) {
+  if (f == Format::csv) append_csv(out, r);
+  else out += to_json(r).dump();
+  out += '\n';
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -489,6 +524,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   FileWalk walk(o.paths);
   bool walked = false;
   size_t issued = 0, written = 0;
+  std::string text;  // the rows of one file
   try {
     for (;;) {
       // Keep the window full.
@@ -513,7 +549,9 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
         rows = std::move(it->second);
         done.erase(it);
       }
-      for (const Row& r : rows) out << format_row(r, o.format);
+      text.clear();
+      for (const Row& r : rows) append_row(text, r, o.format);
+      out << text;
       out.flush();
       summary.add(rows);
       ++written;

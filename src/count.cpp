@@ -808,6 +808,7 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
 
   // 9. The invariants of SPEC §7, each with its numbers (written out only when the texts are
   // wanted: `detail` is a function).
+  c.invariants.reserve(10);
   auto check = [&](std::string name, bool ok, auto&& detail) {
     c.invariants.push_back({std::move(name), ok, opts.texts ? detail() : std::string()});
     c.all_invariants_hold = c.all_invariants_hold && ok;

@@ -127,7 +127,7 @@ void Game::record_position() {
     t.last = int(seen_.size()) - 1;
     ++t.count;
   } else {
-    history_.try_emplace(k);
+    history_.insert(k);
   }
 }
 
@@ -327,13 +327,15 @@ Verdict Game::apply(const Move& m) {
   };
   switch (m.kind) {
     case MoveKind::play: {
-      auto u = board_.play(m.point, m.color);
-      rec.captured = u.captured;
-      rec.suicided = u.suicided;
+      const Color opp = opponent(m.color);
+      const int own_before = board_.captured(m.color), opp_before = board_.captured(opp);
+      board_.play_fast(board_.index(m.point), m.color);  // captures counted by the board
+      rec.captured = board_.captured(opp) - opp_before;
+      rec.suicided = board_.captured(m.color) - own_before;
       MoveCounts& mine = counts(m.color);
       ++mine.real;
-      mine.captured += u.suicided;
-      counts(opponent(m.color)).captured += u.captured;
+      mine.captured += rec.suicided;
+      counts(opp).captured += rec.captured;
       if (phase_ == Phase::play) counters_.last_real = {m.color, index};
       counters_.last_real_any = {m.color, index};
       consecutive_non_board_ = 0;
@@ -534,6 +536,17 @@ void Game::forfeit(Color loser) {
   phase_ = Phase::ended;
   end_ = EndReason::forfeit;
   winner_ = opponent(loser);
+}
+
+void Game::reserve(size_t moves) {
+  moves_.reserve(moves_.size() + moves);
+  actions_.reserve(actions_.size() + moves);
+  if (rules_.ko == KoRule::simple) {
+    seen_.reserve(seen_.size() + moves);
+    cycle_seen_.reserve(cycle_seen_.size() + moves);
+  } else {
+    history_.reserve(history_.size() + moves);
+  }
 }
 
 bool Game::undo() {

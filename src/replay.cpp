@@ -66,6 +66,7 @@ class Replayer {
         out_(start(rules)) {}
 
   Replay run() {
+    game().reserve(r_.steps.size() + 2);  // the record's moves and a pause's virtual moves
     setup_root();
     for (const sgf::Step& s : r_.steps) {
       // Setup is judged when play goes on from it: at the next move or pause act, which the Game
@@ -315,9 +316,10 @@ std::string with_preset(std::string text, const std::string& preset) {
 }  // namespace
 
 struct ReplayCache::Group {
-  Ruleset rules;                // the group's first rule set, under the stand-in name
+  Ruleset rules;                 // the group's first rule set, under the stand-in name
   std::optional<Replay> replay;  // or the error:
   std::optional<ReplayError> error;
+  explicit Group(Ruleset r) : rules(std::move(r)) {}
 };
 
 ReplayCache::ReplayCache(const sgf::Record& r, const ReplayOptions& opts)
@@ -328,19 +330,19 @@ ReplayCache::~ReplayCache() = default;
 ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
   if (record_.filename.find(kPresetStandIn) != std::string::npos) {
     // Not shared: a replay of its own, kept as a group of one (under its own name).
-    groups_.push_back(std::make_unique<Group>(Group{rules, replay(record_, rules, opts_), {}}));
-    const Replay& rp = *groups_.back()->replay;
+    auto g = std::make_unique<Group>(rules);
+    const Replay& rp = g->replay.emplace(replay(record_, rules, opts_));
+    groups_.push_back(std::move(g));
     return {rp.game, rp.rules, rp.notes, rp.stopped_without_pause};
   }
   auto it = std::find_if(groups_.begin(), groups_.end(), [&](const auto& g) {
     return g->rules.preset == kPresetStandIn && same_referee(g->rules, rules);
   });
   if (it == groups_.end()) {
-    auto g = std::make_unique<Group>();
-    g->rules = rules;
+    auto g = std::make_unique<Group>(rules);
     g->rules.preset = std::string(kPresetStandIn);
     try {
-      g->replay = replay(record_, g->rules, opts_);
+      g->replay.emplace(replay(record_, g->rules, opts_));
     } catch (const ReplayError& e) {
       g->error = e;
     }

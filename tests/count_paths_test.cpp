@@ -56,6 +56,9 @@ TEST(CountPaths, SmallNumbersAreWrittenAsPrintfWritesThem) {
     char buf[64];
     std::snprintf(buf, sizeof buf, v == std::floor(v) && std::fabs(v) < 1e15 ? plain_int : "%g", v);
     EXPECT_EQ(format_number(v), std::string(buf)) << v;
+    std::string appended = "x";
+    append_number(appended, v);
+    EXPECT_EQ(appended, "x" + std::string(buf)) << v;
   }
   EXPECT_GT(fast, 12000);
 }

@@ -109,7 +109,7 @@ class KeyMap {
       size_ += inserted;
       return {&zero_, inserted};
     }
-    if (2 * (size_ + 1) > slots_.size()) grow();
+    if (2 * (size_ + 1) > slots_.size()) grow(slots_.empty() ? 64 : 2 * slots_.size());
     Slot& s = slots_[probe(k)];
     if (s.key == k) return {&s.value, false};
     s.key = k;
@@ -124,11 +124,17 @@ class KeyMap {
   }
   bool contains(uint64_t k) const { return find(k) != nullptr; }
   size_t size() const { return size_; }
+  // Room for n keys without growing.
+  void reserve(size_t n) {
+    size_t want = 64;
+    while (want < 2 * n) want *= 2;
+    if (want > slots_.size()) grow(want);
+  }
 
  private:
   struct Slot {
     uint64_t key = 0;  // 0: empty
-    V value{};
+    [[no_unique_address]] V value{};  // no room for an empty V (KeySet)
   };
   size_t probe(uint64_t k) const {  // the slot holding k, or the empty one where it would go
     const size_t mask = slots_.size() - 1;
@@ -136,9 +142,9 @@ class KeyMap {
     while (slots_[i].key != 0 && slots_[i].key != k) i = (i + 1) & mask;
     return i;
   }
-  void grow() {
+  void grow(size_t slots) {
     std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 64 : 2 * old.size(), Slot{});
+    slots_.assign(slots, Slot{});
     for (const Slot& s : old)
       if (s.key != 0) slots_[probe(s.key)] = s;
   }
@@ -146,6 +152,19 @@ class KeyMap {
   size_t size_ = 0;
   bool has_zero_ = false;
   V zero_{};
+};
+
+// A set of position keys: KeyMap without values (a slot is the key alone).
+class KeySet {
+ public:
+  bool insert(uint64_t k) { return map_.try_emplace(k).second; }  // true when k is new
+  bool contains(uint64_t k) const { return map_.contains(k); }
+  size_t size() const { return map_.size(); }
+  void reserve(size_t n) { map_.reserve(n); }
+
+ private:
+  struct Nothing {};
+  KeyMap<Nothing> map_;
 };
 
 }  // namespace detail
@@ -229,6 +248,10 @@ class Game {
   // Takes back the last move (or setup action). Returns false when there is nothing to undo.
   bool undo();
 
+  // Room for `moves` more moves without allocating (the moves, the actions, the superko history);
+  // a replay knows how many its record has.
+  void reserve(size_t moves);
+
   // Hash of the situation the superko rule compares, for the side to move now.
   uint64_t situation_hash() const;
 
@@ -279,7 +302,7 @@ class Game {
   std::vector<Action> actions_;
   // Superko history: situation keys since the game started or the history was last cleared.
   // Hashed, so that a move costs the same on the millionth move as on the first.
-  detail::KeyMap<uint8_t> history_;
+  detail::KeySet history_;
   // Cycle detection under simple ko: for each key (board, side to move) reached in this phase, the
   // number of captures by each side every time it was reached: the times are entries of seen_,
   // each linked to the key's previous one.

@@ -58,17 +58,22 @@ void append_field(std::string& out, std::string_view s) {
   out += '"';
 }
 
-// The canonical text of the rules of the last count under each rule set, kept per thread: the
-// records of a batch mostly share their komi, and Ruleset::to_string walks every field.
+// The canonical text of the rules of the last few counts under each rule set, kept per thread:
+// the records of a batch mostly share a few komi values, and Ruleset::to_string walks every field.
 const std::string& rules_text(size_t choice, const Ruleset& r) {
-  thread_local std::vector<std::pair<Ruleset, std::string>> last;
-  if (last.size() <= choice) last.resize(choice + 1);
-  auto& [rules, text] = last[choice];
-  if (text.empty() || !(rules == r)) {
-    rules = r;
-    text = r.to_string();
+  constexpr size_t kKept = 4;
+  using Kept = std::vector<std::pair<Ruleset, std::string>>;  // the latest first
+  thread_local std::vector<Kept> kept;
+  if (kept.size() <= choice) kept.resize(choice + 1);
+  Kept& k = kept[choice];
+  auto it = std::find_if(k.begin(), k.end(), [&](const auto& e) { return e.first == r; });
+  if (it == k.end()) {
+    if (k.size() == kKept) k.pop_back();
+    k.insert(k.begin(), {r, r.to_string()});
+    return k.front().second;
   }
-  return text;
+  std::rotate(k.begin(), it, it + 1);
+  return k.front().second;
 }
 
 }  // namespace
@@ -175,8 +180,11 @@ size_t count_files(const std::vector<std::string>& paths) {
 // ------------------------------------------------------------------------------------------------
 // Rows.
 
-std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoice>& rules,
-                            const ScoreOptions& base) {
+namespace {
+
+// count_file with each rule set's text parsed once for the whole batch.
+std::vector<Row> count_file_with(const std::string& path, const std::vector<RuleChoice>& rules,
+                                 const std::vector<RecordRules>& parsed, const ScoreOptions& base) {
   std::vector<Row> rows;
   rows.reserve(rules.size());
   for (const RuleChoice& rc : rules) {
@@ -200,7 +208,7 @@ std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoic
     Row& r = rows[k];
     r.record_result = rec.result;
     try {
-      const Count c = scorer.count(rules[k].rules);
+      const Count c = scorer.count(rules[k].rules, parsed[k](rec));
       r.rules = rules_text(k, c.rules);
       r.komi = c.komi;
       r.method = std::string(name_of(c.rules.counting));
@@ -222,6 +230,19 @@ std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoic
     }
   }
   return rows;
+}
+
+std::vector<RecordRules> parse_rules(const std::vector<RuleChoice>& rules) {
+  std::vector<RecordRules> parsed;
+  for (const RuleChoice& rc : rules) parsed.emplace_back(rc.rules);
+  return parsed;
+}
+
+}  // namespace
+
+std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoice>& rules,
+                            const ScoreOptions& base) {
+  return count_file_with(path, rules, parse_rules(rules), base);
 }
 
 std::string csv_header() {
@@ -493,6 +514,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
   const size_t window = size_t(jobs) * 4;  // records in flight: queued, counting, or waiting to be written
 
+  const std::vector<RecordRules> parsed = parse_rules(o.rules);
   std::mutex m;
   std::condition_variable work_cv, done_cv;
   std::deque<std::pair<size_t, std::string>> queue;
@@ -509,7 +531,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
         item = std::move(queue.front());
         queue.pop_front();
       }
-      std::vector<Row> rows = count_file(item.second, o.rules, o.score);
+      std::vector<Row> rows = count_file_with(item.second, o.rules, parsed, o.score);
       {
         std::lock_guard lock(m);
         done.emplace(item.first, std::move(rows));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <span>
 #include <tuple>
@@ -264,9 +265,10 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
   std::vector<Move> explicit_negatives;
   for (const PlayedMove& pm : g.moves())
     if (pm.phase == Phase::making && pm.move.is_negative()) explicit_negatives.push_back(pm.move);
-  std::optional<Board> end_with_negatives;
+  // (Copies on the heap: an empty std::optional of a board costs a clearing of its size.)
+  std::unique_ptr<Board> end_with_negatives;
   if (!explicit_negatives.empty()) {
-    end_with_negatives.emplace(g.board());
+    end_with_negatives = std::make_unique<Board>(g.board());
     for (const Move& m : explicit_negatives) end_with_negatives->set_stone(m.point, m.color);
   }
   const Board& end = end_with_negatives ? *end_with_negatives : g.board();
@@ -289,8 +291,10 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
   if (!claims.empty() && !r.claims && !independent)
     throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
   std::array<uint8_t, Board::kArea> is_dead{};
+  bool any_dead = false;
   auto mark_dead_chain = [&](Point p) {
     pos.for_each_stone(Board::index(p), [&](Index s) { is_dead[s] = 1; });
+    any_dead = true;
   };
   for (Point p : dead_points) {
     if (!p.inside(c.width, H)) throw CountError("dead stone outside the board");
@@ -309,9 +313,10 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
     if (at == opponent(cl.color)) mark_dead_chain(cl.point);  // eternal ko: the stone is taken
     empty_claims.push_back(cl);
   }
-  if (!r.remove_dead && std::any_of(is_dead.begin(), is_dead.end(), [](uint8_t v) { return v; })) {
+  if (!r.remove_dead && any_dead) {
     c.notes.push_back(r.preset + " removes no dead stones: every stone on the board counts as alive");
     is_dead.fill(0);
+    any_dead = false;
   }
   c.claims = empty_claims;
 
@@ -323,7 +328,7 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
 
   // 3. Dead stones removed.
   std::vector<Index> removed;
-  for (int y = 0; y < H; ++y)
+  for (int y = 0; y < H && any_dead; ++y)
     for (int x = 0; x < c.width; ++x) {
       Index i = Board::index(x, y);
       if (!is_dead[i]) continue;
@@ -332,9 +337,9 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
       (col == Color::Black ? c.dead_black : c.dead_white).push_back(Point(x, y));
       removed.push_back(i);
     }
-  std::optional<Board> without_dead;  // dead stones are whole chains
+  std::unique_ptr<Board> without_dead;  // dead stones are whole chains
   if (!removed.empty()) {
-    without_dead.emplace(pos);
+    without_dead = std::make_unique<Board>(pos);
     for (Index i : removed)
       if (is_stone(without_dead->at(i))) without_dead->remove_chain_at(i);
   }
@@ -346,10 +351,11 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
   for (const Claim& cl : empty_claims)
     if (pos.at(cl.point) == Color::Empty || is_dead[Board::index(cl.point)]) aopt.claims.push_back(cl);
   // Classifications: from the cache where there is one, else kept here.
-  std::optional<Analysis> kept[3];
+  std::unique_ptr<Analysis> kept[3];
   auto classify = [&](int slot, const Board& b, const AnalysisOptions& o) -> const Analysis& {
     if (opts.analyses) return opts.analyses->of(b, o);
-    return kept[slot].emplace(Analysis::of(b, o));
+    kept[slot] = std::make_unique<Analysis>(Analysis::of(b, o));
+    return *kept[slot];
   };
   const Analysis& before_dame = classify(0, after_dead, aopt);
 
@@ -391,10 +397,10 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
   }
   c.first_virtual_color = first_virtual;
   // The position counted, and its classification (the same as before when no dame was filled).
-  std::optional<Board> with_dame;
+  std::unique_ptr<Board> with_dame;
   const Analysis* after_fill = nullptr;
   if (!fills.empty()) {
-    with_dame.emplace(after_dead);
+    with_dame = std::make_unique<Board>(after_dead);
     with_dame->set_stones(fills);
     after_fill = &classify(1, *with_dame, aopt);
   }
@@ -532,10 +538,10 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
   // Without the steps the views are computed from the totals of the classification: the making
   // only moves stones between the classes, so the plain way's boards are needed only for pictures
   // (tests/count_paths_test.cpp compares the two ways on random games under every preset).
-  std::optional<CountBoard> cb_store;
+  std::unique_ptr<CountBoard> cb_store;
   auto count_board = [&]() -> const CountBoard& {
     if (!cb_store) {
-      cb_store = CountBoard::from(counted, a);
+      cb_store = std::make_unique<CountBoard>(CountBoard::from(counted, a));
       for (Index i : removed) cb_store->mark[i] = Mark::dead_removed;
       for (Index i : dame_fills) cb_store->mark[i] = Mark::dame_filled;
     }

@@ -377,7 +377,12 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
     u.stones = unit_stones[id];
     u.owned = owned[id].count;
     u.independent = !u.seki && owned[id].independent();
-    a.stones_[color_index(u.color)] += u.stones;
+    const int c = color_index(u.color);
+    a.stones_[c] += u.stones;
+    a.groups_[c] += u.counts_as_group();
+    ++a.unit_count_[c];
+    a.seki_units_[c] += u.seki;
+    a.basic_eyes_[c] += u.basic_eyes();
   }
 
   // 6. Eyes of seki units are nobody's where the rules give seki no territory; the totals.
@@ -428,27 +433,6 @@ const Analysis& AnalysisCache::of(const Board& b, const AnalysisOptions& opts) {
   return entries_.back()->analysis;
 }
 
-int Analysis::groups(Color c) const {
-  int n = 0;
-  for (auto& u : units_) n += u.color == c && u.counts_as_group();
-  return n;
-}
-int Analysis::unit_count(Color c) const {
-  int n = 0;
-  for (auto& u : units_) n += u.color == c;
-  return n;
-}
-int Analysis::seki_units(Color c) const {
-  int n = 0;
-  for (auto& u : units_) n += u.color == c && u.seki;
-  return n;
-}
-int Analysis::basic_eyes(Color c) const {
-  int n = 0;
-  for (auto& u : units_)
-    if (u.color == c) n += u.basic_eyes();
-  return n;
-}
 int Analysis::territory_outside_seki(Color c) const { return outside_seki_[color_index(c)]; }
 std::vector<Index> Analysis::dame_points() const {
   std::vector<Index> v;

@@ -62,10 +62,18 @@ bool sets_up(const sgf::Record& r) {
 class Replayer {
  public:
   Replayer(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& opts)
-      : r_(r), opts_(opts), file_(r.filename.empty() ? "<input>" : r.filename),
-        out_(start(rules)) {}
+      : r_(r), rules_(rules), opts_(opts), file_(r.filename.empty() ? "<input>" : r.filename) {}
 
+  // The replay is built in the object returned (a game holds two boards: not copied).
   Replay run() {
+    Replay rp = start(rules_);
+    out_ = &rp;
+    steps();
+    return rp;
+  }
+
+ private:
+  void steps() {
     game().reserve(r_.steps.size() + 2);  // the record's moves and a pause's virtual moves
     setup_root();
     for (const sgf::Step& s : r_.steps) {
@@ -86,15 +94,13 @@ class Replayer {
     if (game().phase() == Phase::play || game().phase() == Phase::dispute) {
       declare_paused("the record stops during play: taken as paused by agreement (SPEC §6.4)");
     }
-    return std::move(out_);
   }
 
- private:
-  Game& game() { return out_.game; }
+  Game& game() { return out_->game; }
   // At most kMaxNotes notes; a record that resumes play a million times says so once, with a count.
   static constexpr size_t kMaxNotes = 50;
   void note(std::string text) {
-    if (out_.notes.size() < kMaxNotes || finishing_) out_.notes.push_back(std::move(text));
+    if (out_->notes.size() < kMaxNotes || finishing_) out_->notes.push_back(std::move(text));
     else ++notes_left_out_;
   }
   void note_once(bool& done, std::string text) {
@@ -112,7 +118,7 @@ class Replayer {
       throw ReplayError(file_, {}, 0, Illegal::off_board,
                         "the board size " + std::to_string(r_.width) + "x" +
                             std::to_string(r_.height) + " is not supported");
-    Replay rp{Game(used, r_.width, r_.height), used, {}, false};
+    Replay rp(used, r_.width, r_.height);
     if (!adopted.empty()) rp.notes.push_back(std::move(adopted));
     return rp;
   }
@@ -235,7 +241,7 @@ class Replayer {
 
   void declare_paused(const std::string& why) {
     game().declare_paused();
-    out_.stopped_without_pause = true;
+    out_->stopped_without_pause = true;
     note(why);
   }
 
@@ -269,9 +275,10 @@ class Replayer {
   }
 
   const sgf::Record& r_;
+  const Ruleset& rules_;
   ReplayOptions opts_;
   std::string file_;
-  Replay out_;
+  Replay* out_ = nullptr;  // the replay being made (run())
   bool noted_pass_ = false, noted_virtual_ = false;
   size_t notes_left_out_ = 0;
   bool finishing_ = false;  // the notes about the end are never left out
@@ -290,6 +297,25 @@ Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>&
   const std::string preset = r.rules.empty() ? "" : preset_for_sgf_rules(r.rules);
   Ruleset rules = parse_ruleset(preset.empty() ? "tang-song" : preset);
   if (r.komi) rules.komi = *r.komi;
+  return rules;
+}
+
+RecordRules::RecordRules(std::optional<std::string> explicit_rules)
+    : text_(std::move(explicit_rules)) {
+  if (!text_) return;
+  try {
+    parsed_ = parse_ruleset(*text_);
+  } catch (const RulesError& e) {
+    error_ = e.what();
+  }
+  sets_komi_ = sets_komi(*text_);
+}
+
+Ruleset RecordRules::operator()(const sgf::Record& r) const {
+  if (!text_) return rules_for_record(r, std::nullopt);
+  if (!parsed_) throw RulesError(error_);
+  Ruleset rules = *parsed_;
+  if (!sets_komi_ && r.komi) rules.komi = *r.komi;
   return rules;
 }
 
@@ -315,6 +341,14 @@ std::string with_preset(std::string text, const std::string& preset) {
 
 }  // namespace
 
+// A replay made in the place it is stored (std::optional::emplace of it): no copy of its game.
+struct ReplayInPlace {
+  const sgf::Record& record;
+  const Ruleset& rules;
+  const ReplayOptions& opts;
+  operator Replay() const { return replay(record, rules, opts); }
+};
+
 struct ReplayCache::Group {
   Ruleset rules;                 // the group's first rule set, under the stand-in name
   std::optional<Replay> replay;  // or the error:
@@ -331,7 +365,7 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
   if (record_.filename.find(kPresetStandIn) != std::string::npos) {
     // Not shared: a replay of its own, kept as a group of one (under its own name).
     auto g = std::make_unique<Group>(rules);
-    const Replay& rp = g->replay.emplace(replay(record_, rules, opts_));
+    const Replay& rp = g->replay.emplace(ReplayInPlace{record_, rules, opts_});
     groups_.push_back(std::move(g));
     return {rp.game, rp.rules, rp.notes, rp.stopped_without_pause};
   }
@@ -342,7 +376,7 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
     auto g = std::make_unique<Group>(rules);
     g->rules.preset = std::string(kPresetStandIn);
     try {
-      g->replay.emplace(replay(record_, g->rules, opts_));
+      g->replay.emplace(ReplayInPlace{record_, g->rules, opts_});
     } catch (const ReplayError& e) {
       g->error = e;
     }

@@ -167,6 +167,10 @@ RecordScorer::RecordScorer(const sgf::Record& record, const ScoreOptions& opts)
     : record_(record), opts_(opts), replays_(record, opts.replay) {}
 
 Count RecordScorer::count(const std::optional<std::string>& rules_text) {
+  return count(rules_text, rules_for_record(record_, rules_text));
+}
+
+Count RecordScorer::count(const std::optional<std::string>& rules_text, const Ruleset& rules) {
   // Statuses found on the game itself (estimator, engine): each rule set's own replay.
   const bool from_game = !opts_.dead && (opts_.dead_from == DeadFrom::estimate ||
                                          opts_.dead_from == DeadFrom::gtp ||
@@ -177,7 +181,6 @@ Count RecordScorer::count(const std::optional<std::string>& rules_text) {
     o.rules = rules_text;
     return score_record(record_, o).count;
   }
-  const Ruleset rules = rules_for_record(record_, rules_text);
   const ReplayCache::Shared rp = replays_.get(rules);
   Statuses st;
   given_or_markup(record_, opts_, status_position(rp.game, rp.rules), st);

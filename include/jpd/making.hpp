@@ -87,10 +87,11 @@ class Analysis {
   int shared() const { return public_ + dame_ + seki_shared_; }
   // 子空合计: stones + owned points + half the shared points.
   double area(Color c) const { return stones(c) + territory(c) + shared() / 2.0; }
-  int groups(Color c) const;        // units that count as groups (还棋头)
-  int unit_count(Color c) const;    // all units
-  int seki_units(Color c) const;
-  int basic_eyes(Color c) const;    // sum of basic eye points over the colour's units
+  // Units that count as groups (还棋头), all units, units in seki, the sum of basic eye points.
+  int groups(Color c) const { return groups_[color_index(c)]; }
+  int unit_count(Color c) const { return unit_count_[color_index(c)]; }
+  int seki_units(Color c) const { return seki_units_[color_index(c)]; }
+  int basic_eyes(Color c) const { return basic_eyes_[color_index(c)]; }
   // Owned points of units not in seki (the Japanese view's territory).
   int territory_outside_seki(Color c) const;
   std::vector<Index> dame_points() const;
@@ -104,6 +105,9 @@ class Analysis {
   int stones_[2] = {0, 0}, territory_[2] = {0, 0};
   int public_ = 0, dame_ = 0, seki_shared_ = 0;
   int outside_seki_[2] = {0, 0};  // territory_outside_seki()
+  // Over the units of each colour (of() counts them).
+  int groups_[2] = {0, 0}, unit_count_[2] = {0, 0}, seki_units_[2] = {0, 0};
+  int basic_eyes_[2] = {0, 0};
   int span_ = 0;  // indices below it hold every point of the board
 };
 

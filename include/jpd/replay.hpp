@@ -39,6 +39,10 @@ struct ReplayError : std::runtime_error {
 };
 
 struct Replay {
+  Replay() = default;
+  // The game on an empty board of the record's size, about to be replayed under `used`.
+  Replay(const Ruleset& used, int width, int height) : game(used, width, height), rules(used) {}
+
   Game game;
   Ruleset rules;                   // as used (first player possibly adopted from the record)
   // Every translation or assumption made, in words (after 50, one more note counts the rest).
@@ -51,6 +55,20 @@ struct Replay {
 // record's RU when it names a preset or a standard rule set, else tang-song. Komi: a komi= in
 // explicit_rules wins, else the record's KM, else the preset's value.
 Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>& explicit_rules);
+
+// rules_for_record for many records under one rules text (jpd batch): the text parsed once.
+class RecordRules {
+ public:
+  explicit RecordRules(std::optional<std::string> explicit_rules);
+  // rules_for_record(r, explicit_rules), throwing what it throws.
+  Ruleset operator()(const sgf::Record& r) const;
+
+ private:
+  std::optional<std::string> text_;
+  std::optional<Ruleset> parsed_;
+  std::string error_;  // the RulesError of parsing the text
+  bool sets_komi_ = false;
+};
 
 // Replays the main line: setup, every step through the referee. At the end a game still in play
 // is paused by agreement. Throws ReplayError for an illegal move (unless forfeit_on_illegal).

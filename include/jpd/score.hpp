@@ -59,6 +59,8 @@ class RecordScorer {
   RecordScorer(const sgf::Record& record, const ScoreOptions& opts);  // opts.rules unused
   // Throws as score_record does.
   Count count(const std::optional<std::string>& rules);
+  // The same, the rules already made of the text for this record (rules_for_record, RecordRules).
+  Count count(const std::optional<std::string>& rules, const Ruleset& resolved);
 
  private:
   const sgf::Record& record_;

@@ -46,7 +46,8 @@ std::vector<std::string> listing(const std::string& dir) {
 
 // Appends the CSV field: quoted where it holds a comma, a quote or a line break.
 void append_field(std::string& out, std::string_view s) {
-  if (s.find_first_of(",\"\n\r") == std::string_view::npos) {
+  if (std::none_of(s.begin(), s.end(),
+                   [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; })) {
     out += s;
     return;
   }
@@ -515,6 +516,28 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   const size_t window = size_t(jobs) * 4;  // records in flight: queued, counting, or waiting to be written
 
   const std::vector<RecordRules> parsed = parse_rules(o.rules);
+  if (o.format == Format::csv && o.header) out << csv_header() << "\n";
+  std::string text;  // the rows of one file
+  auto write = [&](const std::vector<Row>& rows) {
+    text.clear();
+    for (const Row& r : rows) append_row(text, r, o.format);
+    out << text;
+    out.flush();
+    summary.add(rows);
+  };
+  if (jobs == 1) {
+    // One job: the files are counted on this thread, as they are walked (no hand-over per file).
+    FileWalk walk(o.paths);
+    size_t written = 0;
+    while (std::optional<std::string> p = walk.next()) {
+      write(count_file_with(*p, o.rules, parsed, o.score));
+      if (progress) progress(++written);
+    }
+    summary.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return summary;
+  }
+
   std::mutex m;
   std::condition_variable work_cv, done_cv;
   std::deque<std::pair<size_t, std::string>> queue;
@@ -542,11 +565,9 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   std::vector<std::thread> pool;
   for (int k = 0; k < jobs; ++k) pool.emplace_back(worker);
 
-  if (o.format == Format::csv && o.header) out << csv_header() << "\n";
   FileWalk walk(o.paths);
   bool walked = false;
   size_t issued = 0, written = 0;
-  std::string text;  // the rows of one file
   try {
     for (;;) {
       // Keep the window full.
@@ -571,11 +592,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
         rows = std::move(it->second);
         done.erase(it);
       }
-      text.clear();
-      for (const Row& r : rows) append_row(text, r, o.format);
-      out << text;
-      out.flush();
-      summary.add(rows);
+      write(rows);
       ++written;
       if (progress) progress(written);
     }

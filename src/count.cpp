@@ -226,7 +226,8 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
 }
 
 Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptions& opts) {
-  if (!same_referee(r, g.rules()))
+  // (Whether the game's legality would be judged alike is the caller's word: makes_same_game.)
+  if (!same_referee_but_legality(r, g.rules()))
     throw std::invalid_argument("count: " + r.preset + " does not referee the game as " +
                                 g.rules().preset + ", under which it was played");
   if (const Point p = g.setup_without_liberty(); p.valid())

@@ -59,16 +59,42 @@ std::string_view name_of(Illegal r) {
   return "?";
 }
 
-bool same_referee(const Ruleset& a, const Ruleset& b) {
-  // The fields Game and the replay read. Under simple ko the superko history is never consulted
-  // (a reset clears the cycle table either way); under the other ko rules no cycle is looked for.
-  const bool simple = a.ko == KoRule::simple;
+bool same_referee_but_legality(const Ruleset& a, const Ruleset& b) {
+  // The fields Game and the replay read, but for ko, cycle_*, reset_history_at_pause, suicide.
   return a.first_player == b.first_player && a.allow_pass == b.allow_pass &&
-         a.allow_virtual == b.allow_virtual && a.pause == b.pause && a.ko == b.ko &&
+         a.allow_virtual == b.allow_virtual && a.pause == b.pause &&
+         a.dispute_virtuals == b.dispute_virtuals && a.white_passes_last == b.white_passes_last;
+}
+
+bool same_referee(const Ruleset& a, const Ruleset& b) {
+  // Under simple ko the superko history is never consulted (a reset clears the cycle table either
+  // way); under the other ko rules no cycle is looked for.
+  const bool simple = a.ko == KoRule::simple;
+  return same_referee_but_legality(a, b) && a.ko == b.ko &&
          (simple ? a.cycle_result == b.cycle_result && a.cycle_repeats == b.cycle_repeats
                  : a.reset_history_at_pause == b.reset_history_at_pause) &&
-         a.suicide == b.suicide && a.dispute_virtuals == b.dispute_virtuals &&
-         a.white_passes_last == b.white_passes_last;
+         a.suicide == b.suicide;
+}
+
+bool makes_same_game(const Game& g, const Ruleset& rules) {
+  if (same_referee(rules, g.rules())) return true;
+  if (!same_referee_but_legality(rules, g.rules())) return false;
+  if (g.end_reason() == EndReason::draw || g.end_reason() == EndReason::no_result ||
+      g.end_reason() == EndReason::forfeit)
+    return false;
+  // Every position the superko history or the cycle table can hold when a board move is judged
+  // is the board before or after an earlier move (setup positions included: a move's board
+  // before it). A board move that recreates none of them is refused by no ko rule and closes no
+  // cycle (a ko retake recreates the position before the capture).
+  detail::KeySet seen;
+  seen.reserve(2 * g.moves().size());
+  for (const PlayedMove& pm : g.moves()) {
+    if (pm.suicided > 0 && !rules.suicide) return false;
+    seen.insert(pm.hash_before);
+    if (pm.move.kind == MoveKind::play && seen.contains(pm.hash_after)) return false;
+    seen.insert(pm.hash_after);
+  }
+  return true;
 }
 
 MoveCounts Counters::total(Color c) const {
@@ -316,7 +342,7 @@ Verdict Game::play(const Move& m) {
 
 Verdict Game::apply(const Move& m) {
   const int ci = color_index(m.color);
-  PlayedMove rec{m, phase_, 0, 0};
+  PlayedMove rec{m, phase_, 0, 0, board_.hash(), 0};
   const int index = int(moves_.size());
   auto non_board = [&] {
     board_.clear_ko();
@@ -364,6 +390,7 @@ Verdict Game::apply(const Move& m) {
       proposer_ = proposal_;
       proposal_ = Color::Empty;
       to_move_ = proposer_;
+      rec.hash_after = board_.hash();
       moves_.push_back(rec);
       enter_pause(true);
       return {};
@@ -377,15 +404,18 @@ Verdict Game::apply(const Move& m) {
       board_.set_stone(m.point, Color::Empty);
       if (m.kind == MoveKind::negative_a) ++counters_.making[ci].negative_a;
       else ++counters_.making[ci].negative_b;
+      rec.hash_after = board_.hash();
       moves_.push_back(rec);
       return {};
     case MoveKind::resign:
+      rec.hash_after = board_.hash();
       moves_.push_back(rec);
       phase_ = Phase::ended;
       end_ = EndReason::resigned;
       winner_ = opponent(m.color);
       return {};
   }
+  rec.hash_after = board_.hash();
   moves_.push_back(rec);
   record_position();
 

@@ -353,13 +353,20 @@ struct ReplayCache::Group {
   Ruleset rules;                 // the group's first rule set, under the stand-in name
   std::optional<Replay> replay;  // or the error:
   std::optional<ReplayError> error;
+  const Group* shares = nullptr;  // or the game of that group, which these rules make as well
   explicit Group(Ruleset r) : rules(std::move(r)) {}
+  const Group& origin() const { return shares ? *shares : *this; }
 };
 
 ReplayCache::ReplayCache(const sgf::Record& r, const ReplayOptions& opts)
     : record_(r), opts_(opts) {}
 
 ReplayCache::~ReplayCache() = default;
+
+size_t ReplayCache::replays() const {
+  return size_t(std::count_if(groups_.begin(), groups_.end(),
+                              [](const auto& g) { return g->shares == nullptr; }));
+}
 
 ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
   if (record_.filename.find(kPresetStandIn) != std::string::npos) {
@@ -373,6 +380,21 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
     return g->rules.preset == kPresetStandIn && same_referee(g->rules, rules);
   });
   if (it == groups_.end()) {
+    // A game replayed under rules that differ only in legality is this one's too when none of
+    // its moves depends on that (makes_same_game): shared, under these rules' name. (The rules
+    // as given are compared too: the replay adopts a first player from them.)
+    for (const auto& g : groups_)
+      if (g->replay && !g->shares && g->rules.preset == kPresetStandIn &&
+          same_referee_but_legality(g->rules, rules) && makes_same_game(g->replay->game, rules)) {
+        auto shared = std::make_unique<Group>(rules);
+        shared->rules.preset = std::string(kPresetStandIn);
+        shared->shares = g.get();
+        groups_.push_back(std::move(shared));
+        it = groups_.end() - 1;
+        break;
+      }
+  }
+  if (it == groups_.end()) {
     auto g = std::make_unique<Group>(rules);
     g->rules.preset = std::string(kPresetStandIn);
     try {
@@ -383,7 +405,7 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
     groups_.push_back(std::move(g));
     it = groups_.end() - 1;
   }
-  const Group& group = **it;
+  const Group& group = (*it)->origin();
   if (group.error) {
     const ReplayError& e = *group.error;
     const std::string prefix = sgf::where_text(e.file, e.where) + ": ";

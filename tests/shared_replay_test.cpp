@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "jpd/random_game.hpp"
+#include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"
 
@@ -113,18 +114,122 @@ TEST(SharedReplay, CountsEqualEachRuleSetsOwnReplayOnCorpusRecords) {
   EXPECT_GT(t.compared, 1000);
 }
 
-TEST(SharedReplay, GamesAreReplayedOncePerGroupOfRuleSetsThatRefereeAlike) {
+TEST(SharedReplay, GamesAreReplayedOncePerGroupOfRuleSetsThatMakeTheSameGame) {
+  // No position recurs and nothing is a suicide: rule sets that differ only in legality share.
   const sgf::Record r = sgf::read_record_text(
       "(;GM[1]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[gc];W[cg];B[];W[])");
   ReplayCache cache(r);
   std::vector<const Game*> games;
   for (const Preset& p : presets()) games.push_back(&cache.get(p.rules).game);
-  // Groups: tang-song ming-qing / sci-1-x sci-4-x / sci-2-x / sci-3-x / art-great / living-x /
-  // chinese chinese-2008 / japanese korean ancient / aga / ing new-zealand / tromp-taylor.
-  EXPECT_EQ(cache.replays(), 11u);
-  EXPECT_EQ(games[0], games[1]);  // tang-song, ming-qing
+  // tang-song ming-qing / sci-3-x / sci-2-x / living-x / aga / the other 13, which pass.
+  EXPECT_EQ(cache.replays(), 6u);
   for (size_t i = 0; i < games.size(); ++i)
     for (size_t j = 0; j < games.size(); ++j)
-      EXPECT_EQ(games[i] == games[j], same_referee(presets()[i].rules, presets()[j].rules))
+      EXPECT_EQ(games[i] == games[j],
+                same_referee_but_legality(presets()[i].rules, presets()[j].rules))
           << presets()[i].name << " " << presets()[j].name;
+}
+
+TEST(SharedReplay, AKoRetakenAfterThePauseIsNotSharedWithRulesThatForbidIt) {
+  // Black takes a ko, both pass, White takes it back in the dispute: the position before Black
+  // took it recurs. Legal under simple ko and where the history starts afresh at the pause;
+  // refused by positional and situational superko otherwise. Only the games that are the same
+  // are shared.
+  const sgf::Record r = sgf::read_record_text(
+      "(;GM[1]SZ[5]KM[0]RU[Japanese];B[bb];W[cb];B[ac];W[bc];B[bd];W[cd];B[ea];W[dc];B[cc];W[]"
+      ";B[];W[bc];B[];W[])");
+  ScoreOptions o;
+  o.dead_from = DeadFrom::none;
+  RecordScorer scorer(r, o);
+  for (const Preset& p : presets()) {
+    ScoreOptions each = o;
+    each.rules = std::string(p.name);
+    std::string plain, shared;
+    try {
+      plain = to_json(score_record(r, each).count).dump();
+    } catch (const std::exception& e) {
+      plain = e.what();
+    }
+    try {
+      shared = to_json(scorer.count(std::string(p.name))).dump();
+    } catch (const std::exception& e) {
+      shared = e.what();
+    }
+    EXPECT_EQ(shared, plain) << p.name;
+  }
+  auto rules = [](const char* name) { return find_preset(name)->rules; };
+  ReplayCache cache(r);
+  const Game& japanese = cache.get(rules("japanese")).game;
+  EXPECT_EQ(&cache.get(rules("korean")).game, &japanese);
+  EXPECT_EQ(&cache.get(rules("ancient")).game, &japanese);  // simple ko: referees alike
+  EXPECT_FALSE(makes_same_game(japanese, rules("chinese")));
+  EXPECT_THROW(cache.get(rules("chinese")), ReplayError);
+  EXPECT_THROW(cache.get(rules("ing")), ReplayError);
+  EXPECT_NE(&cache.get(rules("sci-1-1")).game, &japanese);  // legal there, but not shared
+  EXPECT_EQ(cache.replays(), 4u);
+}
+
+TEST(SharedReplay, AGameSaidToBeTheSameIsTheGameTheRulesMake) {
+  // makes_same_game's promise, checked by replaying: for records of random games (ko fights,
+  // suicides, disputes) and every pair of presets that differ only in legality, a game said to
+  // be the other rules' game is the one their own replay makes: the same record written back,
+  // board, counters, phase and end.
+  auto moves_text = [](const Game& g) {  // the record of the game, its rules aside
+    sgf::Record r = record_from_game(g);
+    r.rules.clear();
+    r.komi.reset();
+    return sgf::write(sgf::to_tree(r));
+  };
+  auto same = [&](const Game& a, const Game& b) {
+    const Counters &x = a.counters(), &y = b.counters();
+    bool counters = true;
+    for (int i = 0; i < 2; ++i)
+      counters = counters && x.play[i].real == y.play[i].real &&
+                 x.play[i].captured == y.play[i].captured &&
+                 x.dispute[i].real == y.dispute[i].real && x.setup[i] == y.setup[i];
+    return counters && a.board().same_position(b.board()) &&
+           a.pause_board().same_position(b.pause_board()) && a.phase() == b.phase() &&
+           a.end_reason() == b.end_reason() && a.moves().size() == b.moves().size() &&
+           a.pauses() == b.pauses() && a.to_move() == b.to_move() &&
+           moves_text(a) == moves_text(b) &&
+           x.last_real.index == y.last_real.index && x.first_pass.index == y.first_pass.index;
+  };
+  int index = 0, said_same = 0, refused_elsewhere = 0;
+  for (const Preset& p : presets()) {
+    for (int n = 0; n < 30; ++n) {
+      RandomGameOptions ro;
+      ro.min_size = 3;
+      ro.max_size = 6;  // small boards: kos and repetitions
+      const RandomGame rg = random_game(p.rules, random_game_seed(12, index, uint64_t(n)), ro);
+      const sgf::Record r =
+          sgf::read_record_text(sgf::write(sgf::to_tree(record_from_game(rg.game))));
+      for (const Preset& a : presets()) {
+        std::optional<Replay> ra;
+        try {
+          ra.emplace(replay(r, a.rules));
+        } catch (const ReplayError&) {
+          continue;
+        }
+        for (const Preset& b : presets()) {
+          if (&a == &b || !same_referee_but_legality(a.rules, b.rules) ||
+              same_referee(a.rules, b.rules))
+            continue;
+          if (!makes_same_game(ra->game, b.rules)) {
+            try {
+              replay(r, b.rules);
+            } catch (const ReplayError&) {
+              ++refused_elsewhere;
+            }
+            continue;
+          }
+          ++said_same;
+          const Replay rb = replay(r, b.rules);  // must not throw
+          ASSERT_TRUE(same(ra->game, rb.game)) << a.name << " / " << b.name << " game " << n;
+        }
+      }
+    }
+    ++index;
+  }
+  EXPECT_GT(said_same, 20000);
+  EXPECT_GT(refused_elsewhere, 500);
 }

@@ -124,9 +124,10 @@ struct CountOptions {
 // agreement (noted). A game that ended by resignation, forfeit or a long cycle keeps that result;
 // the views are still computed on its final position for information.
 Count count(const Game& g, const Statuses& statuses, const CountOptions& opts = {});
-// The same game counted under `rules`, which must referee it as its own rules do (same_referee in
-// game.hpp: the game is the one they would have made of its moves): a game replayed once serves
-// every such rule set (ReplayCache, jpd batch). Throws std::invalid_argument otherwise.
+// The same game counted under `rules`, which must make the same game of its moves
+// (makes_same_game in game.hpp): a game replayed once serves every such rule set (ReplayCache,
+// jpd batch). Throws std::invalid_argument for rules that do not referee it alike apart from
+// legality (same_referee_but_legality); legality itself is not judged again.
 Count count(const Game& g, const Ruleset& rules, const Statuses& statuses,
             const CountOptions& opts = {});
 

@@ -174,6 +174,7 @@ struct PlayedMove {
   Phase phase;         // phase in which it was played
   int captured = 0;    // opponent stones captured (own stones for suicide are in `suicided`)
   int suicided = 0;
+  uint64_t hash_before = 0, hash_after = 0;  // of the board (Board::hash) around the move
 };
 
 // Whether the referee decides everything alike under the two rule sets (who moves first, which
@@ -181,6 +182,17 @@ struct PlayedMove {
 // same moves make the same game, whatever else differs (counting, compensation, komi, and the
 // preset's name, which only messages show).
 bool same_referee(const Ruleset& a, const Ruleset& b);
+// The same but for what decides only whether a board move is refused or a long cycle ends the
+// game: the ko rule, long cycles, the superko history and suicide.
+bool same_referee_but_legality(const Ruleset& a, const Ruleset& b);
+
+class Game;
+// Whether the game's moves, replayed under `rules`, make this same game: rules that referee it
+// alike, or rules that differ from its own only in legality (same_referee_but_legality) when no
+// move depends on that: no board move recreated a position the game had before it (so no ko,
+// superko or long cycle could refuse it or end the game), no move was a suicide where `rules`
+// forbid it, and the game did not end by a long cycle or a forfeit.
+bool makes_same_game(const Game& g, const Ruleset& rules);
 
 class Game {
  public:

@@ -75,8 +75,9 @@ class RecordRules {
 Replay replay(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& opts = {});
 
 // Replays of one record under many rule sets (jpd batch counts each record under every preset):
-// one replay for all the rule sets that referee alike (same_referee in game.hpp), since the
-// same moves then make the same game. get(rules) is replay(record, rules, opts) in all but the
+// one replay for all the rule sets that make the same game of its moves (makes_same_game in
+// game.hpp: those that referee alike, and those that differ only in legality where no move
+// depends on it). get(rules) is replay(record, rules, opts) in all but the
 // game's own rules(): those of the first rule set of its group (under a stand-in preset name),
 // so count the game under the replay's `rules` (count(game, rules, ...)). The notes, and the
 // ReplayError thrown for a record the rules refuse, are replay's own, word for word.
@@ -95,7 +96,7 @@ class ReplayCache {
   };
   // Throws ReplayError as replay() does.
   Shared get(const Ruleset& rules);
-  size_t replays() const { return groups_.size(); }  // replays made so far
+  size_t replays() const;  // replays made so far
 
  private:
   struct Group;

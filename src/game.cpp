@@ -60,9 +60,13 @@ std::string_view name_of(Illegal r) {
 }
 
 bool same_referee_but_legality(const Ruleset& a, const Ruleset& b) {
-  // The fields Game and the replay read, but for ko, cycle_*, reset_history_at_pause, suicide.
+  // The fields Game and the replay read, but for ko, cycle_*, reset_history_at_pause, suicide;
+  // and the pause rules `both` and `two_consecutive`, which differ only in whether a pause
+  // proposal is legal.
+  const bool pause_alike = a.pause == b.pause ||
+                           (a.pause != PauseRule::agreed && b.pause != PauseRule::agreed);
   return a.first_player == b.first_player && a.allow_pass == b.allow_pass &&
-         a.allow_virtual == b.allow_virtual && a.pause == b.pause &&
+         a.allow_virtual == b.allow_virtual && pause_alike &&
          a.dispute_virtuals == b.dispute_virtuals && a.white_passes_last == b.white_passes_last;
 }
 
@@ -70,7 +74,7 @@ bool same_referee(const Ruleset& a, const Ruleset& b) {
   // Under simple ko the superko history is never consulted (a reset clears the cycle table either
   // way); under the other ko rules no cycle is looked for.
   const bool simple = a.ko == KoRule::simple;
-  return same_referee_but_legality(a, b) && a.ko == b.ko &&
+  return same_referee_but_legality(a, b) && a.pause == b.pause && a.ko == b.ko &&
          (simple ? a.cycle_result == b.cycle_result && a.cycle_repeats == b.cycle_repeats
                  : a.reset_history_at_pause == b.reset_history_at_pause) &&
          a.suicide == b.suicide;
@@ -88,8 +92,10 @@ bool makes_same_game(const Game& g, const Ruleset& rules) {
   // cycle (a ko retake recreates the position before the capture).
   detail::KeySet seen;
   seen.reserve(2 * g.moves().size());
+  const bool pause_differs = rules.pause != g.rules().pause;
   for (const PlayedMove& pm : g.moves()) {
     if (pm.suicided > 0 && !rules.suicide) return false;
+    if (pause_differs && pm.move.kind == MoveKind::propose_pause) return false;
     seen.insert(pm.hash_before);
     if (pm.move.kind == MoveKind::play && seen.contains(pm.hash_after)) return false;
     seen.insert(pm.hash_after);

@@ -182,8 +182,9 @@ struct PlayedMove {
 // same moves make the same game, whatever else differs (counting, compensation, komi, and the
 // preset's name, which only messages show).
 bool same_referee(const Ruleset& a, const Ruleset& b);
-// The same but for what decides only whether a board move is refused or a long cycle ends the
-// game: the ko rule, long cycles, the superko history and suicide.
+// The same but for what decides only whether a move is refused or a long cycle ends the game:
+// the ko rule, long cycles, the superko history, suicide, and whether a pause proposal is legal
+// (the pause rules both and two_consecutive).
 bool same_referee_but_legality(const Ruleset& a, const Ruleset& b);
 
 class Game;
@@ -191,7 +192,8 @@ class Game;
 // alike, or rules that differ from its own only in legality (same_referee_but_legality) when no
 // move depends on that: no board move recreated a position the game had before it (so no ko,
 // superko or long cycle could refuse it or end the game), no move was a suicide where `rules`
-// forbid it, and the game did not end by a long cycle or a forfeit.
+// forbid it, no pause was proposed where the pause rules differ, and the game did not end by a
+// long cycle or a forfeit.
 bool makes_same_game(const Game& g, const Ruleset& rules);
 
 class Game {

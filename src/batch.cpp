@@ -184,35 +184,47 @@ size_t count_files(const std::vector<std::string>& paths) {
 namespace {
 
 // count_file with each rule set's text parsed once for the whole batch.
-std::vector<Row> count_file_with(const std::string& path, const std::vector<RuleChoice>& rules,
-                                 const std::vector<RecordRules>& parsed, const ScoreOptions& base) {
-  std::vector<Row> rows;
-  rows.reserve(rules.size());
-  for (const RuleChoice& rc : rules) {
-    Row r;
-    r.file = path;
-    r.preset = rc.label;
-    rows.push_back(std::move(r));
+// Row{} with the file and the rule set's label, the storage of its strings kept.
+void start_row(Row& r, const std::string& path, const std::string& label) {
+  std::string* texts[] = {&r.file, &r.preset, &r.rules, &r.method, &r.result, &r.status_source,
+                          &r.failed_invariants, &r.record_result, &r.error};
+  std::string kept[std::size(texts)];
+  for (size_t k = 0; k < std::size(texts); ++k) kept[k] = std::move(*texts[k]);
+  r = Row{};
+  for (size_t k = 0; k < std::size(texts); ++k) {
+    kept[k].clear();
+    *texts[k] = std::move(kept[k]);
   }
+  r.file.assign(path);
+  r.preset.assign(label);
+}
+
+// count_file with each rule set's text parsed once for the whole batch, into `rows` (their
+// storage used again, and `c`'s, for the counts).
+void count_file_into(const std::string& path, const std::vector<RuleChoice>& rules,
+                     const std::vector<RecordRules>& parsed, const ScoreOptions& base,
+                     std::vector<Row>& rows, Count& c) {
+  rows.resize(rules.size());
+  for (size_t k = 0; k < rules.size(); ++k) start_row(rows[k], path, rules[k].label);
   sgf::Record rec;
   try {
     rec = sgf::read_record_file(path);
   } catch (const std::exception& e) {
     for (Row& r : rows) r.error = e.what();
-    return rows;
+    return;
   }
   ScoreOptions o = base;
   o.keep_steps = false;
   o.texts = false;
-  RecordScorer scorer(rec, o);  // one replay for the rule sets that referee alike
+  RecordScorer scorer(rec, o);  // one replay for the rule sets that make the same game
   for (size_t k = 0; k < rules.size(); ++k) {
     Row& r = rows[k];
     r.record_result = rec.result;
     try {
-      const Count c = scorer.count(rules[k].rules, parsed[k](rec));
+      scorer.count(rules[k].rules, parsed[k](rec), c);
       r.rules = rules_text(k, c.rules);
       r.komi = c.komi;
-      r.method = std::string(name_of(c.rules.counting));
+      r.method = name_of(c.rules.counting);
       r.result = c.result;
       r.winner = c.winner;
       r.margin = c.margin;
@@ -220,7 +232,7 @@ std::vector<Row> count_file_with(const std::string& path, const std::vector<Rule
       r.black = f.black;
       r.white = f.white;
       r.pay = c.pay;
-      r.status_source = std::string(name_of(c.status_source));
+      r.status_source = name_of(c.status_source);
       r.dead = int(c.dead_black.size() + c.dead_white.size());
       r.invariants_ok = c.all_invariants_hold;
       for (const Invariant& i : c.invariants)
@@ -230,7 +242,6 @@ std::vector<Row> count_file_with(const std::string& path, const std::vector<Rule
       if (r.error.empty()) r.error = "error";
     }
   }
-  return rows;
 }
 
 std::vector<RecordRules> parse_rules(const std::vector<RuleChoice>& rules) {
@@ -243,7 +254,10 @@ std::vector<RecordRules> parse_rules(const std::vector<RuleChoice>& rules) {
 
 std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoice>& rules,
                             const ScoreOptions& base) {
-  return count_file_with(path, rules, parse_rules(rules), base);
+  std::vector<Row> rows;
+  Count c;
+  count_file_into(path, rules, parse_rules(rules), base, rows, c);
+  return rows;
 }
 
 std::string csv_header() {
@@ -529,8 +543,11 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
     // One job: the files are counted on this thread, as they are walked (no hand-over per file).
     FileWalk walk(o.paths);
     size_t written = 0;
+    std::vector<Row> rows;
+    Count c;
     while (std::optional<std::string> p = walk.next()) {
-      write(count_file_with(*p, o.rules, parsed, o.score));
+      count_file_into(*p, o.rules, parsed, o.score, rows, c);
+      write(rows);
       if (progress) progress(++written);
     }
     summary.seconds =
@@ -545,6 +562,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   bool closing = false;
 
   auto worker = [&] {
+    Count scratch;  // the counts' storage, used again
     for (;;) {
       std::pair<size_t, std::string> item;
       {
@@ -554,7 +572,8 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
         item = std::move(queue.front());
         queue.pop_front();
       }
-      std::vector<Row> rows = count_file_with(item.second, o.rules, parsed, o.score);
+      std::vector<Row> rows;
+      count_file_into(item.second, o.rules, parsed, o.score, rows, scratch);
       {
         std::lock_guard lock(m);
         done.emplace(item.first, std::move(rows));

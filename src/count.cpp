@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <span>
 #include <tuple>
 #include <type_traits>
@@ -226,6 +227,13 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
 }
 
 Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptions& opts) {
+  Count c;
+  count(g, r, st, opts, c);
+  return c;
+}
+
+void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptions& opts,
+           Count& c) {
   // (Whether the game's legality would be judged alike is the caller's word: makes_same_game.)
   if (!same_referee_but_legality(r, g.rules()))
     throw std::invalid_argument("count: " + r.preset + " does not referee the game as " +
@@ -233,7 +241,21 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
   if (const Point p = g.setup_without_liberty(); p.valid())
     throw CountError("the setup left the chain at " + to_gtp(p, g.height()) +
                      " without a liberty: a position that cannot arise in play is not counted");
-  Count c;
+  // A fresh count in c, keeping its storage for what is written again (the invariants are
+  // overwritten in place, their names too).
+  {
+    std::vector<Invariant> invariants = std::move(c.invariants);
+    std::vector<Point> dead_black = std::move(c.dead_black), dead_white = std::move(c.dead_white);
+    std::string result = std::move(c.result);
+    c = Count{};
+    c.invariants = std::move(invariants);
+    dead_black.clear();
+    dead_white.clear();
+    result.clear();
+    c.dead_black = std::move(dead_black);
+    c.dead_white = std::move(dead_white);
+    c.result = std::move(result);
+  }
   c.rules = r;
   c.width = g.width();
   c.height = g.height();
@@ -815,9 +837,14 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
 
   // 9. The invariants of SPEC §7, each with its numbers (written out only when the texts are
   // wanted: `detail` is a function).
-  c.invariants.reserve(10);
-  auto check = [&](std::string name, bool ok, auto&& detail) {
-    c.invariants.push_back({std::move(name), ok, opts.texts ? detail() : std::string()});
+  size_t checked = 0;  // invariants written so far (over the ones of c's last count)
+  auto check = [&](std::string_view name, bool ok, auto&& detail) {
+    if (checked == c.invariants.size()) c.invariants.emplace_back();
+    Invariant& i = c.invariants[checked++];
+    i.name.assign(name);
+    i.ok = ok;
+    if (opts.texts) i.detail = detail();
+    else i.detail.clear();
     c.all_invariants_hold = c.all_invariants_hold && ok;
   };
   auto count_of = [](int n) { return std::to_string(n); };
@@ -828,7 +855,7 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
   });
   for (Color col : {Color::Black, Color::White}) {
     int lhs = c.placed.of(col), rhs = c.live.of(col) + refill_count(col);
-    check(std::string("stones_accounted_") + (col == Color::Black ? "B" : "W"), lhs == rhs, [&] {
+    check(col == Color::Black ? "stones_accounted_B" : "stones_accounted_W", lhs == rhs, [&] {
       return "S = " + count_of(lhs) + " placed; L + C + D + V + pass = " +
              count_of(c.live.of(col)) + " + " + count_of(c.captured.of(col)) + " + " +
              count_of(c.dead.of(col)) + " + " + count_of(c.virtual_stones.of(col)) + " + " +
@@ -861,7 +888,7 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
     double on_board_pay = pay - unpaid_signed;
     double after_pay = c.area.of(col) + (col == first ? -on_board_pay / 2 : on_board_pay / 2);
     double lhs = c.territory.of(col) + c.k + q2 / 2;
-    check(std::string("area_from_territory_") + (col == Color::Black ? "B" : "W"),
+    check(col == Color::Black ? "area_from_territory_B" : "area_from_territory_W",
           lhs == after_pay, [&] {
             return "t + k + q'/2 = " + num(c.territory.of(col)) + " + " + count_of(c.k) + " + " +
                    num(q2) + "/2 = " + num(lhs) + "; area after payment " + num(after_pay);
@@ -890,7 +917,7 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
              ", living stones difference " + num(rhs);
     });
   }
-  return c;
+  c.invariants.resize(checked);
 }
 
 }  // namespace jpd

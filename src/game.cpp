@@ -80,27 +80,36 @@ bool same_referee(const Ruleset& a, const Ruleset& b) {
          a.suicide == b.suicide;
 }
 
-bool makes_same_game(const Game& g, const Ruleset& rules) {
-  if (same_referee(rules, g.rules())) return true;
-  if (!same_referee_but_legality(rules, g.rules())) return false;
-  if (g.end_reason() == EndReason::draw || g.end_reason() == EndReason::no_result ||
-      g.end_reason() == EndReason::forfeit)
-    return false;
+MoveFacts::MoveFacts(const Game& g) {
   // Every position the superko history or the cycle table can hold when a board move is judged
   // is the board before or after an earlier move (setup positions included: a move's board
   // before it). A board move that recreates none of them is refused by no ko rule and closes no
   // cycle (a ko retake recreates the position before the capture).
   detail::KeySet seen;
   seen.reserve(2 * g.moves().size());
-  const bool pause_differs = rules.pause != g.rules().pause;
   for (const PlayedMove& pm : g.moves()) {
-    if (pm.suicided > 0 && !rules.suicide) return false;
-    if (pause_differs && pm.move.kind == MoveKind::propose_pause) return false;
+    suicide |= pm.suicided > 0;
+    pause_proposed |= pm.move.kind == MoveKind::propose_pause;
     seen.insert(pm.hash_before);
-    if (pm.move.kind == MoveKind::play && seen.contains(pm.hash_after)) return false;
+    position_recurs |= pm.move.kind == MoveKind::play && seen.contains(pm.hash_after);
     seen.insert(pm.hash_after);
   }
-  return true;
+}
+
+bool makes_same_game(const Game& g, const Ruleset& rules) {
+  if (same_referee(rules, g.rules())) return true;
+  if (!same_referee_but_legality(rules, g.rules())) return false;
+  return makes_same_game(g, MoveFacts(g), rules);
+}
+
+bool makes_same_game(const Game& g, const MoveFacts& facts, const Ruleset& rules) {
+  if (same_referee(rules, g.rules())) return true;
+  if (!same_referee_but_legality(rules, g.rules())) return false;
+  if (g.end_reason() == EndReason::draw || g.end_reason() == EndReason::no_result ||
+      g.end_reason() == EndReason::forfeit)
+    return false;
+  return !facts.position_recurs && (rules.suicide || !facts.suicide) &&
+         (rules.pause == g.rules().pause || !facts.pause_proposed);
 }
 
 MoveCounts Counters::total(Color c) const {

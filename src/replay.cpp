@@ -354,6 +354,7 @@ struct ReplayCache::Group {
   std::optional<Replay> replay;  // or the error:
   std::optional<ReplayError> error;
   const Group* shares = nullptr;  // or the game of that group, which these rules make as well
+  std::optional<MoveFacts> facts;  // of the game, found when first asked for
   explicit Group(Ruleset r) : rules(std::move(r)) {}
   const Group& origin() const { return shares ? *shares : *this; }
 };
@@ -383,16 +384,24 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
     // A game replayed under rules that differ only in legality is this one's too when none of
     // its moves depends on that (makes_same_game): shared, under these rules' name. (The rules
     // as given are compared too: the replay adopts a first player from them.)
-    for (const auto& g : groups_)
-      if (g->replay && !g->shares && g->rules.preset == kPresetStandIn &&
-          same_referee_but_legality(g->rules, rules) && makes_same_game(g->replay->game, rules)) {
-        auto shared = std::make_unique<Group>(rules);
-        shared->rules.preset = std::string(kPresetStandIn);
-        shared->shares = g.get();
-        groups_.push_back(std::move(shared));
-        it = groups_.end() - 1;
+    const Group* same_game = nullptr;
+    for (const auto& g : groups_) {
+      if (!g->replay || g->shares || g->rules.preset != kPresetStandIn ||
+          !same_referee_but_legality(g->rules, rules))
+        continue;
+      if (!g->facts) g->facts.emplace(g->replay->game);
+      if (makes_same_game(g->replay->game, *g->facts, rules)) {
+        same_game = g.get();
         break;
       }
+    }
+    if (same_game) {
+      auto shared = std::make_unique<Group>(rules);
+      shared->rules.preset = std::string(kPresetStandIn);
+      shared->shares = same_game;
+      groups_.push_back(std::move(shared));
+      it = groups_.end() - 1;
+    }
   }
   if (it == groups_.end()) {
     auto g = std::make_unique<Group>(rules);

@@ -171,6 +171,13 @@ Count RecordScorer::count(const std::optional<std::string>& rules_text) {
 }
 
 Count RecordScorer::count(const std::optional<std::string>& rules_text, const Ruleset& rules) {
+  Count c;
+  count(rules_text, rules, c);
+  return c;
+}
+
+void RecordScorer::count(const std::optional<std::string>& rules_text, const Ruleset& rules,
+                         Count& c) {
   // Statuses found on the game itself (estimator, engine): each rule set's own replay.
   const bool from_game = !opts_.dead && (opts_.dead_from == DeadFrom::estimate ||
                                          opts_.dead_from == DeadFrom::gtp ||
@@ -179,7 +186,8 @@ Count RecordScorer::count(const std::optional<std::string>& rules_text, const Ru
   if (from_game) {
     ScoreOptions o = opts_;
     o.rules = rules_text;
-    return score_record(record_, o).count;
+    c = score_record(record_, o).count;
+    return;
   }
   const ReplayCache::Shared rp = replays_.get(rules);
   Statuses st;
@@ -190,9 +198,8 @@ Count RecordScorer::count(const std::optional<std::string>& rules_text, const Ru
   co.keep_steps = opts_.keep_steps;
   co.texts = opts_.texts;
   co.analyses = &analyses_;
-  Count c = jpd::count(rp.game, rp.rules, st, co);
+  jpd::count(rp.game, rp.rules, st, co, c);
   c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first
-  return c;
 }
 
 }  // namespace jpd

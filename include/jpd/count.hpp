@@ -130,6 +130,10 @@ Count count(const Game& g, const Statuses& statuses, const CountOptions& opts = 
 // legality (same_referee_but_legality); legality itself is not judged again.
 Count count(const Game& g, const Ruleset& rules, const Statuses& statuses,
             const CountOptions& opts = {});
+// The same count written into `out`, whatever it held: its storage is used again (many counts in
+// a row allocate next to nothing: jpd batch).
+void count(const Game& g, const Ruleset& rules, const Statuses& statuses, const CountOptions& opts,
+           Count& out);
 
 // The JSON contract of `jpd score --json` (README): see count_json.cpp.
 nlohmann::json to_json(const Count& c);

@@ -196,6 +196,16 @@ class Game;
 // long cycle or a forfeit.
 bool makes_same_game(const Game& g, const Ruleset& rules);
 
+// What makes_same_game needs to know of a game's moves, found once for asking about many rule
+// sets (ReplayCache).
+struct MoveFacts {
+  explicit MoveFacts(const Game& g);
+  bool position_recurs = false;  // a board move recreated a position the game had before it
+  bool suicide = false;          // a move was a suicide
+  bool pause_proposed = false;
+};
+bool makes_same_game(const Game& g, const MoveFacts& facts, const Ruleset& rules);
+
 class Game {
  public:
   explicit Game(Ruleset rules = {}, int width = 19, int height = -1);

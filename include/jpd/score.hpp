@@ -61,6 +61,8 @@ class RecordScorer {
   Count count(const std::optional<std::string>& rules);
   // The same, the rules already made of the text for this record (rules_for_record, RecordRules).
   Count count(const std::optional<std::string>& rules, const Ruleset& resolved);
+  // The same written into `out`, whose storage is used again (count() in count.hpp).
+  void count(const std::optional<std::string>& rules, const Ruleset& resolved, Count& out);
 
  private:
   const sgf::Record& record_;

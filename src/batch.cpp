@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -332,9 +334,110 @@ std::string format_row(const Row& r, Format f) {
   return s;
 }
 
+namespace {
+
+// nlohmann::json's text of a string, of a number: written here for the strings of printable
+// ASCII without quotes or backslashes and for integers and halves of moderate size, left to the
+// library otherwise (escapes, UTF-8 checks, other numbers), so that the text is the library's.
+void append_json_string(std::string& out, std::string_view s) {
+  if (std::all_of(s.begin(), s.end(),
+                  [](char c) { return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\'; })) {
+    out += '"';
+    out += s;
+    out += '"';
+  } else {
+    out += nlohmann::json(std::string(s)).dump();
+  }
+}
+
+void append_json_number(std::string& out, double v) {
+  const double m = std::fabs(v);
+  char buf[24];
+  if (m < 1e9 && !(v == 0 && std::signbit(v)) && (v == std::floor(v) || m - std::floor(m) == 0.5)) {
+    if (v < 0) out += '-';
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<long long>(m)).ptr);
+    out += v == std::floor(v) ? ".0" : ".5";
+  } else {
+    out += nlohmann::json(v).dump();
+  }
+}
+
+}  // namespace
+
+void append_json(std::string& out, const Row& r) {
+  // to_json(r).dump(): an object's keys in sorted order.
+  auto key = [&](const char* k) {
+    out += '"';
+    out += k;
+    out += "\":";
+  };
+  auto next = [&](const char* k) {
+    out += ',';
+    key(k);
+  };
+  out += '{';
+  if (r.ok()) {
+    key("all_invariants_hold");
+    out += r.invariants_ok ? "true" : "false";
+    next("dead");
+    out += std::to_string(r.dead);
+    next("error");
+    out += "null";
+    if (!r.invariants_ok) {
+      next("failed_invariants");
+      append_json_string(out, r.failed_invariants);
+    }
+    next("figures");
+    out += "{\"B\":";
+    append_json_number(out, r.black);
+    out += ",\"W\":";
+    append_json_number(out, r.white);
+    out += '}';
+    next("file");
+    append_json_string(out, r.file);
+    next("komi");
+    append_json_number(out, r.komi);
+    next("margin");
+    append_json_number(out, r.margin);
+    next("method");
+    append_json_string(out, r.method);
+    next("pay");
+    append_json_number(out, r.pay);
+    next("preset");
+    append_json_string(out, r.preset);
+    next("record_result");
+    append_json_string(out, r.record_result);
+    next("result");
+    append_json_string(out, r.result);
+    next("rules");
+    append_json_string(out, r.rules);
+    next("status_source");
+    append_json_string(out, r.status_source);
+    next("winner");
+    if (is_stone(r.winner)) append_json_string(out, color_letter(r.winner));
+    else out += "null";
+  } else {
+    key("error");
+    append_json_string(out, r.error);
+    next("file");
+    append_json_string(out, r.file);
+    next("preset");
+    append_json_string(out, r.preset);
+    next("record_result");
+    append_json_string(out, r.record_result);
+  }
+  out += '}';
+}
+
 void append_row(std::string& out, const Row& r, Format f) {
-  if (f == Format::csv) append_csv(out, r);
-  else out += to_json(r).dump();
+  const size_t start = out.size();
+  try {
+    if (f == Format::csv) append_csv(out, r);
+    else append_json(out, r);
+  } catch (...) {
+    out.resize(start);  // no part of the row (a text that is not UTF-8: nlohmann throws)
+    throw;
+  }
   out += '\n';
 }
 
@@ -534,7 +637,12 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   std::string text;  // the rows of one file
   auto write = [&](const std::vector<Row>& rows) {
     text.clear();
-    for (const Row& r : rows) append_row(text, r, o.format);
+    try {
+      for (const Row& r : rows) append_row(text, r, o.format);
+    } catch (...) {
+      out << text;  // the rows before the one that cannot be written, as row by row
+      throw;
+    }
     out << text;
     out.flush();
     summary.add(rows);

@@ -94,6 +94,7 @@ std::string to_csv(const Row& r);     // one line, no newline; fields quoted whe
 nlohmann::json to_json(const Row& r);
 std::string format_row(const Row& r, Format f);  // with the newline
 void append_csv(std::string& out, const Row& r);   // out += to_csv(r)
+void append_json(std::string& out, const Row& r);  // out += to_json(r).dump()
 void append_row(std::string& out, const Row& r, Format f);  // out += format_row(r, f)
 
 // Winner changes of one pair of rule sets, over the games counted under both.

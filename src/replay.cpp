@@ -341,7 +341,7 @@ std::string with_preset(std::string text, const std::string& preset) {
 
 }  // namespace
 
-// A replay made in the place it is stored (std::optional::emplace of it): no copy of its game.
+// A replay made in the place it is stored (new Replay(ReplayInPlace{...})): no copy of its game.
 struct ReplayInPlace {
   const sgf::Record& record;
   const Ruleset& rules;
@@ -351,7 +351,7 @@ struct ReplayInPlace {
 
 struct ReplayCache::Group {
   Ruleset rules;                 // the group's first rule set, under the stand-in name
-  std::optional<Replay> replay;  // or the error:
+  std::unique_ptr<Replay> replay;  // or the error (a group sharing another's game has neither):
   std::optional<ReplayError> error;
   const Group* shares = nullptr;  // or the game of that group, which these rules make as well
   std::optional<MoveFacts> facts;  // of the game, found when first asked for
@@ -373,7 +373,8 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
   if (record_.filename.find(kPresetStandIn) != std::string::npos) {
     // Not shared: a replay of its own, kept as a group of one (under its own name).
     auto g = std::make_unique<Group>(rules);
-    const Replay& rp = g->replay.emplace(ReplayInPlace{record_, rules, opts_});
+    g->replay.reset(new Replay(ReplayInPlace{record_, rules, opts_}));
+    const Replay& rp = *g->replay;
     groups_.push_back(std::move(g));
     return {rp.game, rp.rules, rp.notes, rp.stopped_without_pause};
   }
@@ -407,7 +408,7 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
     auto g = std::make_unique<Group>(rules);
     g->rules.preset = std::string(kPresetStandIn);
     try {
-      g->replay.emplace(ReplayInPlace{record_, g->rules, opts_});
+      g->replay.reset(new Replay(ReplayInPlace{record_, g->rules, opts_}));
     } catch (const ReplayError& e) {
       g->error = e;
     }

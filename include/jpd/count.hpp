@@ -131,7 +131,7 @@ Count count(const Game& g, const Statuses& statuses, const CountOptions& opts = 
 Count count(const Game& g, const Ruleset& rules, const Statuses& statuses,
             const CountOptions& opts = {});
 // The same count written into `out`, whatever it held: its storage is used again (many counts in
-// a row allocate next to nothing: jpd batch).
+// a row allocate next to nothing: jpd batch). When it throws, what out holds is no count.
 void count(const Game& g, const Ruleset& rules, const Statuses& statuses, const CountOptions& opts,
            Count& out);
 

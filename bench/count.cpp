@@ -1,6 +1,7 @@
 // Counting and record handling (Google Benchmark): the area of a finished position, the full
-// count() report under every preset, SGF parsing, and a record parsed, replayed and counted under
-// every preset (what `jpd batch --rules all` does for one file).
+// count() report under every preset and the count as jpd batch makes it, replays (one, and every
+// preset's through ReplayCache), SGF parsing, a record parsed, replayed and counted under every
+// preset (what `jpd batch --rules all` does for one file), and the batch's rows.
 //
 //   build/bench/jpd_bench_count [--benchmark_filter=REGEX] [--benchmark_min_time=0.2]
 //
@@ -15,11 +16,13 @@
 #include <benchmark/benchmark.h>
 
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "jpd/batch.hpp"
 #include "jpd/count.hpp"
 #include "jpd/estimate.hpp"
 #include "jpd/making.hpp"
@@ -174,6 +177,27 @@ void BM_Count19(benchmark::State& state) {
 }
 BENCHMARK(BM_Count19)->ArgsProduct({benchmark::CreateDenseRange(0, 4, 1), {0}})->Args({3, 1});
 
+// As jpd batch counts: into one Count (its storage used again), without the texts, the
+// classifications kept in a cache across the presets.
+void BM_CountInto19(benchmark::State& state) {
+  const Finished& f = finished19();
+  const auto presets = preset_names();
+  const std::string& name = presets.at(size_t(state.range(0)));
+  const Game g = game_under(name);
+  AnalysisCache cache;
+  CountOptions o;
+  o.keep_steps = false;
+  o.texts = false;
+  o.analyses = &cache;
+  Count c;
+  for (auto _ : state) {
+    count(g, g.rules(), f.statuses, o, c);
+    benchmark::DoNotOptimize(c.margin);
+  }
+  state.SetLabel(name + ", no texts, classifications kept");
+}
+BENCHMARK(BM_CountInto19)->Arg(0)->Arg(14);
+
 // Every preset in turn (the game replayed under each preset outside the timing).
 void BM_CountAllPresets19(benchmark::State& state) {
   const Finished& f = finished19();
@@ -189,6 +213,37 @@ void BM_CountAllPresets19(benchmark::State& state) {
   state.counters["presets"] = double(games.size());
 }
 BENCHMARK(BM_CountAllPresets19)->Unit(benchmark::kMicrosecond);
+
+// ------------------------------------------------------------------------------------------------
+// Replays of the 272-move record: one, under positional superko (chinese) or simple ko
+// (japanese); and under every preset through ReplayCache (one replay per group of presets that
+// make the same game, 5 for this record).
+
+void BM_Replay19Long(benchmark::State& state) {
+  const sgf::Record r = sgf::read_record_text(long_record19(270));
+  const std::string name = state.range(0) ? "japanese" : "chinese";
+  const Ruleset rules = rules_for_record(r, name);
+  for (auto _ : state) {
+    Replay rp = replay(r, rules);
+    benchmark::DoNotOptimize(rp.game.moves().size());
+  }
+  state.SetLabel(name);
+}
+BENCHMARK(BM_Replay19Long)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+void BM_ReplayAllPresets19Long(benchmark::State& state) {
+  const sgf::Record r = sgf::read_record_text(long_record19(270));
+  std::vector<Ruleset> rules;
+  for (const std::string& p : preset_names()) rules.push_back(rules_for_record(r, p));
+  size_t replays = 0;
+  for (auto _ : state) {
+    ReplayCache cache(r);
+    for (const Ruleset& rs : rules) benchmark::DoNotOptimize(cache.get(rs).game.moves().size());
+    replays = cache.replays();
+  }
+  state.counters["replays"] = double(replays);
+}
+BENCHMARK(BM_ReplayAllPresets19Long)->Unit(benchmark::kMicrosecond);
 
 // ------------------------------------------------------------------------------------------------
 // SGF: parse (text to game tree) and read (tree to record).
@@ -215,8 +270,30 @@ BENCHMARK(BM_ParseSgf19Long);
 // ------------------------------------------------------------------------------------------------
 // One record parsed, replayed and counted under every preset, dead stones from the record's
 // markup (known statuses): one file of `jpd batch --rules all --dead-from sgf`, without the rows.
+// As batch does it (RecordScorer: one replay per group of presets that referee alike, counts
+// without the texts), and with a replay and a count of its own for each preset (score_record,
+// what `jpd score` does once).
 
 void score_all_presets(benchmark::State& state, const std::string& text) {
+  const auto presets = preset_names();
+  std::vector<std::optional<std::string>> rules(presets.begin(), presets.end());
+  ScoreOptions o;
+  o.dead_from = DeadFrom::sgf;
+  o.keep_steps = false;
+  o.texts = false;
+  for (auto _ : state) {
+    const sgf::Record r = sgf::read_record_text(text);
+    RecordScorer scorer(r, o);
+    for (const auto& p : rules) {
+      Count c = scorer.count(p);
+      benchmark::DoNotOptimize(c.margin);
+    }
+  }
+  state.counters["games_per_s"] = benchmark::Counter(double(state.iterations()),
+                                                     benchmark::Counter::kIsRate);
+  state.counters["presets"] = double(presets.size());
+}
+void score_each_preset(benchmark::State& state, const std::string& text) {
   const auto presets = preset_names();
   for (auto _ : state) {
     const sgf::Record r = sgf::read_record_text(text);
@@ -242,9 +319,35 @@ void BM_ScoreAllPresets19(benchmark::State& state) {
 void BM_ScoreAllPresets19Long(benchmark::State& state) {
   score_all_presets(state, long_record19(270));
 }
+void BM_ScoreEachPreset9(benchmark::State& state) {
+  score_each_preset(state, game_text("minigo-tv-9x9-971122.sgf"));
+}
+void BM_ScoreEachPreset19Long(benchmark::State& state) {
+  score_each_preset(state, long_record19(270));
+}
 BENCHMARK(BM_ScoreAllPresets9)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ScoreAllPresets19)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ScoreAllPresets19Long)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ScoreEachPreset9)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ScoreEachPreset19Long)->Unit(benchmark::kMicrosecond);
+
+// The rows of one 9x9 file under every preset, written as jpd batch writes them (arg 1: JSON
+// lines, else CSV).
+void BM_BatchRows9(benchmark::State& state) {
+  const std::string path = std::string(JPD_SOURCE_DIR) + "/data/games/minigo-tv-9x9-971122.sgf";
+  const std::vector<batch::Row> rows =
+      batch::count_file(path, batch::parse_rule_list("all"), ScoreOptions{});
+  const batch::Format f = state.range(0) ? batch::Format::jsonl : batch::Format::csv;
+  std::string text;
+  for (auto _ : state) {
+    text.clear();
+    for (const batch::Row& r : rows) batch::append_row(text, r, f);
+    benchmark::DoNotOptimize(text.data());
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(text.size()));
+  state.SetLabel(f == batch::Format::csv ? "csv" : "jsonl");
+}
+BENCHMARK(BM_BatchRows9)->Arg(0)->Arg(1);
 
 }  // namespace
 

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -44,17 +46,38 @@ std::vector<std::string> listing(const std::string& dir) {
   return out;
 }
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
+// Appends the CSV field: quoted where it holds a comma, a quote or a line break.
+void append_field(std::string& out, std::string_view s) {
+  if (std::none_of(s.begin(), s.end(),
+                   [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; })) {
+    out += s;
+    return;
+  }
+  out += '"';
   for (char c : s) {
     if (c == '"') out += '"';
     out += c;
   }
-  return out + "\"";
+  out += '"';
 }
 
-std::string num(double v) { return format_number(v); }
+// The canonical text of the rules of the last few counts under each rule set, kept per thread:
+// the records of a batch mostly share a few komi values, and Ruleset::to_string walks every field.
+const std::string& rules_text(size_t choice, const Ruleset& r) {
+  constexpr size_t kKept = 4;
+  using Kept = std::vector<std::pair<Ruleset, std::string>>;  // the latest first
+  thread_local std::vector<Kept> kept;
+  if (kept.size() <= choice) kept.resize(choice + 1);
+  Kept& k = kept[choice];
+  auto it = std::find_if(k.begin(), k.end(), [&](const auto& e) { return e.first == r; });
+  if (it == k.end()) {
+    if (k.size() == kKept) k.pop_back();
+    k.insert(k.begin(), {r, r.to_string()});
+    return k.front().second;
+  }
+  std::rotate(k.begin(), it, it + 1);
+  return k.front().second;
+}
 
 }  // namespace
 
@@ -160,35 +183,50 @@ size_t count_files(const std::vector<std::string>& paths) {
 // ------------------------------------------------------------------------------------------------
 // Rows.
 
-std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoice>& rules,
-                            const ScoreOptions& base) {
-  std::vector<Row> rows;
-  rows.reserve(rules.size());
-  for (const RuleChoice& rc : rules) {
-    Row r;
-    r.file = path;
-    r.preset = rc.label;
-    rows.push_back(std::move(r));
+namespace {
+
+// count_file with each rule set's text parsed once for the whole batch.
+// Row{} with the file and the rule set's label, the storage of its strings kept.
+void start_row(Row& r, const std::string& path, const std::string& label) {
+  std::string* texts[] = {&r.file, &r.preset, &r.rules, &r.method, &r.result, &r.status_source,
+                          &r.failed_invariants, &r.record_result, &r.error};
+  std::string kept[std::size(texts)];
+  for (size_t k = 0; k < std::size(texts); ++k) kept[k] = std::move(*texts[k]);
+  r = Row{};
+  for (size_t k = 0; k < std::size(texts); ++k) {
+    kept[k].clear();
+    *texts[k] = std::move(kept[k]);
   }
+  r.file.assign(path);
+  r.preset.assign(label);
+}
+
+// count_file with each rule set's text parsed once for the whole batch, into `rows` (their
+// storage used again, and `c`'s, for the counts).
+void count_file_into(const std::string& path, const std::vector<RuleChoice>& rules,
+                     const std::vector<RecordRules>& parsed, const ScoreOptions& base,
+                     std::vector<Row>& rows, Count& c) {
+  rows.resize(rules.size());
+  for (size_t k = 0; k < rules.size(); ++k) start_row(rows[k], path, rules[k].label);
   sgf::Record rec;
   try {
     rec = sgf::read_record_file(path);
   } catch (const std::exception& e) {
     for (Row& r : rows) r.error = e.what();
-    return rows;
+    return;
   }
+  ScoreOptions o = base;
+  o.keep_steps = false;
+  o.texts = false;
+  RecordScorer scorer(rec, o);  // one replay for the rule sets that make the same game
   for (size_t k = 0; k < rules.size(); ++k) {
     Row& r = rows[k];
     r.record_result = rec.result;
     try {
-      ScoreOptions o = base;
-      o.rules = rules[k].rules;
-      o.keep_steps = false;
-      Scored s = score_record(rec, o);
-      const Count& c = s.count;
-      r.rules = c.rules.to_string();
+      scorer.count(rules[k].rules, parsed[k](rec), c);
+      r.rules = rules_text(k, c.rules);
       r.komi = c.komi;
-      r.method = std::string(name_of(c.rules.counting));
+      r.method = name_of(c.rules.counting);
       r.result = c.result;
       r.winner = c.winner;
       r.margin = c.margin;
@@ -196,7 +234,7 @@ std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoic
       r.black = f.black;
       r.white = f.white;
       r.pay = c.pay;
-      r.status_source = std::string(name_of(c.status_source));
+      r.status_source = name_of(c.status_source);
       r.dead = int(c.dead_black.size() + c.dead_white.size());
       r.invariants_ok = c.all_invariants_hold;
       for (const Invariant& i : c.invariants)
@@ -206,6 +244,21 @@ std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoic
       if (r.error.empty()) r.error = "error";
     }
   }
+}
+
+std::vector<RecordRules> parse_rules(const std::vector<RuleChoice>& rules) {
+  std::vector<RecordRules> parsed;
+  for (const RuleChoice& rc : rules) parsed.emplace_back(rc.rules);
+  return parsed;
+}
+
+}  // namespace
+
+std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoice>& rules,
+                            const ScoreOptions& base) {
+  std::vector<Row> rows;
+  Count c;
+  count_file_into(path, rules, parse_rules(rules), base, rows, c);
   return rows;
 }
 
@@ -216,28 +269,40 @@ std::string csv_header() {
 
 std::string to_csv(const Row& r) {
   std::string s;
-  auto f = [&](const std::string& v) { s += (s.empty() ? "" : ",") + csv_field(v); };
-  s += csv_field(r.file);
+  append_csv(s, r);
+  return s;
+}
+
+void append_csv(std::string& s, const Row& r) {
+  auto f = [&](std::string_view v) {
+    s += ',';
+    append_field(s, v);
+  };
+  auto number = [&](double v) {  // no quoting needed
+    s += ',';
+    append_number(s, v);
+  };
+  append_field(s, r.file);
   f(r.preset);
   if (r.ok()) {
     f(r.rules);
-    f(num(r.komi));
+    number(r.komi);
     f(r.method);
     f(r.result);
-    f(is_stone(r.winner) ? std::string(color_letter(r.winner)) : "");
-    f(num(r.margin));
-    f(num(r.black));
-    f(num(r.white));
-    f(num(r.pay));
+    f(is_stone(r.winner) ? color_letter(r.winner) : "");
+    number(r.margin);
+    number(r.black);
+    number(r.white);
+    number(r.pay);
     f(r.status_source);
-    f(std::to_string(r.dead));
-    f(r.invariants_ok ? "ok" : "FAILED: " + r.failed_invariants);
+    number(r.dead);
+    if (r.invariants_ok) f("ok");
+    else f("FAILED: " + r.failed_invariants);
   } else {
-    for (int k = 0; k < 12; ++k) s += ",";
+    s.append(12, ',');
   }
   f(r.record_result);
   f(r.error);
-  return s;
 }
 
 nlohmann::json to_json(const Row& r) {
@@ -264,7 +329,116 @@ nlohmann::json to_json(const Row& r) {
 }
 
 std::string format_row(const Row& r, Format f) {
-  return (f == Format::csv ? to_csv(r) : to_json(r).dump()) + "\n";
+  std::string s;
+  append_row(s, r, f);
+  return s;
+}
+
+namespace {
+
+// nlohmann::json's text of a string, of a number: written here for the strings of printable
+// ASCII without quotes or backslashes and for integers and halves of moderate size, left to the
+// library otherwise (escapes, UTF-8 checks, other numbers), so that the text is the library's.
+void append_json_string(std::string& out, std::string_view s) {
+  if (std::all_of(s.begin(), s.end(),
+                  [](char c) { return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\'; })) {
+    out += '"';
+    out += s;
+    out += '"';
+  } else {
+    out += nlohmann::json(std::string(s)).dump();
+  }
+}
+
+void append_json_number(std::string& out, double v) {
+  const double m = std::fabs(v);
+  char buf[24];
+  if (m < 1e9 && !(v == 0 && std::signbit(v)) && (v == std::floor(v) || m - std::floor(m) == 0.5)) {
+    if (v < 0) out += '-';
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<long long>(m)).ptr);
+    out += v == std::floor(v) ? ".0" : ".5";
+  } else {
+    out += nlohmann::json(v).dump();
+  }
+}
+
+}  // namespace
+
+void append_json(std::string& out, const Row& r) {
+  // to_json(r).dump(): an object's keys in sorted order.
+  auto key = [&](const char* k) {
+    out += '"';
+    out += k;
+    out += "\":";
+  };
+  auto next = [&](const char* k) {
+    out += ',';
+    key(k);
+  };
+  out += '{';
+  if (r.ok()) {
+    key("all_invariants_hold");
+    out += r.invariants_ok ? "true" : "false";
+    next("dead");
+    out += std::to_string(r.dead);
+    next("error");
+    out += "null";
+    if (!r.invariants_ok) {
+      next("failed_invariants");
+      append_json_string(out, r.failed_invariants);
+    }
+    next("figures");
+    out += "{\"B\":";
+    append_json_number(out, r.black);
+    out += ",\"W\":";
+    append_json_number(out, r.white);
+    out += '}';
+    next("file");
+    append_json_string(out, r.file);
+    next("komi");
+    append_json_number(out, r.komi);
+    next("margin");
+    append_json_number(out, r.margin);
+    next("method");
+    append_json_string(out, r.method);
+    next("pay");
+    append_json_number(out, r.pay);
+    next("preset");
+    append_json_string(out, r.preset);
+    next("record_result");
+    append_json_string(out, r.record_result);
+    next("result");
+    append_json_string(out, r.result);
+    next("rules");
+    append_json_string(out, r.rules);
+    next("status_source");
+    append_json_string(out, r.status_source);
+    next("winner");
+    if (is_stone(r.winner)) append_json_string(out, color_letter(r.winner));
+    else out += "null";
+  } else {
+    key("error");
+    append_json_string(out, r.error);
+    next("file");
+    append_json_string(out, r.file);
+    next("preset");
+    append_json_string(out, r.preset);
+    next("record_result");
+    append_json_string(out, r.record_result);
+  }
+  out += '}';
+}
+
+void append_row(std::string& out, const Row& r, Format f) {
+  const size_t start = out.size();
+  try {
+    if (f == Format::csv) append_csv(out, r);
+    else append_json(out, r);
+  } catch (...) {
+    out.resize(start);  // no part of the row (a text that is not UTF-8: nlohmann throws)
+    throw;
+  }
+  out += '\n';
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -458,6 +632,37 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
   const size_t window = size_t(jobs) * 4;  // records in flight: queued, counting, or waiting to be written
 
+  const std::vector<RecordRules> parsed = parse_rules(o.rules);
+  if (o.format == Format::csv && o.header) out << csv_header() << "\n";
+  std::string text;  // the rows of one file
+  auto write = [&](const std::vector<Row>& rows) {
+    text.clear();
+    try {
+      for (const Row& r : rows) append_row(text, r, o.format);
+    } catch (...) {
+      out << text;  // the rows before the one that cannot be written, as row by row
+      throw;
+    }
+    out << text;
+    out.flush();
+    summary.add(rows);
+  };
+  if (jobs == 1) {
+    // One job: the files are counted on this thread, as they are walked (no hand-over per file).
+    FileWalk walk(o.paths);
+    size_t written = 0;
+    std::vector<Row> rows;
+    Count c;
+    while (std::optional<std::string> p = walk.next()) {
+      count_file_into(*p, o.rules, parsed, o.score, rows, c);
+      write(rows);
+      if (progress) progress(++written);
+    }
+    summary.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return summary;
+  }
+
   std::mutex m;
   std::condition_variable work_cv, done_cv;
   std::deque<std::pair<size_t, std::string>> queue;
@@ -465,6 +670,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   bool closing = false;
 
   auto worker = [&] {
+    Count scratch;  // the counts' storage, used again
     for (;;) {
       std::pair<size_t, std::string> item;
       {
@@ -474,7 +680,8 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
         item = std::move(queue.front());
         queue.pop_front();
       }
-      std::vector<Row> rows = count_file(item.second, o.rules, o.score);
+      std::vector<Row> rows;
+      count_file_into(item.second, o.rules, parsed, o.score, rows, scratch);
       {
         std::lock_guard lock(m);
         done.emplace(item.first, std::move(rows));
@@ -485,7 +692,6 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   std::vector<std::thread> pool;
   for (int k = 0; k < jobs; ++k) pool.emplace_back(worker);
 
-  if (o.format == Format::csv && o.header) out << csv_header() << "\n";
   FileWalk walk(o.paths);
   bool walked = false;
   size_t issued = 0, written = 0;
@@ -513,9 +719,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
         rows = std::move(it->second);
         done.erase(it);
       }
-      for (const Row& r : rows) out << format_row(r, o.format);
-      out.flush();
-      summary.add(rows);
+      write(rows);
       ++written;
       if (progress) progress(written);
     }

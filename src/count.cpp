@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <optional>
+#include <memory>
+#include <string_view>
 #include <span>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 
 #include "jpd/eye_reading.hpp"
 
@@ -119,6 +123,69 @@ bool refill_one(CountBoard& cb, Color c, PerColour& overflow, Index& from) {
   return true;
 }
 
+// The making's last steps (refill, payment, equal stones) on the board of the steps: stones taken
+// and placed as refill_one, boundary_stone and interior_stone choose them.
+struct BoardMaking {
+  CountBoard& t;
+  const CountBoard& board() const { return t; }
+  int stones(Color c) const { return t.stones(c); }
+  int territory(Color c) const { return t.territory(c); }
+  int shared() const { return t.shared(); }
+  bool refill_one(Color c, PerColour& overflow, Index& from) {
+    return jpd::refill_one(t, c, overflow, from);
+  }
+  void negative_a(Color payer) {
+    t.remove(boundary_stone(t, payer), PointClass::dame, Mark::negative_a);
+  }
+  Index cede(Color payer) {  // an owned point becomes shared; 0 when there is none
+    const Index p = own_territory_point(t, payer);
+    if (p) {
+      t.cls[p] = PointClass::dame;
+      t.mark[p] = Mark::negative_a;
+    }
+    return p;
+  }
+  void negative_b(Color col) {
+    t.remove(interior_stone(t, col), territory_of(col), Mark::negative_b);
+  }
+};
+
+// The same steps on the counts alone: stones on the board, owned points and shared points per
+// colour, as the board's would be after each step.
+struct TallyMaking {
+  int s[2], t[2], q;
+  int stones(Color c) const { return s[color_index(c)]; }
+  int territory(Color c) const { return t[color_index(c)]; }
+  int shared() const { return q; }
+  bool refill_one(Color c, PerColour& overflow, Index&) {
+    const int i = color_index(c), o = 1 - i;
+    if (t[i] > 0) {  // a stone into its own territory
+      --t[i];
+      ++s[i];
+      return true;
+    }
+    if (s[o] == 0) return false;
+    --s[o];  // the opponent takes one of its own stones off inside its area
+    ++t[o];
+    ++overflow.of(c);
+    return true;
+  }
+  void negative_a(Color payer) {
+    --s[color_index(payer)];
+    ++q;
+  }
+  Index cede(Color payer) {
+    if (t[color_index(payer)] == 0) return 0;
+    --t[color_index(payer)];
+    ++q;
+    return 1;  // a point (which one does not matter here)
+  }
+  void negative_b(Color col) {
+    --s[color_index(col)];
+    ++t[color_index(col)];
+  }
+};
+
 // ------------------------------------------------------------------------------------------------
 
 struct Phases {
@@ -157,11 +224,39 @@ std::string result_string(Color first, double difference) {
 }
 
 Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
-  const Ruleset& r = g.rules();
+  return count(g, g.rules(), st, opts);
+}
+
+Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptions& opts) {
+  Count c;
+  count(g, r, st, opts, c);
+  return c;
+}
+
+void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptions& opts,
+           Count& c) {
+  // (Whether the game's legality would be judged alike is the caller's word: makes_same_game.)
+  if (!same_referee_but_legality(r, g.rules()))
+    throw std::invalid_argument("count: " + r.preset + " does not referee the game as " +
+                                g.rules().preset + ", under which it was played");
   if (const Point p = g.setup_without_liberty(); p.valid())
     throw CountError("the setup left the chain at " + to_gtp(p, g.height()) +
                      " without a liberty: a position that cannot arise in play is not counted");
-  Count c;
+  // A fresh count in c, keeping its storage for what is written again (the invariants are
+  // overwritten in place, their names too).
+  {
+    std::vector<Invariant> invariants = std::move(c.invariants);
+    std::vector<Point> dead_black = std::move(c.dead_black), dead_white = std::move(c.dead_white);
+    std::string result = std::move(c.result);
+    c = Count{};
+    c.invariants = std::move(invariants);
+    dead_black.clear();
+    dead_white.clear();
+    result.clear();
+    c.dead_black = std::move(dead_black);
+    c.dead_white = std::move(dead_white);
+    c.result = std::move(result);
+  }
   c.rules = r;
   c.width = g.width();
   c.height = g.height();
@@ -190,14 +285,18 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   // Negative moves already played at making are part of the procedure: put the stones back on the
   // position play ended with, and let the procedure take them off again. (In independent mode
   // that position only tells the statuses: a stone a negative move took back is not dead.)
-  Board end = g.board();
+  // The boards are the game's own unless something changes them (copies only then).
   std::vector<Move> explicit_negatives;
   for (const PlayedMove& pm : g.moves())
-    if (pm.phase == Phase::making && pm.move.is_negative()) {
-      explicit_negatives.push_back(pm.move);
-      end.set_stone(pm.move.point, pm.move.color);
-    }
-  Board pos = independent ? g.pause_board() : end;
+    if (pm.phase == Phase::making && pm.move.is_negative()) explicit_negatives.push_back(pm.move);
+  // (Copies on the heap: an empty std::optional of a board costs a clearing of its size.)
+  std::unique_ptr<Board> end_with_negatives;
+  if (!explicit_negatives.empty()) {
+    end_with_negatives = std::make_unique<Board>(g.board());
+    for (const Move& m : explicit_negatives) end_with_negatives->set_stone(m.point, m.color);
+  }
+  const Board& end = end_with_negatives ? *end_with_negatives : g.board();
+  const Board& pos = independent ? g.pause_board() : end;
 
   // 2. Statuses: dead chains and claims, checked against the position.
   std::vector<Claim> claims = st.claims;
@@ -216,8 +315,10 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   if (!claims.empty() && !r.claims && !independent)
     throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
   std::array<uint8_t, Board::kArea> is_dead{};
+  bool any_dead = false;
   auto mark_dead_chain = [&](Point p) {
     pos.for_each_stone(Board::index(p), [&](Index s) { is_dead[s] = 1; });
+    any_dead = true;
   };
   for (Point p : dead_points) {
     if (!p.inside(c.width, H)) throw CountError("dead stone outside the board");
@@ -236,9 +337,10 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     if (at == opponent(cl.color)) mark_dead_chain(cl.point);  // eternal ko: the stone is taken
     empty_claims.push_back(cl);
   }
-  if (!r.remove_dead && std::any_of(is_dead.begin(), is_dead.end(), [](uint8_t v) { return v; })) {
+  if (!r.remove_dead && any_dead) {
     c.notes.push_back(r.preset + " removes no dead stones: every stone on the board counts as alive");
     is_dead.fill(0);
+    any_dead = false;
   }
   c.claims = empty_claims;
 
@@ -249,9 +351,8 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   for (int i = 0; i < 2; ++i) mc[i] = with_dispute ? sum(ctr.play[i], ctr.dispute[i]) : ctr.play[i];
 
   // 3. Dead stones removed.
-  Board after_dead = pos;
   std::vector<Index> removed;
-  for (int y = 0; y < H; ++y)
+  for (int y = 0; y < H && any_dead; ++y)
     for (int x = 0; x < c.width; ++x) {
       Index i = Board::index(x, y);
       if (!is_dead[i]) continue;
@@ -260,14 +361,27 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
       (col == Color::Black ? c.dead_black : c.dead_white).push_back(Point(x, y));
       removed.push_back(i);
     }
-  for (Index i : removed) after_dead.set_stone(i, Color::Empty);
+  std::unique_ptr<Board> without_dead;  // dead stones are whole chains
+  if (!removed.empty()) {
+    without_dead = std::make_unique<Board>(pos);
+    for (Index i : removed)
+      if (is_stone(without_dead->at(i))) without_dead->remove_chain_at(i);
+  }
+  const Board& after_dead = without_dead ? *without_dead : pos;
 
   AnalysisOptions aopt;
   aopt.exclusive_liberties = r.seki_exclusive_liberties;
   aopt.seki_territory = r.seki_territory == SekiTerritory::owned;
   for (const Claim& cl : empty_claims)
     if (pos.at(cl.point) == Color::Empty || is_dead[Board::index(cl.point)]) aopt.claims.push_back(cl);
-  Analysis before_dame = Analysis::of(after_dead, aopt);
+  // Classifications: from the cache where there is one, else kept here.
+  std::unique_ptr<Analysis> kept[3];
+  auto classify = [&](int slot, const Board& b, const AnalysisOptions& o) -> const Analysis& {
+    if (opts.analyses) return opts.analyses->of(b, o);
+    kept[slot] = std::make_unique<Analysis>(Analysis::of(b, o));
+    return *kept[slot];
+  };
+  const Analysis& before_dame = classify(0, after_dead, aopt);
 
   // 4. Dame filled at making (Tang-Song art. 10 after an agreed pause), alternately from the side
   // to move, then two virtual moves.
@@ -278,16 +392,16 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
                          (r.dame == Dame::fill_at_making_if_agreed &&
                           (g.paused_by_agreement() || g.phase() == Phase::play ||
                            g.phase() == Phase::dispute));
-  Board counted = after_dead;
   Color last_dame_filler = Color::Empty;
   int making_virtual[2] = {0, 0};
   Color first_virtual = ctr.first_virtual.exists() ? ctr.first_virtual.color : Color::Empty;
   c.first_virtual = ctr.first_virtual;
   std::vector<Index> dame_fills;
+  std::vector<std::pair<Index, Color>> fills;
   if (fill_dame) {
     Color filler = to_move;
     for (Index i : before_dame.dame_points()) {
-      counted.set_stone(i, filler);
+      fills.push_back({i, filler});
       dame_fills.push_back(i);
       ++c.dame_filled.of(filler);
       last_dame_filler = filler;
@@ -306,9 +420,16 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     }
   }
   c.first_virtual_color = first_virtual;
-  std::optional<Analysis> after_fill;
-  if (fill_dame) after_fill = Analysis::of(counted, aopt);
-  const Analysis& a = fill_dame ? *after_fill : before_dame;
+  // The position counted, and its classification (the same as before when no dame was filled).
+  std::unique_ptr<Board> with_dame;
+  const Analysis* after_fill = nullptr;
+  if (!fills.empty()) {
+    with_dame = std::make_unique<Board>(after_dead);
+    with_dame->set_stones(fills);
+    after_fill = &classify(1, *with_dame, aopt);
+  }
+  const Board& counted = with_dame ? *with_dame : after_dead;
+  const Analysis& a = after_fill ? *after_fill : before_dame;
 
   // 5. The quantities.
   for (Color col : {Color::Black, Color::White}) {
@@ -347,39 +468,44 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   double pay = 0;
   switch (r.compensation) {
     case Compensation::law:
-      c.payment = "law (律法版): extra moves are not paid for";
+      if (opts.texts) c.payment = "law (律法版): extra moves are not paid for";
       break;
     case Compensation::art: {
       int nf = counted_moves(pf, r.counted_moves) + (r.setup_counts ? setup[color_index(first)] : 0);
       int ns = counted_moves(ps, r.counted_moves) + (r.setup_counts ? setup[color_index(second)] : 0);
       pay = nf - ns;
-      c.payment = "art (艺术版, 多下贴点): " + side(first) + " made " + std::to_string(nf) + " and " +
-                  side(second) + " " + std::to_string(ns) + " counted moves (" +
-                  std::string(name_of(r.counted_moves)) + ") in the play phase";
+      if (opts.texts)
+        c.payment = "art (艺术版, 多下贴点): " + side(first) + " made " + std::to_string(nf) +
+                    " and " + side(second) + " " + std::to_string(ns) + " counted moves (" +
+                    std::string(name_of(r.counted_moves)) + ") in the play phase";
       break;
     }
     case Compensation::first_virtual:
       pay = first_virtual == second ? 1 : 0;
-      c.payment = is_stone(first_virtual)
-                      ? "Tang-Song art. 11: " + side(first_virtual) + " made the first virtual move" +
-                            (pay ? ", so " + side(first) + " pays 1 point" : ": no compensation")
-                      : "Tang-Song art. 11: no virtual move was made: no compensation";
+      if (opts.texts)
+        c.payment =
+            is_stone(first_virtual)
+                ? "Tang-Song art. 11: " + side(first_virtual) + " made the first virtual move" +
+                      (pay ? ", so " + side(first) + " pays 1 point" : ": no compensation")
+                : "Tang-Song art. 11: no virtual move was made: no compensation";
       break;
     case Compensation::living_a:
       pay = ctr.last_real.color == first ? 1 : 0;
-      c.payment = ctr.last_real.exists()
-                      ? "计活子 A (art. 26.1): " + side(ctr.last_real.color) +
-                            " made the last real move" +
-                            (pay ? ", so " + side(first) + " pays 1 stone (A-negative)" : "")
-                      : "计活子 A: no real move, no payment";
+      if (opts.texts)
+        c.payment = ctr.last_real.exists()
+                        ? "计活子 A (art. 26.1): " + side(ctr.last_real.color) +
+                              " made the last real move" +
+                              (pay ? ", so " + side(first) + " pays 1 stone (A-negative)" : "")
+                        : "计活子 A: no real move, no payment";
       break;
     case Compensation::living_b:
-      c.payment = "计活子 B (art. 26.2): no payment; an extra stone becomes a 路 (B-negative)";
+      if (opts.texts)
+        c.payment = "计活子 B (art. 26.2): no payment; an extra stone becomes a 路 (B-negative)";
       break;
     case Compensation::living_a_first_event: {
       MoveRef fp = ctr.first_proposal, fv = ctr.first_virtual;
       Color who = Color::Empty;
-      std::string what;
+      const char* what = "";
       if (fp.exists() && (!fv.exists() || fp.index < fv.index)) {
         who = fp.color;
         what = "the first pause proposal";
@@ -391,8 +517,9 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
         what = "the (implicit) pause proposal";
       }
       pay = who == second ? 1 : 0;
-      c.payment = "一虚为界 (003 art. 27): " + side(who) + " made " + what +
-                  (pay ? ", so " + side(first) + " pays 1 stone" : ": no payment");
+      if (opts.texts)
+        c.payment = "一虚为界 (003 art. 27): " + side(who) + " made " + what +
+                    (pay ? ", so " + side(first) + " pays 1 stone" : ": no payment");
       break;
     }
     case Compensation::black_last_pays: {
@@ -400,8 +527,10 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
                   : is_stone(g.to_move_at_pause()) ? g.to_move_at_pause()
                                                    : to_move;
       pay = who == second ? 1 : 0;
-      c.payment = "WMSG 2008: " + side(who) + " passed first" +
-                  (pay ? ", so " + side(first) + " (who played last) pays 1 point" : ": no payment");
+      if (opts.texts)
+        c.payment = "WMSG 2008: " + side(who) + " passed first" +
+                    (pay ? ", so " + side(first) + " (who played last) pays 1 point"
+                         : ": no payment");
       break;
     }
   }
@@ -411,7 +540,7 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     int extra = counted_moves(df, r.counted_moves) - counted_moves(ds, r.counted_moves);
     if (extra) {
       pay += extra;
-      c.payment += "; dispute phase (art): " + std::to_string(extra) + " more";
+      if (opts.texts) c.payment += "; dispute phase (art): " + std::to_string(extra) + " more";
     }
   }
   c.pay = pay;
@@ -430,19 +559,35 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
       }
     push_step("pause", "the position at the pause", "休止时的局面", pause_board);
   }
-  CountBoard cb = CountBoard::from(counted, a);
-  for (Index i : removed) cb.mark[i] = Mark::dead_removed;
-  for (Index i : dame_fills) cb.mark[i] = Mark::dame_filled;
-  if (fill_dame)
-    push_step("dame_filled", "dame filled at making", "做棋时填单官", cb,
-              {std::to_string(dame_fills.size()) + " dame filled alternately from " + side(to_move)});
-  push_step("dead_removed", "dead stones removed", "清理死子", cb,
-            {std::to_string(c.dead.black) + " black and " + std::to_string(c.dead.white) +
-             " white dead stones removed"});
+  // Without the steps the views are computed from the totals of the classification: the making
+  // only moves stones between the classes, so the plain way's boards are needed only for pictures
+  // (tests/count_paths_test.cpp compares the two ways on random games under every preset).
+  std::unique_ptr<CountBoard> cb_store;
+  auto count_board = [&]() -> const CountBoard& {
+    if (!cb_store) {
+      cb_store = std::make_unique<CountBoard>(CountBoard::from(counted, a));
+      for (Index i : removed) cb_store->mark[i] = Mark::dead_removed;
+      for (Index i : dame_fills) cb_store->mark[i] = Mark::dame_filled;
+    }
+    return *cb_store;
+  };
+  if (opts.keep_steps) {
+    const CountBoard& cb = count_board();
+    if (fill_dame)
+      push_step("dame_filled", "dame filled at making", "做棋时填单官", cb,
+                {std::to_string(dame_fills.size()) + " dame filled alternately from " +
+                 side(to_move)});
+    push_step("dead_removed", "dead stones removed", "清理死子", cb,
+              {std::to_string(c.dead.black) + " black and " + std::to_string(c.dead.white) +
+               " white dead stones removed"});
+  }
 
   // Fill-up (填满计点): every owned point filled with its owner's stones.
-  {
-    CountBoard f = cb;
+  if (!opts.keep_steps) {
+    for (Color col : {Color::Black, Color::White})
+      c.fill_up.of(col) = (a.stones(col) + a.territory(col)) + a.shared() / 2.0;
+  } else {
+    CountBoard f = count_board();
     for_points(f, [&](Index i) {
       if (f.color[i] != Color::Empty) return;
       if (f.cls[i] == PointClass::black_territory) f.place(i, Color::Black, Mark::filled);
@@ -453,9 +598,19 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     push_step("fill_up", "fill-up (Ing)", "填满计点", f);
   }
   // Living stones (计活子, 数路): basic eyes kept, the rest filled; public liberties stay empty,
-  // unfilled dame count half each.
-  {
-    CountBoard l = cb;
+  // unfilled dame count half each. From the totals: every unit with owned points keeps two of
+  // them when it is independent, one otherwise (unless seki eyes became shared points).
+  if (!opts.keep_steps && a.seki_eyes_shared() == 0) {
+    int eyes[2] = {0, 0};
+    for (const Unit& u : a.units())
+      if (u.owned > 0) eyes[color_index(u.color)] += u.independent ? 2 : 1;
+    c.basic_eyes.black = eyes[0];
+    c.basic_eyes.white = eyes[1];
+    for (Color col : {Color::Black, Color::White})
+      c.living_stones.of(col) =
+          (a.stones(col) + a.territory(col) - eyes[color_index(col)]) + a.dame() / 2.0;
+  } else {
+    CountBoard l = count_board();
     // Basic eye points per unit: two owned points that are not adjacent in an independent unit,
     // one owned point otherwise (a seki unit with its own space).
     // The owned points of every unit in row-major order, unit after unit (a counting sort into
@@ -529,8 +684,9 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   }
   // Japanese view: territory outside seki plus prisoners; no exclusive liberties, no claims.
   // With eye_reading=japanese the territory is the eye reading's (eye_reading.hpp) of the
-  // position with its dead stones marked. Otherwise rules whose own analysis of the position
-  // without them has the same options share it.
+  // position with its dead stones marked. Otherwise rules whose own analysis of that position has
+  // the same options share it, and so does any rule set without claims where nothing is in seki
+  // (then the options change nothing).
   {
     int terr[2];
     if (r.eye_reading == EyeReading::japanese) {
@@ -542,10 +698,11 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
       AnalysisOptions jopt;
       jopt.exclusive_liberties = false;
       jopt.seki_territory = false;
-      const bool same = !aopt.exclusive_liberties && !aopt.seki_territory && aopt.claims.empty();
-      std::optional<Analysis> own;
-      if (!same) own = Analysis::of(after_dead, jopt);
-      const Analysis& j = same ? before_dame : *own;
+      const bool no_seki =
+          before_dame.seki_units(Color::Black) + before_dame.seki_units(Color::White) == 0;
+      const bool same = ((!aopt.exclusive_liberties && !aopt.seki_territory) || no_seki) &&
+                        aopt.claims.empty();
+      const Analysis& j = same ? before_dame : classify(2, after_dead, jopt);
       for (Color col : {Color::Black, Color::White})
         terr[color_index(col)] = j.territory_outside_seki(col);
     }
@@ -557,65 +714,71 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
   }
 
   // Territory: refill, payment, equal stones. sci-4-x (generalized) makes equal stones from the
-  // live stones directly, without prisoners.
+  // live stones directly, without prisoners. One procedure, on the board of the steps (m is a
+  // BoardMaking) or on the counts alone (a TallyMaking: which point a step takes changes no count).
   const bool generalized = r.counting == CountingMethod::territory_generalized;
-  CountBoard t = cb;
-  if (!generalized) {
-    for (Color col : {Color::Black, Color::White}) {
-      Index from = 0;
-      for (int n = refill_count(col); n > 0; --n) refill_one(t, col, c.overflow, from);
-    }
-    push_step("refilled", "prisoners, dead and virtual stones refilled (回填)", "回填俘子、死子与虚着之子", t,
-              {std::to_string(refill_count(Color::Black)) + " black and " +
-               std::to_string(refill_count(Color::White)) + " white stones refilled"});
-  }
-  // Payment: the payer takes |pay| stones off at the boundary; each point becomes shared. A payer
-  // without stones cedes an owned point instead (the same transfer of half a point each way).
   std::vector<std::string> eq_notes;
   int unpaid = 0;
-  if (pay != 0) {
-    Color payer = pay > 0 ? first : second;
-    int n = int(std::lround(std::fabs(pay)));
-    for (int k = 0; k < n; ++k) {
-      if (t.stones(payer) > 0) {
-        t.remove(boundary_stone(t, payer), PointClass::dame, Mark::negative_a);
-        ++c.negative_a.of(payer);
-      } else if (Index p = own_territory_point(t, payer)) {
-        t.cls[p] = PointClass::dame;
-        t.mark[p] = Mark::negative_a;
-        eq_notes.push_back(side(payer) + " has no stone left to take off: it cedes the owned point " +
-                           to_gtp(Board::point(p), H) + " as a shared point");
-      } else {
-        ++unpaid;
+  auto equalise = [&](auto& m) {
+    constexpr bool kSteps = std::is_same_v<std::decay_t<decltype(m)>, BoardMaking>;
+    if (!generalized) {
+      for (Color col : {Color::Black, Color::White}) {
+        Index from = 0;
+        for (int n = refill_count(col); n > 0; --n) m.refill_one(col, c.overflow, from);
+      }
+      if constexpr (kSteps)
+        push_step("refilled", "prisoners, dead and virtual stones refilled (回填)",
+                  "回填俘子、死子与虚着之子", m.board(),
+                  {std::to_string(refill_count(Color::Black)) + " black and " +
+                   std::to_string(refill_count(Color::White)) + " white stones refilled"});
+    }
+    // Payment: the payer takes |pay| stones off at the boundary; each point becomes shared. A
+    // payer without stones cedes an owned point instead (the same transfer of half a point each
+    // way).
+    if (pay != 0) {
+      Color payer = pay > 0 ? first : second;
+      int n = int(std::lround(std::fabs(pay)));
+      for (int k = 0; k < n; ++k) {
+        if (m.stones(payer) > 0) {
+          m.negative_a(payer);
+          ++c.negative_a.of(payer);
+        } else if (Index p = m.cede(payer)) {
+          if constexpr (kSteps)
+            eq_notes.push_back(side(payer) +
+                               " has no stone left to take off: it cedes the owned point " +
+                               to_gtp(Board::point(p), H) + " as a shared point");
+        } else {
+          ++unpaid;
+        }
+      }
+      if constexpr (kSteps)
+        eq_notes.push_back(side(payer) + " plays " + std::to_string(n) +
+                           " negative-A move(s): the points become shared");
+      if (unpaid) {
+        c.notes.push_back(side(payer) + " has neither stones nor owned points to pay " +
+                          std::to_string(unpaid) + " point(s) with: they are paid off the board");
+        if constexpr (kSteps) eq_notes.push_back(c.notes.back());
       }
     }
-    eq_notes.push_back(side(payer) + " plays " + std::to_string(n) +
-                       " negative-A move(s): the points become shared");
-    if (unpaid) {
-      eq_notes.push_back(side(payer) + " has neither stones nor owned points to pay " +
-                         std::to_string(unpaid) + " point(s) with: they are paid off the board");
-      c.notes.push_back(eq_notes.back());
-    }
-  }
-  // Balancing the stone counts.
-  {
-    int diff = t.stones(first) - t.stones(second);
+    // Balancing the stone counts.
+    int diff = m.stones(first) - m.stones(second);
     auto negative_b = [&](Color col, int n) {
-      for (int k = 0; k < n && t.stones(col) > 0; ++k) {
-        Index s = interior_stone(t, col);
-        t.remove(s, territory_of(col), Mark::negative_b);
+      for (int k = 0; k < n && m.stones(col) > 0; ++k) {
+        m.negative_b(col);
         ++c.negative_b.of(col);
       }
-      if (n) eq_notes.push_back(side(col) + " plays " + std::to_string(n) +
-                                " negative-B move(s): the points become its own");
+      if (kSteps && n)
+        eq_notes.push_back(side(col) + " plays " + std::to_string(n) +
+                           " negative-B move(s): the points become its own");
     };
     bool art13 = r.compensation == Compensation::first_virtual && !generalized;
     bool living_b = r.compensation == Compensation::living_b && !generalized;
     if (art13 && diff == -1) {
       Index from = 0;
-      refill_one(t, first, c.overflow, from);
+      m.refill_one(first, c.overflow, from);
       ++c.balancing_virtual.of(first);
-      eq_notes.push_back(side(first) + " plays one more virtual move (art. 13(2)), refilled");
+      if constexpr (kSteps)
+        eq_notes.push_back(side(first) + " plays one more virtual move (art. 13(2)), refilled");
     } else if ((art13 || living_b) && diff == 1) {
       negative_b(first, 1);
     } else if (diff > 0) {
@@ -623,13 +786,26 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     } else if (diff < 0) {
       negative_b(second, -diff);
     }
+    c.k = m.stones(Color::Black);
+    for (Color col : {Color::Black, Color::White}) c.territory.of(col) = m.territory(col);
+    if constexpr (kSteps)
+      push_step(generalized ? "generalized" : "equal_stones",
+                generalized ? "generalized equal stones (广义等子局面)" : "equal stones (等子局面)",
+                generalized ? "广义等子局面" : "等子局面", m.board(), eq_notes);
+    return std::pair{m.stones(Color::White), double(m.shared())};
+  };
+  int k_white = 0;
+  double q2 = 0;
+  if (opts.keep_steps) {
+    CountBoard t = count_board();
+    BoardMaking m{t};
+    std::tie(k_white, q2) = equalise(m);
+  } else {
+    TallyMaking m{{a.stones(Color::Black), a.stones(Color::White)},
+                  {a.territory(Color::Black), a.territory(Color::White)},
+                  a.shared()};
+    std::tie(k_white, q2) = equalise(m);
   }
-  c.k = t.stones(Color::Black);
-  for (Color col : {Color::Black, Color::White}) c.territory.of(col) = t.territory(col);
-  push_step(generalized ? "generalized" : "equal_stones",
-            generalized ? "generalized equal stones (广义等子局面)" : "equal stones (等子局面)",
-            generalized ? "广义等子局面" : "等子局面", t, eq_notes);
-  const double q2 = t.shared();
   const double unpaid_signed = pay > 0 ? unpaid : -unpaid;  // points paid off the board
   for (const Move& m : explicit_negatives) {
     bool matched = (m.kind == MoveKind::negative_a ? c.negative_a : c.negative_b).of(m.color) > 0;
@@ -672,69 +848,89 @@ Count count(const Game& g, const Statuses& st, const CountOptions& opts) {
     case EndReason::none: break;
   }
 
-  // 9. The invariants of SPEC §7, each with its numbers.
-  auto check = [&](std::string name, bool ok, std::string detail) {
-    c.invariants.push_back({std::move(name), ok, std::move(detail)});
+  // 9. The invariants of SPEC §7, each with its numbers (written out only when the texts are
+  // wanted: `detail` is a function).
+  size_t checked = 0;  // invariants written so far (over the ones of c's last count)
+  auto check = [&](std::string_view name, bool ok, auto&& detail) {
+    if (checked == c.invariants.size()) c.invariants.emplace_back();
+    Invariant& i = c.invariants[checked++];
+    i.name.assign(name);
+    i.ok = ok;
+    if (opts.texts) i.detail = detail();
+    else i.detail.clear();
     c.all_invariants_hold = c.all_invariants_hold && ok;
   };
+  auto count_of = [](int n) { return std::to_string(n); };
   const double AB = c.area.black, AW = c.area.white;
-  check("area_total", AB + AW == c.points(),
-        "A_B + A_W = " + num(AB) + " + " + num(AW) + " = " + num(AB + AW) + ", points " +
-            std::to_string(c.points()));
+  check("area_total", AB + AW == c.points(), [&] {
+    return "A_B + A_W = " + num(AB) + " + " + num(AW) + " = " + num(AB + AW) + ", points " +
+           count_of(c.points());
+  });
   for (Color col : {Color::Black, Color::White}) {
     int lhs = c.placed.of(col), rhs = c.live.of(col) + refill_count(col);
-    check(std::string("stones_accounted_") + (col == Color::Black ? "B" : "W"), lhs == rhs,
-          "S = " + std::to_string(lhs) + " placed; L + C + D + V + pass = " + std::to_string(c.live.of(col)) +
-              " + " + std::to_string(c.captured.of(col)) + " + " + std::to_string(c.dead.of(col)) + " + " +
-              std::to_string(c.virtual_stones.of(col)) + " + " + std::to_string(c.pass_stones.of(col)) +
-              " = " + std::to_string(rhs));
+    check(col == Color::Black ? "stones_accounted_B" : "stones_accounted_W", lhs == rhs, [&] {
+      return "S = " + count_of(lhs) + " placed; L + C + D + V + pass = " +
+             count_of(c.live.of(col)) + " + " + count_of(c.captured.of(col)) + " + " +
+             count_of(c.dead.of(col)) + " + " + count_of(c.virtual_stones.of(col)) + " + " +
+             count_of(c.pass_stones.of(col)) + " = " + count_of(rhs);
+    });
   }
   {
-    int tb = c.owned.black - refill_count(Color::Black), tw = c.owned.white - refill_count(Color::White);
+    int tb = c.owned.black - refill_count(Color::Black);
+    int tw = c.owned.white - refill_count(Color::White);
     double rhs = (AB - AW) - (c.placed.black - c.placed.white);
-    check("refill_identity", tb - tw == rhs,
-          "t_B - t_W = " + std::to_string(tb) + " - " + std::to_string(tw) + " = " +
-              std::to_string(tb - tw) + "; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) + " - " +
-              std::to_string(c.placed.black - c.placed.white) + " = " + num(rhs));
+    check("refill_identity", tb - tw == rhs, [&] {
+      return "t_B - t_W = " + count_of(tb) + " - " + count_of(tw) + " = " + count_of(tb - tw) +
+             "; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) + " - " +
+             count_of(c.placed.black - c.placed.white) + " = " + num(rhs);
+    });
   }
-  check("equal_stones", t.stones(Color::Black) == t.stones(Color::White),
-        "after equalisation Black has " + std::to_string(t.stones(Color::Black)) + " and White " +
-            std::to_string(t.stones(Color::White)) + " stones on the board");
+  check("equal_stones", c.k == k_white, [&] {
+    return "after equalisation Black has " + count_of(c.k) + " and White " + count_of(k_white) +
+           " stones on the board";
+  });
   {
     double lhs = c.territory.diff(first) - unpaid_signed, rhs = c.area.diff(first) - pay;
-    check("territory_equals_area_minus_pay", lhs == rhs,
-          "t_first - t_second" + std::string(unpaid ? " - paid off the board" : "") + " = " +
-              num(lhs) + "; (A_first - A_second) - pay = " +
-              num(c.area.diff(first)) + " - " + num(pay) + " = " + num(rhs));
+    check("territory_equals_area_minus_pay", lhs == rhs, [&] {
+      return "t_first - t_second" + std::string(unpaid ? " - paid off the board" : "") + " = " +
+             num(lhs) + "; (A_first - A_second) - pay = " + num(c.area.diff(first)) + " - " +
+             num(pay) + " = " + num(rhs);
+    });
   }
   for (Color col : {Color::Black, Color::White}) {
     double on_board_pay = pay - unpaid_signed;
     double after_pay = c.area.of(col) + (col == first ? -on_board_pay / 2 : on_board_pay / 2);
     double lhs = c.territory.of(col) + c.k + q2 / 2;
-    check(std::string("area_from_territory_") + (col == Color::Black ? "B" : "W"), lhs == after_pay,
-          "t + k + q'/2 = " + num(c.territory.of(col)) + " + " + std::to_string(c.k) + " + " +
-              num(q2) + "/2 = " + num(lhs) + "; area after payment " + num(after_pay));
+    check(col == Color::Black ? "area_from_territory_B" : "area_from_territory_W",
+          lhs == after_pay, [&] {
+            return "t + k + q'/2 = " + num(c.territory.of(col)) + " + " + count_of(c.k) + " + " +
+                   num(q2) + "/2 = " + num(lhs) + "; area after payment " + num(after_pay);
+          });
   }
-  check("fill_up_equals_area", c.fill_up.black == AB && c.fill_up.white == AW,
-        "fill-up " + num(c.fill_up.black) + " : " + num(c.fill_up.white) + ", area " + num(AB) +
-            " : " + num(AW));
+  check("fill_up_equals_area", c.fill_up.black == AB && c.fill_up.white == AW, [&] {
+    return "fill-up " + num(c.fill_up.black) + " : " + num(c.fill_up.white) + ", area " +
+           num(AB) + " : " + num(AW);
+  });
   {
     double lhs = c.living_stones.black - c.living_stones.white;
     double rhs = (AB - AW) - (c.basic_eyes.black - c.basic_eyes.white) -
                  0.0;  // public liberties are shared by both, so they cancel in the difference
-    check("living_identity", lhs == rhs,
-          "P_B - P_W = " + num(lhs) + "; (A_B - A_W) - (eyes_B - eyes_W) = " + num(AB - AW) + " - " +
-              std::to_string(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs));
+    check("living_identity", lhs == rhs, [&] {
+      return "P_B - P_W = " + num(lhs) + "; (A_B - A_W) - (eyes_B - eyes_W) = " + num(AB - AW) +
+             " - " + count_of(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs);
+    });
   }
   bool all_independent = std::all_of(a.units().begin(), a.units().end(),
                                       [](const Unit& u) { return u.independent; });
   if (all_independent) {
     double lhs = c.haiqitou.black - c.haiqitou.white;
     double rhs = c.living_stones.black - c.living_stones.white;
-    check("haiqitou_equals_living_stones", lhs == rhs,
-          "every unit independent: 还棋头 difference " + num(lhs) + ", living stones difference " + num(rhs));
+    check("haiqitou_equals_living_stones", lhs == rhs, [&] {
+      return "every unit independent: 还棋头 difference " + num(lhs) +
+             ", living stones difference " + num(rhs);
+    });
   }
-  return c;
+  c.invariants.resize(checked);
 }
 
 }  // namespace jpd

@@ -59,6 +59,59 @@ std::string_view name_of(Illegal r) {
   return "?";
 }
 
+bool same_referee_but_legality(const Ruleset& a, const Ruleset& b) {
+  // The fields Game and the replay read, but for ko, cycle_*, reset_history_at_pause, suicide;
+  // and the pause rules `both` and `two_consecutive`, which differ only in whether a pause
+  // proposal is legal.
+  const bool pause_alike = a.pause == b.pause ||
+                           (a.pause != PauseRule::agreed && b.pause != PauseRule::agreed);
+  return a.first_player == b.first_player && a.allow_pass == b.allow_pass &&
+         a.allow_virtual == b.allow_virtual && pause_alike &&
+         a.dispute_virtuals == b.dispute_virtuals && a.white_passes_last == b.white_passes_last;
+}
+
+bool same_referee(const Ruleset& a, const Ruleset& b) {
+  // Under simple ko the superko history is never consulted (a reset clears the cycle table either
+  // way); under the other ko rules no cycle is looked for.
+  const bool simple = a.ko == KoRule::simple;
+  return same_referee_but_legality(a, b) && a.pause == b.pause && a.ko == b.ko &&
+         (simple ? a.cycle_result == b.cycle_result && a.cycle_repeats == b.cycle_repeats
+                 : a.reset_history_at_pause == b.reset_history_at_pause) &&
+         a.suicide == b.suicide;
+}
+
+MoveFacts::MoveFacts(const Game& g) {
+  // Every position the superko history or the cycle table can hold when a board move is judged
+  // is the board before or after an earlier move (setup positions included: a move's board
+  // before it). A board move that recreates none of them is refused by no ko rule and closes no
+  // cycle (a ko retake recreates the position before the capture).
+  detail::KeySet seen;
+  seen.reserve(2 * g.moves().size());
+  for (const PlayedMove& pm : g.moves()) {
+    suicide |= pm.suicided > 0;
+    pause_proposed |= pm.move.kind == MoveKind::propose_pause;
+    seen.insert(pm.hash_before);
+    position_recurs |= pm.move.kind == MoveKind::play && seen.contains(pm.hash_after);
+    seen.insert(pm.hash_after);
+  }
+}
+
+bool makes_same_game(const Game& g, const Ruleset& rules) {
+  if (same_referee(rules, g.rules())) return true;
+  if (!same_referee_but_legality(rules, g.rules())) return false;
+  return makes_same_game(g, MoveFacts(g), rules);
+}
+
+bool makes_same_game(const Game& g, const MoveFacts& facts, const Ruleset& rules) {
+  if (same_referee(rules, g.rules())) return true;
+  if (!same_referee_but_legality(rules, g.rules())) return false;
+  if (g.end_reason() == EndReason::draw || g.end_reason() == EndReason::no_result ||
+      g.end_reason() == EndReason::forfeit)
+    return false;
+  return !facts.position_recurs && (rules.suicide || !facts.suicide) &&
+         (rules.pause == g.rules().pause || !facts.pause_proposed);
+}
+
 MoveCounts Counters::total(Color c) const {
   int i = color_index(c);
   MoveCounts t;
@@ -104,15 +157,19 @@ uint64_t Game::situation_hash() const {
   return key_for(board_.hash(), to_move_, virtuals_[0], virtuals_[1]);
 }
 
-bool Game::in_history(uint64_t key) const { return history_.count(key) != 0; }
+bool Game::in_history(uint64_t key) const { return history_.contains(key); }
 
 void Game::record_position() {
   const uint64_t k = situation_hash();
   last_key_ = k;
-  if (rules_.ko == KoRule::simple)
-    cycle_seen_[k].push_back({board_.captured(Color::White), board_.captured(Color::Black)});
-  else
+  if (rules_.ko == KoRule::simple) {
+    Times& t = *cycle_seen_.try_emplace(k).first;
+    seen_.push_back({board_.captured(Color::White), board_.captured(Color::Black), t.last});
+    t.last = int(seen_.size()) - 1;
+    ++t.count;
+  } else {
     history_.insert(k);
+  }
 }
 
 void Game::clear_history() {
@@ -120,6 +177,7 @@ void Game::clear_history() {
   // was (every bucket is emptied): setup steps clear the history one after another.
   history_ = {};
   cycle_seen_ = {};
+  seen_ = {};
   record_position();
 }
 
@@ -189,16 +247,16 @@ Verdict Game::check_board_move(const Move& m) const {
   if (!p.inside(width(), height()))
     return refuse(Illegal::off_board, "point is not on the " + std::to_string(width()) + "x" +
                                           std::to_string(height()) + " board");
-  const std::string at = to_gtp(p, height());
+  auto at = [&] { return to_gtp(p, height()); };  // for the messages
   const auto i = board_.index(p);
   if (board_.at(i) != Color::Empty)
-    return refuse(Illegal::occupied, "point " + at + " is occupied");
+    return refuse(Illegal::occupied, "point " + at() + " is occupied");
   if (!rules_.suicide && board_.is_suicide(i, m.color))
-    return refuse(Illegal::suicide, "suicide: a stone at " + at + " would have no liberty (" +
+    return refuse(Illegal::suicide, "suicide: a stone at " + at() + " would have no liberty (" +
                                         rules_.preset + " forbids suicide)");
   if (rules_.ko == KoRule::simple) {
     if (board_.ko_point() == i)
-      return refuse(Illegal::ko, "ko: point " + at + " was just captured; play elsewhere first");
+      return refuse(Illegal::ko, "ko: point " + at() + " was just captured; play elsewhere first");
     return {};
   }
   uint64_t after = board_.hash_after(i, m.color);
@@ -207,7 +265,7 @@ Verdict Game::check_board_move(const Move& m) const {
     const char* kind = rules_.ko == KoRule::positional    ? "positional superko"
                        : rules_.ko == KoRule::situational ? "situational superko"
                                                           : "generalized superko";
-    return refuse(Illegal::superko, std::string(kind) + ": " + at +
+    return refuse(Illegal::superko, std::string(kind) + ": " + at() +
                                         " would repeat an earlier whole-board position");
   }
   return {};
@@ -299,7 +357,7 @@ Verdict Game::play(const Move& m) {
 
 Verdict Game::apply(const Move& m) {
   const int ci = color_index(m.color);
-  PlayedMove rec{m, phase_, 0, 0};
+  PlayedMove rec{m, phase_, 0, 0, board_.hash(), 0};
   const int index = int(moves_.size());
   auto non_board = [&] {
     board_.clear_ko();
@@ -310,13 +368,15 @@ Verdict Game::apply(const Move& m) {
   };
   switch (m.kind) {
     case MoveKind::play: {
-      auto u = board_.play(m.point, m.color);
-      rec.captured = u.captured;
-      rec.suicided = u.suicided;
+      const Color opp = opponent(m.color);
+      const int own_before = board_.captured(m.color), opp_before = board_.captured(opp);
+      board_.play_fast(board_.index(m.point), m.color);  // captures counted by the board
+      rec.captured = board_.captured(opp) - opp_before;
+      rec.suicided = board_.captured(m.color) - own_before;
       MoveCounts& mine = counts(m.color);
       ++mine.real;
-      mine.captured += u.suicided;
-      counts(opponent(m.color)).captured += u.captured;
+      mine.captured += rec.suicided;
+      counts(opp).captured += rec.captured;
       if (phase_ == Phase::play) counters_.last_real = {m.color, index};
       counters_.last_real_any = {m.color, index};
       consecutive_non_board_ = 0;
@@ -345,6 +405,7 @@ Verdict Game::apply(const Move& m) {
       proposer_ = proposal_;
       proposal_ = Color::Empty;
       to_move_ = proposer_;
+      rec.hash_after = board_.hash();
       moves_.push_back(rec);
       enter_pause(true);
       return {};
@@ -358,15 +419,18 @@ Verdict Game::apply(const Move& m) {
       board_.set_stone(m.point, Color::Empty);
       if (m.kind == MoveKind::negative_a) ++counters_.making[ci].negative_a;
       else ++counters_.making[ci].negative_b;
+      rec.hash_after = board_.hash();
       moves_.push_back(rec);
       return {};
     case MoveKind::resign:
+      rec.hash_after = board_.hash();
       moves_.push_back(rec);
       phase_ = Phase::ended;
       end_ = EndReason::resigned;
       winner_ = opponent(m.color);
       return {};
   }
+  rec.hash_after = board_.hash();
   moves_.push_back(rec);
   record_position();
 
@@ -384,14 +448,16 @@ Verdict Game::apply(const Move& m) {
 
 bool Game::check_cycle() {
   // The position just reached (record_position), and every time it was reached in this phase.
-  const std::vector<Seen>& times = cycle_seen_.at(last_key_);
-  const int n = int(times.size());
-  if (n < rules_.cycle_repeats) return false;
+  const Times& times = *cycle_seen_.find(last_key_);
+  if (times.count < rules_.cycle_repeats) return false;
   // The repeated stretch, from the cycle_repeats-th most recent time to now, must contain at least
   // one capture by each side (a real long cycle such as triple ko or eternal life, not a position
   // revisited by chance).
-  const Seen& now = times.back();
-  const Seen& earliest = times[size_t(n - rules_.cycle_repeats)];
+  const Seen& now = seen_[size_t(times.last)];
+  int earliest_time = times.last;
+  for (int k = 1; k < rules_.cycle_repeats; ++k)
+    earliest_time = seen_[size_t(earliest_time)].previous;
+  const Seen& earliest = seen_[size_t(earliest_time)];
   return now.captures_b > earliest.captures_b && now.captures_w > earliest.captures_w;
 }
 
@@ -423,6 +489,7 @@ Verdict Game::resume_dispute(bool auto_virtuals) {
     clear_history();
   } else if (rules_.ko == KoRule::simple) {
     cycle_seen_ = {};  // a long cycle is judged within one phase
+    seen_ = {};
     record_position();
   }
   if (rules_.dispute_virtuals) {
@@ -514,6 +581,17 @@ void Game::forfeit(Color loser) {
   phase_ = Phase::ended;
   end_ = EndReason::forfeit;
   winner_ = opponent(loser);
+}
+
+void Game::reserve(size_t moves) {
+  moves_.reserve(moves_.size() + moves);
+  actions_.reserve(actions_.size() + moves);
+  if (rules_.ko == KoRule::simple) {
+    seen_.reserve(seen_.size() + moves);
+    cycle_seen_.reserve(cycle_seen_.size() + moves);
+  } else {
+    history_.reserve(history_.size() + moves);
+  }
 }
 
 bool Game::undo() {

@@ -1,6 +1,6 @@
 #include "jpd/making.hpp"
 
-#include <numeric>
+#include <algorithm>
 #include <stdexcept>
 
 namespace jpd {
@@ -39,129 +39,177 @@ namespace {
 using Index = Board::Index;
 constexpr int kArea = Board::kArea;
 
-struct UnionFind {
-  std::vector<int> parent;
-  explicit UnionFind(int n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
-  int find(int x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  }
-  void unite(int a, int b) {
-    a = find(a);
-    b = find(b);
-    if (a != b) parent[b] = a;
-  }
-};
-
 bool adjacent(Index a, Index b) {
   int d = int(a) - int(b);
   return d == 1 || d == -1 || d == Board::kStride || d == -Board::kStride;
 }
 
 // Owned points of a unit: independent when two of them are not adjacent. The grid has no
-// triangles, so any three points include a non-adjacent pair.
+// triangles, so any three points include a non-adjacent pair; of fewer it keeps them all.
+// Trivially constructible (scratch arrays of it are not initialised): start from OwnedTally{}.
 struct OwnedTally {
-  int count = 0;
-  Index first = 0, second = 0;
+  int count;
+  Index first, second;
   void add(Index p) {
     if (count == 0) first = p;
     else if (count == 1) second = p;
     ++count;
   }
+  void add(const OwnedTally& o) {
+    if (o.count >= 1) add(o.first);
+    if (o.count >= 2) add(o.second);
+    count += o.count - std::min(o.count, 2);
+  }
   bool independent() const { return count >= 3 || (count == 2 && !adjacent(first, second)); }
+};
+
+// An empty region: its points (pts[start .. start + size)) and the chains bordering it
+// (adj[adj_start .. adj_start + adj_size), each once). Trivially constructible, as OwnedTally.
+struct Region {
+  uint16_t start, size;
+  uint16_t adj_start, adj_size;
+  uint8_t mask;       // colours of the bordering stones
+  bool open;          // a point of it touches no stone
+  bool seki;          // a mixed region between units in seki
+  bool claimed_away;  // a point of this owned region is claimed by the other colour
+  Color owner() const {
+    return mask == 1 ? Color::Black : mask == 2 ? Color::White : Color::Empty;
+  }
+  OwnedTally tally(const Index* pts) const {
+    return OwnedTally{size, pts[start], size > 1 ? pts[start + 1] : Index(0)};
+  }
+};
+
+// Per chain head: a union-find over chains (units are chains joined through owned space), and
+// what is known of the unit a head is the root of. Entries are set up when a chain is first met.
+struct Chains {
+  int16_t seen[kArea];      // 0: not met yet; else the last region (+ 1) that listed it, or -1
+  Index parent[kArea];
+  uint8_t flags[kArea];     // of a root: kIndependent (as a first unit), kSeki
+  OwnedTally tally[kArea];  // of a root: the first unit's owned points
+  int16_t unit[kArea];      // -1, or the unit's number: of a root, and of any head once known
+  static constexpr uint8_t kIndependent = 1, kSeki = 2;
+
+  void meet(Index h, int16_t mark) {
+    seen[h] = mark;
+    parent[h] = h;
+    flags[h] = 0;
+    tally[h] = OwnedTally{};
+  }
+  Index find(Index x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  }
+  void unite(Index a, Index b) {
+    a = find(a);
+    b = find(b);
+    if (a == b) return;
+    parent[b] = a;
+    flags[a] |= flags[b] & kSeki;
+  }
 };
 
 }  // namespace
 
+// One flood fill over the empty points (the board's empty list, each region once) lists every
+// region's points and bordering chains; everything after works on regions and chains, with a
+// union-find over chain heads only, and a single row-major pass over the stones numbers the
+// units. tests/analysis_test.cpp compares it with the plain classification
+// (tests/reference_analysis.hpp) on many random positions.
 Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
-  Analysis a;
+  Analysis a{Blank{}};
   a.cls_.fill(PointClass::off_board);
   a.unit_.fill(-1);
   const int width = b.width(), height = b.height();
 
   // Claims: empty points only (an eternal-ko claim of a stone is turned into a dead stone and an
   // empty claim by the caller).
+  const bool any_claims = !opts.claims.empty();
   std::array<Color, kArea> claimed;
-  claimed.fill(Color::Empty);
-  for (const Claim& c : opts.claims) {
-    if (!c.point.inside(width, height))
-      throw std::invalid_argument("claim outside the board");
-    if (b.at(c.point) != Color::Empty)
-      throw std::invalid_argument("claim " + std::string(color_letter(c.color)) + ":" +
-                                  to_gtp(c.point, height) + " names an occupied point");
-    claimed[Board::index(c.point)] = c.color;
+  if (any_claims) {
+    claimed.fill(Color::Empty);
+    for (const Claim& c : opts.claims) {
+      if (!c.point.inside(width, height))
+        throw std::invalid_argument("claim outside the board");
+      if (b.at(c.point) != Color::Empty)
+        throw std::invalid_argument("claim " + std::string(color_letter(c.color)) + ":" +
+                                    to_gtp(c.point, height) + " names an occupied point");
+      claimed[Board::index(c.point)] = c.color;
+    }
   }
 
-  // 1. Empty regions and the colours bordering them.
-  // Scratch sized to the board: chain heads and points are indices up to the last point's.
+  // 1. Empty regions: their points, the colours and chains bordering them.
   const int span = Board::index(width - 1, height - 1) + 1;
   a.span_ = span;
-  std::array<int16_t, kArea> region;
-  region.fill(-1);
-  std::vector<uint8_t> region_mask;
-  std::vector<Index> stack;
-  stack.reserve(width * height);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      Index i = Board::index(x, y);
-      Color c = b.at(i);
-      if (is_stone(c)) {
-        a.cls_[i] = stone_of(c);
-        ++a.stones_[color_index(c)];
-        continue;
-      }
-      if (region[i] >= 0) continue;
-      const int16_t r = int16_t(region_mask.size());
-      uint8_t mask = 0;
-      region[i] = r;
-      stack.push_back(i);
-      while (!stack.empty()) {
-        Index s = stack.back();
-        stack.pop_back();
-        for (int d : Board::kDirs) {
-          Index j = Index(s + d);
-          Color cj = b.at(j);
-          if (cj == Color::Empty && region[j] < 0) {
+  int16_t region[kArea];
+  std::fill_n(region, span, int16_t(-1));
+  Chains ch;
+  std::fill_n(ch.seen, span, int16_t(0));
+  std::fill_n(ch.unit, span, int16_t(-1));
+  Index pts[kArea], adj[4 * kArea];
+  Region regions[kArea];
+  int nregions = 0, npts = 0, nadj = 0;
+  for (int k = 0; k < b.empty_count(); ++k) {
+    const Index e = b.empty_at(k);
+    if (region[e] >= 0) continue;
+    const int16_t r = int16_t(nregions++);
+    const int16_t mark = int16_t(r + 1);
+    Region& reg = regions[r];
+    reg = Region{};
+    reg.start = uint16_t(npts);
+    reg.adj_start = uint16_t(nadj);
+    uint8_t mask = 0;
+    bool open = false;
+    // Breadth first: pts is the queue.
+    region[e] = r;
+    pts[npts++] = e;
+    for (int q = reg.start; q < npts; ++q) {
+      const Index s = pts[q];
+      bool touches = false;
+      for (int d : Board::kDirs) {
+        const Index j = Index(s + d);
+        const Color cj = b.at(j);
+        if (cj == Color::Empty) {
+          if (region[j] < 0) {
             region[j] = r;
-            stack.push_back(j);
-          } else if (is_stone(cj)) {
-            mask |= uint8_t(cj);
+            pts[npts++] = j;
+          }
+        } else if (is_stone(cj)) {
+          touches = true;
+          mask |= uint8_t(cj);
+          const Index h = b.chain_head(j);
+          if (ch.seen[h] != mark) {
+            if (ch.seen[h] == 0) ch.meet(h, mark);
+            else ch.seen[h] = mark;
+            adj[nadj++] = h;
           }
         }
       }
-      region_mask.push_back(mask);
+      open |= !touches;
     }
-  const int nregions = int(region_mask.size());
-  const size_t nodes = 2 * size_t(span) + region_mask.size();  // chain heads, regions, points
-  auto region_owner = [&](int r) {
-    return region_mask[r] == 1 ? Color::Black : region_mask[r] == 2 ? Color::White : Color::Empty;
-  };
+    reg.size = uint16_t(npts - reg.start);
+    reg.adj_size = uint16_t(nadj - reg.adj_start);
+    reg.mask = mask;
+    reg.open = open;
+  }
 
-  // 2. First units: chains joined through the regions their colour owns.
-  UnionFind uf{int(nodes)};
-  auto region_node = [&](int r) { return span + r; };
-  auto point_node = [&](Index p) { return span + nregions + p; };
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      Index i = Board::index(x, y);
-      Color c = b.at(i);
-      if (!is_stone(c)) continue;
-      uf.unite(b.chain_head(i), i);
-      for (int d : Board::kDirs) {
-        Index j = Index(i + d);
-        if (b.at(j) == Color::Empty && region_owner(region[j]) == c)
-          uf.unite(b.chain_head(i), region_node(region[j]));
-      }
-    }
-  // Independence of the first units.
-  std::vector<OwnedTally> tally(nodes);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      Index i = Board::index(x, y);
-      if (b.at(i) == Color::Empty && region_owner(region[i]) != Color::Empty)
-        tally[uf.find(region_node(region[i]))].add(i);
-    }
-  auto independent_at = [&](Index stone) { return tally[uf.find(b.chain_head(stone))].independent(); };
+  // 2. First units: chains joined through the regions their colour owns; their independence.
+  for (int r = 0; r < nregions; ++r) {
+    const Region& reg = regions[r];
+    if (reg.owner() == Color::Empty) continue;
+    for (int k = 1; k < reg.adj_size; ++k) ch.unite(adj[reg.adj_start], adj[reg.adj_start + k]);
+  }
+  for (int r = 0; r < nregions; ++r) {
+    const Region& reg = regions[r];
+    if (reg.owner() != Color::Empty) ch.tally[ch.find(adj[reg.adj_start])].add(reg.tally(pts));
+  }
+  for (int r = 0; r < nregions; ++r) {
+    const Region& reg = regions[r];
+    if (reg.owner() == Color::Empty) continue;
+    const Index root = ch.find(adj[reg.adj_start]);
+    if (ch.tally[root].independent()) ch.flags[root] |= Chains::kIndependent;
+  }
+  auto dependent = [&](Index h) { return !(ch.flags[ch.find(h)] & Chains::kIndependent); };
 
   // 3. Seki: a unit that is not independent and shares a mixed region with a unit of the opponent
   // that is not independent either. [interpretation] SPEC §7 calls every unit without two separate
@@ -169,195 +217,223 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
   // connection (a boundary stone next to unfilled dame) out of seki. The shared space of a seki is
   // liberties: a mixed region with a point that touches no stone is open, unsettled ground, not a
   // seki.
-  std::vector<uint8_t> dependent_mask(nregions, 0), open_region(nregions, 0);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      Index i = Board::index(x, y);
-      if (b.at(i) != Color::Empty || region_owner(region[i]) != Color::Empty) continue;
-      bool touches = false;
-      for (int d : Board::kDirs) touches |= is_stone(b.at(Index(i + d)));
-      if (!touches) open_region[region[i]] = 1;
+  bool any_seki = false;
+  for (int r = 0; r < nregions; ++r) {
+    Region& reg = regions[r];
+    if (reg.owner() != Color::Empty || reg.open) continue;
+    uint8_t dependent_mask = 0;
+    for (int k = 0; k < reg.adj_size; ++k) {
+      const Index h = adj[reg.adj_start + k];
+      if (dependent(h)) dependent_mask |= uint8_t(b.at(h));
     }
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      Index i = Board::index(x, y);
-      if (b.at(i) != Color::Empty || region_owner(region[i]) != Color::Empty) continue;
-      if (open_region[region[i]]) continue;
-      for (int d : Board::kDirs) {
-        Index j = Index(i + d);
-        if (is_stone(b.at(j)) && !independent_at(j)) dependent_mask[region[i]] |= uint8_t(b.at(j));
-      }
+    if (dependent_mask != 3) continue;
+    reg.seki = any_seki = true;
+    for (int k = 0; k < reg.adj_size; ++k) {
+      const Index h = adj[reg.adj_start + k];
+      if (dependent(h)) ch.flags[ch.find(h)] |= Chains::kSeki;
     }
-  std::vector<uint8_t> seki_root(nodes, 0);
-  std::vector<uint8_t> region_has_seki(nregions, 0);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      Index i = Board::index(x, y);
-      if (b.at(i) != Color::Empty || dependent_mask[region[i]] != 3) continue;
-      for (int d : Board::kDirs) {
-        Index j = Index(i + d);
-        if (is_stone(b.at(j)) && !independent_at(j)) {
-          seki_root[uf.find(b.chain_head(j))] = 1;
-          region_has_seki[region[i]] = 1;
-        }
-      }
-    }
-  auto seki_at = [&](Index stone) { return seki_root[uf.find(b.chain_head(stone))] != 0; };
+  }
 
   // 4. Classify the empty points; collect the single owned points (exclusive liberties, claims).
-  std::vector<Index> single_owned;
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      Index i = Board::index(x, y);
-      if (b.at(i) != Color::Empty) continue;
-      Color owner = region_owner(region[i]);
-      if (claimed[i] != Color::Empty && claimed[i] != owner) {
+  Index single[kArea];
+  int nsingle = 0;
+  for (int r = 0; r < nregions; ++r) {
+    Region& reg = regions[r];
+    const Color owner = reg.owner();
+    const Index* p = pts + reg.start;
+    const Index* end = p + reg.size;
+    if (owner != Color::Empty) {
+      const PointClass terr = territory_of(owner);
+      for (; p != end; ++p) {
+        if (any_claims && claimed[*p] != Color::Empty && claimed[*p] != owner) {
+          a.cls_[*p] = territory_of(claimed[*p]);
+          single[nsingle++] = *p;
+          reg.claimed_away = true;
+        } else {
+          a.cls_[*p] = terr;
+        }
+      }
+      continue;
+    }
+    for (; p != end; ++p) {
+      const Index i = *p;
+      if (any_claims && claimed[i] != Color::Empty) {
         a.cls_[i] = territory_of(claimed[i]);
-        single_owned.push_back(i);
+        single[nsingle++] = i;
         continue;
       }
-      if (owner != Color::Empty) {
-        a.cls_[i] = territory_of(owner);
+      if (!any_seki) {  // no public liberty, no exclusive liberty
+        a.cls_[i] = PointClass::dame;
         continue;
       }
       uint8_t touching = 0;
       bool touches_seki = false;
       for (int d : Board::kDirs) {
-        Index j = Index(i + d);
-        if (!is_stone(b.at(j))) continue;
-        touching |= uint8_t(b.at(j));
-        touches_seki |= seki_at(j);
+        const Index j = Index(i + d);
+        const Color cj = b.at(j);
+        if (!is_stone(cj)) continue;
+        touching |= uint8_t(cj);
+        touches_seki |= (ch.flags[ch.find(b.chain_head(j))] & Chains::kSeki) != 0;
       }
-      if (opts.exclusive_liberties && region_has_seki[region[i]] && (touching == 1 || touching == 2)) {
+      if (opts.exclusive_liberties && reg.seki && (touching == 1 || touching == 2)) {
         a.cls_[i] = territory_of(Color(touching));  // exclusive liberty
-        single_owned.push_back(i);
+        single[nsingle++] = i;
       } else if (touches_seki) {
         a.cls_[i] = PointClass::public_liberty;
       } else {
         a.cls_[i] = PointClass::dame;
       }
     }
+  }
 
-  // 5. Units for counting: the first units joined through exclusive liberties and claimed points.
-  // A unit that contains a seki unit is a seki unit.
-  std::vector<uint8_t> was_seki(nodes, 0);
-  for (size_t n = 0; n < nodes; ++n)
-    if (seki_root[n]) was_seki[n] = 1;
-  for (Index p : single_owned) {
-    Color c = a.cls_[p] == PointClass::black_territory ? Color::Black : Color::White;
+  // 5. Units for counting: the first units joined through exclusive liberties and claimed points
+  // (each joins the chains of its colour next to it). A unit that contains a seki unit is a seki
+  // unit. Units are numbered by their first stone in row-major order.
+  for (int k = 0; k < nsingle; ++k) {
+    const Index p = single[k];
+    const Color c = a.cls_[p] == PointClass::black_territory ? Color::Black : Color::White;
+    Index first = 0;
     for (int d : Board::kDirs) {
-      Index j = Index(p + d);
-      if (b.at(j) == c) uf.unite(b.chain_head(j), point_node(p));
+      const Index j = Index(p + d);
+      if (b.at(j) != c) continue;
+      if (first) ch.unite(first, b.chain_head(j));
+      else first = b.chain_head(j);
     }
   }
-  std::vector<int> unit_id(nodes, -1);
-  std::vector<OwnedTally> owned;
-  auto unit_for = [&](int node, Color c, Index stone_or_point, bool is_stone_point) {
-    int root = uf.find(node);
-    if (unit_id[root] < 0) {
-      unit_id[root] = int(a.units_.size());
+  a.units_.reserve(16);
+  int16_t unit_stones[kArea];
+  // The unit of a chain met for the first time (its first stone, in row-major order, is i).
+  // Out of line: the hot loop below stays small.
+  auto new_chain = [&](Index h, Index i, Color c) __attribute__((noinline)) {
+    if (ch.seen[h] == 0) ch.meet(h, -1);  // a chain bordering no empty point
+    const Index root = ch.find(h);
+    int16_t id = ch.unit[root];
+    if (id < 0) {
+      id = int16_t(a.units_.size());
+      ch.unit[root] = id;
       Unit u;
       u.color = c;
+      u.first_stone = Board::point(i);
+      u.seki = (ch.flags[root] & Chains::kSeki) != 0;
       a.units_.push_back(u);
-      owned.emplace_back();
+      unit_stones[id] = 0;
     }
-    int id = unit_id[root];
-    if (is_stone_point && a.units_[id].stones == 0) a.units_[id].first_stone = Board::point(stone_or_point);
+    ch.unit[h] = id;
     return id;
   };
-  // Seki flags travel from the first units' roots to the final roots.
-  for (size_t n = 0; n < nodes; ++n)
-    if (was_seki[n]) seki_root[uf.find(int(n))] = 1;
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      Index i = Board::index(x, y);
-      Color c = b.at(i);
-      if (is_stone(c)) {
-        int id = unit_for(b.chain_head(i), c, i, true);
-        ++a.units_[id].stones;
-        a.unit_[i] = int16_t(id);
+  for (int y = 0; y < height; ++y) {
+    const Index row = Board::index(0, y);
+    for (Index i = row; i < row + width; ++i) {
+      const Color c = b.at(i);
+      if (!is_stone(c)) continue;
+      const Index h = b.chain_head(i);
+      int16_t id = ch.unit[h];
+      if (id < 0) [[unlikely]]
+        id = new_chain(h, i, c);
+      ++unit_stones[id];
+      a.unit_[i] = id;
+      a.cls_[i] = PointClass(c);  // black_stone, white_stone
+    }
+  }
+  static_assert(uint8_t(PointClass::black_stone) == uint8_t(Color::Black) &&
+                uint8_t(PointClass::white_stone) == uint8_t(Color::White));
+  // Owned points join their unit (a lone claim touching no stone of its colour joins none).
+  const size_t nunits = a.units_.size();
+  OwnedTally owned[kArea];
+  std::fill_n(owned, nunits, OwnedTally{});
+  for (int r = 0; r < nregions; ++r) {
+    const Region& reg = regions[r];
+    const Color owner = reg.owner();
+    if (owner == Color::Empty) continue;
+    const int16_t id = ch.unit[ch.find(adj[reg.adj_start])];
+    const Index* p = pts + reg.start;
+    const Index* end = p + reg.size;
+    if (!reg.claimed_away) {
+      for (; p != end; ++p) a.unit_[*p] = id;
+      owned[id].add(reg.tally(pts));
+      continue;
+    }
+    const PointClass terr = territory_of(owner);
+    for (; p != end; ++p)
+      if (a.cls_[*p] == terr) {
+        a.unit_[*p] = id;
+        owned[id].add(*p);
       }
+  }
+  for (int k = 0; k < nsingle; ++k) {
+    const Index p = single[k];
+    const Color c = a.cls_[p] == PointClass::black_territory ? Color::Black : Color::White;
+    for (int d : Board::kDirs) {
+      const Index j = Index(p + d);
+      if (b.at(j) != c) continue;
+      const int16_t id = ch.unit[b.chain_head(j)];
+      a.unit_[p] = id;
+      owned[id].add(p);
+      break;
     }
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      Index i = Board::index(x, y);
-      PointClass pc = a.cls_[i];
-      if (pc != PointClass::black_territory && pc != PointClass::white_territory) continue;
-      Color c = pc == PointClass::black_territory ? Color::Black : Color::White;
-      bool single = region_owner(region[i]) != c;  // exclusive liberty or claim outside own region
-      int node = single ? point_node(i) : region_node(region[i]);
-      int root = uf.find(node);
-      if (unit_id[root] < 0) continue;  // owned space touching no stone (e.g. a lone claim)
-      int id = unit_id[root];
-      owned[id].add(i);
-      a.unit_[i] = int16_t(id);
-    }
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      Index i = Board::index(x, y);
-      if (is_stone(b.at(i))) {
-        int id = a.unit_[i];
-        if (seki_root[uf.find(b.chain_head(i))]) a.units_[id].seki = true;
-      }
-    }
-  for (size_t id = 0; id < a.units_.size(); ++id) {
+  }
+  for (size_t id = 0; id < nunits; ++id) {
     Unit& u = a.units_[id];
+    u.stones = unit_stones[id];
     u.owned = owned[id].count;
     u.independent = !u.seki && owned[id].independent();
+    const int c = color_index(u.color);
+    a.stones_[c] += u.stones;
+    a.groups_[c] += u.counts_as_group();
+    ++a.unit_count_[c];
+    a.seki_units_[c] += u.seki;
+    a.basic_eyes_[c] += u.basic_eyes();
   }
 
-  // 6. Eyes of seki units are nobody's where the rules give seki no territory.
-  if (!opts.seki_territory)
-    for (int y = 0; y < height; ++y)
-      for (int x = 0; x < width; ++x) {
-        Index i = Board::index(x, y);
-        PointClass pc = a.cls_[i];
-        bool owned_point = pc == PointClass::black_territory || pc == PointClass::white_territory;
-        if (owned_point && claimed[i] == Color::Empty && a.unit_[i] >= 0 && a.units_[a.unit_[i]].seki)
-          a.cls_[i] = PointClass::seki_eye_shared;
-      }
-
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      switch (a.cls_[Board::index(x, y)]) {
-        case PointClass::black_territory: ++a.territory_[0]; break;
-        case PointClass::white_territory: ++a.territory_[1]; break;
-        case PointClass::public_liberty: ++a.public_; break;
-        case PointClass::dame: ++a.dame_; break;
-        case PointClass::seki_eye_shared: ++a.seki_shared_; break;
-        default: break;
+  // 6. Eyes of seki units are nobody's where the rules give seki no territory; the totals.
+  if (!any_claims && !any_seki) {  // owned regions are territory, mixed ones dame
+    for (int r = 0; r < nregions; ++r) {
+      const Region& reg = regions[r];
+      const Color owner = reg.owner();
+      if (owner == Color::Empty) {
+        a.dame_ += reg.size;
+      } else {
+        a.territory_[color_index(owner)] += reg.size;
+        a.outside_seki_[color_index(owner)] += reg.size;
       }
     }
+    return a;
+  }
+  for (int k = 0; k < npts; ++k) {
+    const Index i = pts[k];
+    PointClass& pc = a.cls_[i];
+    const bool owned_point = pc == PointClass::black_territory || pc == PointClass::white_territory;
+    const bool in_seki = owned_point && a.unit_[i] >= 0 && a.units_[size_t(a.unit_[i])].seki;
+    if (in_seki && !opts.seki_territory && (!any_claims || claimed[i] == Color::Empty))
+      pc = PointClass::seki_eye_shared;
+    switch (pc) {
+      case PointClass::black_territory:
+        ++a.territory_[0];
+        a.outside_seki_[0] += !in_seki;
+        break;
+      case PointClass::white_territory:
+        ++a.territory_[1];
+        a.outside_seki_[1] += !in_seki;
+        break;
+      case PointClass::public_liberty: ++a.public_; break;
+      case PointClass::dame: ++a.dame_; break;
+      case PointClass::seki_eye_shared: ++a.seki_shared_; break;
+      default: break;
+    }
+  }
   return a;
 }
 
-int Analysis::groups(Color c) const {
-  int n = 0;
-  for (auto& u : units_) n += u.color == c && u.counts_as_group();
-  return n;
+const Analysis& AnalysisCache::of(const Board& b, const AnalysisOptions& opts) {
+  for (const auto& e : entries_)
+    if (e->board.hash() == b.hash() && e->opts == opts && e->board.same_position(b))
+      return e->analysis;
+  Analysis a = Analysis::of(b, opts);  // may throw (claims): nothing is kept then
+  entries_.push_back(std::make_unique<Entry>(Entry{b, opts, std::move(a)}));
+  return entries_.back()->analysis;
 }
-int Analysis::unit_count(Color c) const {
-  int n = 0;
-  for (auto& u : units_) n += u.color == c;
-  return n;
-}
-int Analysis::seki_units(Color c) const {
-  int n = 0;
-  for (auto& u : units_) n += u.color == c && u.seki;
-  return n;
-}
-int Analysis::basic_eyes(Color c) const {
-  int n = 0;
-  for (auto& u : units_)
-    if (u.color == c) n += u.basic_eyes();
-  return n;
-}
-int Analysis::territory_outside_seki(Color c) const {
-  int n = 0;
-  for (int i = 0; i < span_; ++i)
-    if (cls_[i] == territory_of(c) && (unit_[i] < 0 || !units_[unit_[i]].seki)) ++n;
-  return n;
-}
+
+int Analysis::territory_outside_seki(Color c) const { return outside_seki_[color_index(c)]; }
 std::vector<Index> Analysis::dame_points() const {
   std::vector<Index> v;
   for (int i = 0; i < span_; ++i)

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
+#include <string_view>
 
 namespace jpd {
 
@@ -60,18 +62,19 @@ bool sets_up(const sgf::Record& r) {
 class Replayer {
  public:
   Replayer(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& opts)
-      : r_(r), opts_(opts), file_(r.filename.empty() ? "<input>" : r.filename) {
-    out_.rules = rules;
-    adopt_first_player();
-    if (r.width < kMinBoardSize || r.width > kMaxBoardSize || r.height < kMinBoardSize ||
-        r.height > kMaxBoardSize)
-      throw ReplayError(file_, {}, 0, Illegal::off_board,
-                        "the board size " + std::to_string(r.width) + "x" +
-                            std::to_string(r.height) + " is not supported");
-    out_.game = Game(out_.rules, r.width, r.height);
+      : r_(r), rules_(rules), opts_(opts), file_(r.filename.empty() ? "<input>" : r.filename) {}
+
+  // The replay is built in the object returned (a game holds two boards: not copied).
+  Replay run() {
+    Replay rp = start(rules_);
+    out_ = &rp;
+    steps();
+    return rp;
   }
 
-  Replay run() {
+ private:
+  void steps() {
+    game().reserve(r_.steps.size() + 2);  // the record's moves and a pause's virtual moves
     setup_root();
     for (const sgf::Step& s : r_.steps) {
       // Setup is judged when play goes on from it: at the next move or pause act, which the Game
@@ -91,15 +94,13 @@ class Replayer {
     if (game().phase() == Phase::play || game().phase() == Phase::dispute) {
       declare_paused("the record stops during play: taken as paused by agreement (SPEC §6.4)");
     }
-    return std::move(out_);
   }
 
- private:
-  Game& game() { return out_.game; }
+  Game& game() { return out_->game; }
   // At most kMaxNotes notes; a record that resumes play a million times says so once, with a count.
   static constexpr size_t kMaxNotes = 50;
   void note(std::string text) {
-    if (out_.notes.size() < kMaxNotes || finishing_) out_.notes.push_back(std::move(text));
+    if (out_->notes.size() < kMaxNotes || finishing_) out_->notes.push_back(std::move(text));
     else ++notes_left_out_;
   }
   void note_once(bool& done, std::string text) {
@@ -107,20 +108,36 @@ class Replayer {
     done = true;
   }
 
+  // The replay before the first step: the game on the record's board, under the rules with the
+  // first player adopted (adopt_first_player).
+  Replay start(const Ruleset& rules) const {
+    Ruleset used = rules;
+    std::string adopted = adopt_first_player(used);
+    if (r_.width < kMinBoardSize || r_.width > kMaxBoardSize || r_.height < kMinBoardSize ||
+        r_.height > kMaxBoardSize)
+      throw ReplayError(file_, {}, 0, Illegal::off_board,
+                        "the board size " + std::to_string(r_.width) + "x" +
+                            std::to_string(r_.height) + " is not supported");
+    Replay rp(used, r_.width, r_.height);
+    if (!adopted.empty()) rp.notes.push_back(std::move(adopted));
+    return rp;
+  }
+
   // A record without setup (nor a side to move) before its first move that starts with the
-  // colour that is not the rules' first player.
-  void adopt_first_player() {
+  // colour that is not the rules' first player: that colour becomes the first player of `rules`.
+  // Returns the note saying so, or "".
+  std::string adopt_first_player(Ruleset& rules) const {
     const sgf::Step* first = first_move(r_);
-    if (sets_up(r_) || !first || first->move.color == out_.rules.first_player) return;
+    if (sets_up(r_) || !first || first->move.color == rules.first_player) return "";
     const std::string mover(color_name(first->move.color));
-    const std::string rules_first(color_name(out_.rules.first_player));
-    const std::string text = "the record starts with " + mover + "; " + out_.rules.preset +
+    const std::string rules_first(color_name(rules.first_player));
+    const std::string text = "the record starts with " + mover + "; " + rules.preset +
                              "'s first player is " + rules_first;
     if (!opts_.adopt_first_player)
       throw ReplayError(file_, first->where, first->move_number, Illegal::not_your_turn,
                         describe(*first, first->move) + ": " + text);
-    out_.rules.first_player = first->move.color;
-    note(text + ": " + mover + " is taken as the first player");
+    rules.first_player = first->move.color;
+    return text + ": " + mover + " is taken as the first player";
   }
 
   // Root setup stones and side to move; with setup stones (in the root or after it) and no PL,
@@ -224,7 +241,7 @@ class Replayer {
 
   void declare_paused(const std::string& why) {
     game().declare_paused();
-    out_.stopped_without_pause = true;
+    out_->stopped_without_pause = true;
     note(why);
   }
 
@@ -258,9 +275,10 @@ class Replayer {
   }
 
   const sgf::Record& r_;
+  const Ruleset& rules_;
   ReplayOptions opts_;
   std::string file_;
-  Replay out_;
+  Replay* out_ = nullptr;  // the replay being made (run())
   bool noted_pass_ = false, noted_virtual_ = false;
   size_t notes_left_out_ = 0;
   bool finishing_ = false;  // the notes about the end are never left out
@@ -282,8 +300,134 @@ Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>&
   return rules;
 }
 
+RecordRules::RecordRules(std::optional<std::string> explicit_rules)
+    : text_(std::move(explicit_rules)) {
+  if (!text_) return;
+  try {
+    parsed_ = parse_ruleset(*text_);
+  } catch (const RulesError& e) {
+    error_ = e.what();
+  }
+  sets_komi_ = sets_komi(*text_);
+}
+
+Ruleset RecordRules::operator()(const sgf::Record& r) const {
+  if (!text_) return rules_for_record(r, std::nullopt);
+  if (!parsed_) throw RulesError(error_);
+  Ruleset rules = *parsed_;
+  if (!sets_komi_ && r.komi) rules.komi = *r.komi;
+  return rules;
+}
+
 Replay replay(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& opts) {
   return Replayer(r, rules, opts).run();
+}
+
+// ------------------------------------------------------------------------------------------------
+// Shared replays.
+
+namespace {
+
+// The preset's name in a shared replay's notes and messages, replaced by each rule set's own. A
+// record whose file name contains it is not shared (nothing else in the texts comes from outside).
+constexpr std::string_view kPresetStandIn = "\x1f<preset>\x1f";
+
+std::string with_preset(std::string text, const std::string& preset) {
+  for (size_t at = text.find(kPresetStandIn); at != std::string::npos;
+       at = text.find(kPresetStandIn, at + preset.size()))
+    text.replace(at, kPresetStandIn.size(), preset);
+  return text;
+}
+
+}  // namespace
+
+// A replay made in the place it is stored (new Replay(ReplayInPlace{...})): no copy of its game.
+struct ReplayInPlace {
+  const sgf::Record& record;
+  const Ruleset& rules;
+  const ReplayOptions& opts;
+  operator Replay() const { return replay(record, rules, opts); }
+};
+
+struct ReplayCache::Group {
+  Ruleset rules;                 // the group's first rule set, under the stand-in name
+  std::unique_ptr<Replay> replay;  // or the error (a group sharing another's game has neither):
+  std::optional<ReplayError> error;
+  const Group* shares = nullptr;  // or the game of that group, which these rules make as well
+  std::optional<MoveFacts> facts;  // of the game, found when first asked for
+  explicit Group(Ruleset r) : rules(std::move(r)) {}
+  const Group& origin() const { return shares ? *shares : *this; }
+};
+
+ReplayCache::ReplayCache(const sgf::Record& r, const ReplayOptions& opts)
+    : record_(r), opts_(opts) {}
+
+ReplayCache::~ReplayCache() = default;
+
+size_t ReplayCache::replays() const {
+  return size_t(std::count_if(groups_.begin(), groups_.end(),
+                              [](const auto& g) { return g->shares == nullptr; }));
+}
+
+ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
+  if (record_.filename.find(kPresetStandIn) != std::string::npos) {
+    // Not shared: a replay of its own, kept as a group of one (under its own name).
+    auto g = std::make_unique<Group>(rules);
+    g->replay.reset(new Replay(ReplayInPlace{record_, rules, opts_}));
+    const Replay& rp = *g->replay;
+    groups_.push_back(std::move(g));
+    return {rp.game, rp.rules, rp.notes, rp.stopped_without_pause};
+  }
+  auto it = std::find_if(groups_.begin(), groups_.end(), [&](const auto& g) {
+    return g->rules.preset == kPresetStandIn && same_referee(g->rules, rules);
+  });
+  if (it == groups_.end()) {
+    // A game replayed under rules that differ only in legality is this one's too when none of
+    // its moves depends on that (makes_same_game): shared, under these rules' name. (The rules
+    // as given are compared too: the replay adopts a first player from them.)
+    const Group* same_game = nullptr;
+    for (const auto& g : groups_) {
+      if (!g->replay || g->shares || g->rules.preset != kPresetStandIn ||
+          !same_referee_but_legality(g->rules, rules))
+        continue;
+      if (!g->facts) g->facts.emplace(g->replay->game);
+      if (makes_same_game(g->replay->game, *g->facts, rules)) {
+        same_game = g.get();
+        break;
+      }
+    }
+    if (same_game) {
+      auto shared = std::make_unique<Group>(rules);
+      shared->rules.preset = std::string(kPresetStandIn);
+      shared->shares = same_game;
+      groups_.push_back(std::move(shared));
+      it = groups_.end() - 1;
+    }
+  }
+  if (it == groups_.end()) {
+    auto g = std::make_unique<Group>(rules);
+    g->rules.preset = std::string(kPresetStandIn);
+    try {
+      g->replay.reset(new Replay(ReplayInPlace{record_, g->rules, opts_}));
+    } catch (const ReplayError& e) {
+      g->error = e;
+    }
+    groups_.push_back(std::move(g));
+    it = groups_.end() - 1;
+  }
+  const Group& group = (*it)->origin();
+  if (group.error) {
+    const ReplayError& e = *group.error;
+    const std::string prefix = sgf::where_text(e.file, e.where) + ": ";
+    throw ReplayError(e.file, e.where, e.move_number, e.reason,
+                      with_preset(std::string(e.what()).substr(prefix.size()), rules.preset));
+  }
+  const Replay& rp = *group.replay;
+  Shared out{rp.game, rules, {}, rp.stopped_without_pause};
+  out.rules.first_player = rp.rules.first_player;  // as adopted from the record
+  out.notes.reserve(rp.notes.size());
+  for (const std::string& n : rp.notes) out.notes.push_back(with_preset(n, rules.preset));
+  return out;
 }
 
 sgf::Record record_from_game(const Game& g) {

@@ -72,26 +72,50 @@ std::optional<std::vector<Point>> dead_from_markup(const sgf::Record& r, const B
   return dead;
 }
 
+namespace {
+
+// The position whose stones the statuses name: the pause position where an independent dispute
+// restores it.
+const Board& status_position(const Game& g, const Ruleset& rules) {
+  return rules.dispute_mode == DisputeMode::independent && g.pauses() > 0 ? g.pause_board()
+                                                                          : g.board();
+}
+
+// The statuses given, or those of the record's markup where the options take them from there;
+// false when neither applies (the estimator or an engine is to find them).
+bool given_or_markup(const sgf::Record& record, const ScoreOptions& opts, const Board& position,
+                     Statuses& st) {
+  if (opts.dead) {
+    st.dead = *opts.dead;
+    st.source = StatusSource::given;
+    return true;
+  }
+  const DeadFrom from = opts.dead_from;
+  if (from == DeadFrom::automatic || from == DeadFrom::sgf)
+    if (std::optional<std::vector<Point>> markup = dead_from_markup(record, position)) {
+      st.dead = std::move(*markup);
+      st.source = StatusSource::sgf;
+      return true;
+    }
+  return from == DeadFrom::sgf || from == DeadFrom::none;
+}
+
+bool has_dead_markup(const sgf::Record& r) {  // whether dead_from_markup finds any
+  return r.has_dead_markup || !r.territory_black.empty() || !r.territory_white.empty();
+}
+
+}  // namespace
+
 Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   Ruleset rules = rules_for_record(record, opts.rules);
   Replay rp = replay(record, rules, opts.replay);
   const Game& g = rp.game;
-  const Board& position =
-      g.rules().dispute_mode == DisputeMode::independent && g.pauses() > 0 ? g.pause_board()
-                                                                           : g.board();
+  const Board& position = status_position(g, g.rules());
   Statuses st;
   std::vector<std::string> estimate_notes;
-  if (opts.dead) {
-    st.dead = *opts.dead;
-    st.source = StatusSource::given;
-  } else {
-    DeadFrom from = opts.dead_from;
-    std::optional<std::vector<Point>> markup;
-    if (from == DeadFrom::automatic || from == DeadFrom::sgf) markup = dead_from_markup(record, position);
-    if (markup) {
-      st.dead = *markup;
-      st.source = StatusSource::sgf;
-    } else if (from == DeadFrom::gtp) {
+  if (!given_or_markup(record, opts, position, st)) {
+    const DeadFrom from = opts.dead_from;
+    if (from == DeadFrom::gtp) {
       st = statuses_from_gtp(g, opts.gtp_command, opts.gtp_timeout);
     } else if (from == DeadFrom::estimate || from == DeadFrom::automatic) {
       // The record has no markup (or the estimator was asked for): the built-in estimator.
@@ -140,10 +164,51 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   for (const Claim& c : opts.claims) st.claims.push_back(c);
   CountOptions co;
   co.keep_steps = opts.keep_steps;
+  co.texts = opts.texts;
   Count c = count(finished ? finished->game : g, st, co);
   for (const std::string& n : estimate_notes) c.notes.push_back(n);
   c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first
   return Scored{finished ? std::move(*finished) : std::move(rp), std::move(c)};
+}
+
+
+RecordScorer::RecordScorer(const sgf::Record& record, const ScoreOptions& opts)
+    : record_(record), opts_(opts), replays_(record, opts.replay) {}
+
+Count RecordScorer::count(const std::optional<std::string>& rules_text) {
+  return count(rules_text, rules_for_record(record_, rules_text));
+}
+
+Count RecordScorer::count(const std::optional<std::string>& rules_text, const Ruleset& rules) {
+  Count c;
+  count(rules_text, rules, c);
+  return c;
+}
+
+void RecordScorer::count(const std::optional<std::string>& rules_text, const Ruleset& rules,
+                         Count& c) {
+  // Statuses found on the game itself (estimator, engine): each rule set's own replay.
+  const bool from_game = !opts_.dead && (opts_.dead_from == DeadFrom::estimate ||
+                                         opts_.dead_from == DeadFrom::gtp ||
+                                         (opts_.dead_from == DeadFrom::automatic &&
+                                          !has_dead_markup(record_)));
+  if (from_game) {
+    ScoreOptions o = opts_;
+    o.rules = rules_text;
+    c = score_record(record_, o).count;
+    return;
+  }
+  const ReplayCache::Shared rp = replays_.get(rules);
+  Statuses st;
+  given_or_markup(record_, opts_, status_position(rp.game, rp.rules), st);
+  for (const Claim& c : record_.claims) st.claims.push_back(c);
+  for (const Claim& c : opts_.claims) st.claims.push_back(c);
+  CountOptions co;
+  co.keep_steps = opts_.keep_steps;
+  co.texts = opts_.texts;
+  co.analyses = &analyses_;
+  jpd::count(rp.game, rp.rules, st, co, c);
+  c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first
 }
 
 }  // namespace jpd

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <type_traits>
 #include <utility>
 
@@ -298,8 +299,11 @@ class Writer {
 // ------------------------------------------------------------------------------------------------
 // Syntax level.
 
-std::string Property::text(size_t i) const {
-  const std::string& raw = values.at(i);
+namespace {
+
+// A raw value as SGF Text: escapes removed, soft line breaks joined, hard line breaks '\n', other
+// white space a space (Property::text).
+std::string unescape(std::string_view raw) {
   std::string out;
   out.reserve(raw.size());
   for (size_t k = 0; k < raw.size();) {
@@ -317,6 +321,10 @@ std::string Property::text(size_t i) const {
   }
   return out;
 }
+
+}  // namespace
+
+std::string Property::text(size_t i) const { return unescape(values.at(i)); }
 
 const Property* Node::find(std::string_view id) const {
   for (const Property& p : props)
@@ -349,7 +357,10 @@ Collection parse(std::string_view text, std::string_view filename, const Limits&
   return Parser(text, filename, limits).collection();
 }
 
-Collection parse_file(const std::string& path, const Limits& limits) {
+namespace {
+
+// The file's bytes, or Error (I/O, or over max_bytes).
+std::string read_text_file(const std::string& path, const Limits& limits) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path, {}, std::string("cannot open the file: ") + std::strerror(errno));
   in.seekg(0, std::ios::end);
@@ -363,7 +374,13 @@ Collection parse_file(const std::string& path, const Limits& limits) {
   in.seekg(0);
   if (!in.read(text.data(), std::streamsize(text.size())))
     throw Error(path, {}, "cannot read the file");
-  return parse(text, path, limits);
+  return text;
+}
+
+}  // namespace
+
+Collection parse_file(const std::string& path, const Limits& limits) {
+  return parse(read_text_file(path, limits), path, limits);
 }
 
 std::string write(const GameTree& t) { return Writer().tree(t) + "\n"; }
@@ -407,8 +424,151 @@ std::string number_text(double v) {
   return std::string(buf, end);
 }
 
+// The main line as the record reader sees it: nodes of properties, each an identifier with its
+// raw values (still escaped) and their locations, all views of a parsed tree's strings or of the
+// text itself (quick_main_line).
+struct ValueView {
+  std::string_view raw;
+  Location where;
+  bool located = false;  // a tree built by a program may lack the values' locations
+};
+struct PropView {
+  std::string_view id;
+  std::span<const ValueView> values;
+  Location location;
+  std::string text(size_t i) const { return unescape(values[i].raw); }  // Property::text
+};
+struct NodeView {
+  std::span<const PropView> props;
+  Location location;
+  const PropView* find(std::string_view id) const {  // the first, as Node::find
+    for (const PropView& p : props)
+      if (p.id == id) return &p;
+    return nullptr;
+  }
+};
+// Views into values and props: both are reserved before they are filled, so that the spans
+// stay valid.
+struct MainLine {
+  std::vector<ValueView> values;
+  std::vector<PropView> props;
+  std::vector<NodeView> nodes;
+};
+
+// The main line: the nodes of the first variation at every branch.
+void main_line(const GameTree& tree, MainLine& line) {
+  std::vector<const Node*> nodes;
+  for (const GameTree* t = &tree;; t = &t->variations.front()) {
+    for (const Node& n : t->nodes) nodes.push_back(&n);
+    if (t->variations.empty()) break;
+  }
+  size_t nprops = 0, nvalues = 0;
+  for (const Node* n : nodes) {
+    nprops += n->props.size();
+    for (const Property& p : n->props) nvalues += p.values.size();
+  }
+  line.values.reserve(nvalues);
+  line.props.reserve(nprops);
+  line.nodes.reserve(nodes.size());
+  for (const Node* n : nodes) {
+    const size_t first_prop = line.props.size();
+    for (const Property& p : n->props) {
+      const size_t first = line.values.size();
+      for (size_t i = 0; i < p.values.size(); ++i) {
+        const bool located = i < p.value_locations.size();
+        line.values.push_back({p.values[i], located ? p.value_locations[i] : Location{}, located});
+      }
+      line.props.push_back({p.id, {line.values.data() + first, p.values.size()}, p.location});
+    }
+    line.nodes.push_back({{line.props.data() + first_prop, n->props.size()}, n->location});
+  }
+}
+
+// The main line read straight from the text, with the locations the parser gives, when the text
+// is one game tree without variations whose identifiers are all upper case, within the limits:
+// then the nodes the parser would make, without making them. false for anything else (more game
+// trees, variations, FF[3] identifiers, errors): the parser reads that (and reports the errors).
+bool quick_main_line(std::string_view s, const Limits& limits, MainLine& line) {
+  if (s.size() > limits.max_bytes) return false;
+  if (s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);  // UTF-8 byte order mark
+  size_t pos = 0, line_start = 0;
+  int line_no = 1;
+  auto at_end = [&] { return pos >= s.size(); };
+  auto advance = [&] {  // as the parser's
+    if (s[pos] != '\n' && s[pos] != '\r') {
+      ++pos;
+    } else {
+      pos += line_break_length(s, pos);
+      ++line_no;
+      line_start = pos;
+    }
+  };
+  auto here = [&] { return Location{line_no, int(pos - line_start) + 1}; };
+  auto skip_space = [&] {
+    while (!at_end() && is_space(s[pos])) advance();
+  };
+  while (!at_end() && s[pos] != '(') advance();  // text before the first '(' is ignored
+  if (at_end()) return false;
+  advance();  // '('
+  skip_space();
+  if (at_end() || s[pos] != ';') return false;
+  // Upper bounds: every value and property starts with a '[', every node with a ';'.
+  const size_t brackets = size_t(std::count(s.begin() + long(pos), s.end(), '['));
+  line.values.reserve(brackets);
+  line.props.reserve(brackets);
+  line.nodes.reserve(size_t(std::count(s.begin() + long(pos), s.end(), ';')));
+  while (!at_end() && s[pos] == ';') {
+    if (line.nodes.size() >= limits.max_nodes) return false;
+    const Location node_at = here();
+    const size_t first_prop = line.props.size();
+    advance();  // ';'
+    for (;;) {
+      skip_space();
+      if (at_end() || !is_letter(s[pos])) break;
+      const Location prop_at = here();
+      const size_t start = pos;
+      while (!at_end() && is_upper(s[pos])) ++pos;
+      if (!at_end() && is_letter(s[pos])) return false;  // lower-case letters (FF[3])
+      const std::string_view id = s.substr(start, pos - start);
+      if (id.size() > kMaxIdentifierLetters) return false;
+      skip_space();
+      if (at_end() || s[pos] != '[') return false;
+      const size_t first = line.values.size();
+      while (!at_end() && s[pos] == '[') {
+        const Location value_at = here();
+        advance();  // '['
+        const size_t value_start = pos;
+        for (;;) {
+          while (!at_end() && s[pos] != ']' && s[pos] != '\\' && s[pos] != '\n' &&
+                 s[pos] != '\r')
+            ++pos;
+          if (at_end()) return false;  // unterminated
+          const char c = s[pos];
+          if (c == ']') break;
+          advance();
+          if (c == '\\' && !at_end()) advance();
+        }
+        // The parser refuses a value longer than max_value_bytes when it gets there.
+        if (pos - value_start > limits.max_value_bytes) return false;
+        line.values.push_back({s.substr(value_start, pos - value_start), value_at, true});
+        advance();  // ']'
+        skip_space();
+      }
+      line.props.push_back({id, {line.values.data() + first, line.values.size() - first},
+                            prop_at});
+    }
+    line.nodes.push_back(
+        {{line.props.data() + first_prop, line.props.size() - first_prop}, node_at});
+    skip_space();
+  }
+  if (at_end() || s[pos] != ')') return false;
+  advance();
+  skip_space();
+  return at_end();
+}
+
 // SimpleText: like Text, but line breaks are spaces too.
-std::string simple_text(const Property& p) {
+std::string simple_text(const PropView& p) {
   if (p.values.empty()) return "";
   std::string t = p.text(0);
   std::replace(t.begin(), t.end(), '\n', ' ');
@@ -417,17 +577,8 @@ std::string simple_text(const Property& p) {
 
 // The colour a setup property places: AB Black, AW White; Empty for AE (and anything else).
 Color setup_color(std::string_view id) {
-  return id == "AB" ? Color::Black : id == "AW" ? Color::White : Color::Empty;
-}
-
-// The main line: the nodes of the first variation at every branch.
-std::vector<const Node*> main_line(const GameTree& tree) {
-  std::vector<const Node*> line;
-  for (const GameTree* t = &tree;; t = &t->variations.front()) {
-    for (const Node& n : t->nodes) line.push_back(&n);
-    if (t->variations.empty()) break;
-  }
-  return line;
+  if (id.size() != 2 || id[0] != 'A') return Color::Empty;
+  return id[1] == 'B' ? Color::Black : id[1] == 'W' ? Color::White : Color::Empty;
 }
 
 class RecordReader {
@@ -436,14 +587,14 @@ class RecordReader {
     r_.filename = file;
   }
 
-  Record read(const GameTree& tree) {
-    const std::vector<const Node*> line = main_line(tree);
-    if (line.empty()) return std::move(r_);
-    read_root(*line.front());
-    for (size_t i = 0; i < line.size(); ++i) read_node(*line[i], int(i));
-    const Node& last = *line.back();
-    if (const Property* p = last.find("TB")) r_.territory_black = points(*p);
-    if (const Property* p = last.find("TW")) r_.territory_white = points(*p);
+  Record read(const MainLine& line) {
+    if (line.nodes.empty()) return std::move(r_);
+    r_.steps.reserve(line.nodes.size());
+    read_root(line.nodes.front());
+    for (size_t i = 0; i < line.nodes.size(); ++i) read_node(line.nodes[i], int(i));
+    const NodeView& last = line.nodes.back();
+    if (const PropView* p = last.find("TB")) r_.territory_black = points(*p);
+    if (const PropView* p = last.find("TW")) r_.territory_white = points(*p);
     return std::move(r_);
   }
 
@@ -451,49 +602,51 @@ class RecordReader {
   [[noreturn]] void fail(Location at, const std::string& message) const {
     throw Error(std::string(file_), at, message);
   }
-  [[noreturn]] void fail_value(const Property& p, size_t i, const std::string& message) const {
-    std::string shown = p.values[i].size() <= 40 ? p.values[i] : p.values[i].substr(0, 37) + "...";
-    fail(i < p.value_locations.size() ? p.value_locations[i] : p.location,
-         p.id + "[" + shown + "]: " + message);
+  [[noreturn]] void fail_value(const PropView& p, size_t i, const std::string& message) const {
+    const std::string_view raw = p.values[i].raw;
+    const std::string shown =
+        raw.size() <= 40 ? std::string(raw) : std::string(raw.substr(0, 37)) + "...";
+    fail(p.values[i].located ? p.values[i].where : p.location,
+         std::string(p.id) + "[" + shown + "]: " + message);
   }
-  void expect_one_value(const Property& p) const {
-    if (p.values.size() != 1) fail(p.location, p.id + " takes one value");
+  void expect_one_value(const PropView& p) const {
+    if (p.values.size() != 1) fail(p.location, std::string(p.id) + " takes one value");
   }
 
   // Root-only properties: game, size, komi, rules, names, setup stones, side to move.
-  void read_root(const Node& root) {
-    if (const Property* p = root.find("GM")) {
+  void read_root(const NodeView& root) {
+    if (const PropView* p = root.find("GM")) {
       expect_one_value(*p);
-      if (trim(p->values[0]) != "1") fail_value(*p, 0, "not a game of Go (GM[1])");
+      if (trim(p->values[0].raw) != "1") fail_value(*p, 0, "not a game of Go (GM[1])");
     }
-    if (const Property* p = root.find("SZ")) read_size(*p);
-    if (const Property* p = root.find("KM")) {
+    if (const PropView* p = root.find("SZ")) read_size(*p);
+    if (const PropView* p = root.find("KM")) {
       expect_one_value(*p);
-      if (!trim(p->values[0]).empty()) {  // KM[] is taken as no komi
-        auto km = number_of<double>(p->values[0]);
+      if (!trim(p->values[0].raw).empty()) {  // KM[] is taken as no komi
+        auto km = number_of<double>(p->values[0].raw);
         if (!km) fail_value(*p, 0, "komi is not a number");
         r_.komi = *km;
       }
     }
-    if (const Property* p = root.find("HA")) {
+    if (const PropView* p = root.find("HA")) {
       expect_one_value(*p);
-      auto ha = number_of<int>(p->values[0]);
+      auto ha = number_of<int>(p->values[0].raw);
       if (!ha || *ha < 0) fail_value(*p, 0, "the handicap is not a number of stones");
       r_.handicap = *ha;
     }
-    if (const Property* p = root.find("RU")) r_.rules = simple_text(*p);
-    if (const Property* p = root.find("RE")) r_.result = simple_text(*p);
-    if (const Property* p = root.find("PB")) r_.black_name = simple_text(*p);
-    if (const Property* p = root.find("PW")) r_.white_name = simple_text(*p);
-    for (const Property& p : root.props)
+    if (const PropView* p = root.find("RU")) r_.rules = simple_text(*p);
+    if (const PropView* p = root.find("RE")) r_.result = simple_text(*p);
+    if (const PropView* p = root.find("PB")) r_.black_name = simple_text(*p);
+    if (const PropView* p = root.find("PW")) r_.white_name = simple_text(*p);
+    for (const PropView& p : root.props)
       if (const Color c = setup_color(p.id); is_stone(c))
         for (Point pt : points(p)) r_.setup.emplace_back(c, pt);
-    if (const Property* p = root.find("PL")) r_.to_move = color_of(*p);
+    if (const PropView* p = root.find("PL")) r_.to_move = color_of(*p);
   }
 
-  void read_size(const Property& p) {
+  void read_size(const PropView& p) {
     expect_one_value(p);
-    const std::string_view v = p.values[0];
+    const std::string_view v = p.values[0].raw;
     const size_t colon = v.find(':');
     auto w = number_of<int>(v.substr(0, colon));
     auto h = colon == std::string_view::npos ? w : number_of<int>(v.substr(colon + 1));
@@ -507,27 +660,57 @@ class RecordReader {
 
   // The steps one node makes, in this order: setup edits (AE/AB/AW in file order; in the root AB
   // and AW are the record's setup), PL, JR, the B/W move, JN, JP. Markup JD / JC is collected.
-  void read_node(const Node& n, int index) {
+  // The properties a node's steps come from: the first of each identifier (as NodeView::find),
+  // found in one pass over the node.
+  struct Known {
+    const PropView *pl = nullptr, *jr = nullptr, *b = nullptr, *w = nullptr, *jv = nullptr,
+                   *jn = nullptr, *jt = nullptr, *jp = nullptr, *jd = nullptr, *jc = nullptr;
+    void note(const PropView& p) {
+      const std::string_view id = p.id;
+      const PropView** slot = nullptr;
+      if (id.size() == 1) {
+        slot = id[0] == 'B' ? &b : id[0] == 'W' ? &w : nullptr;
+      } else if (id.size() == 2 && id[0] == 'J') {
+        switch (id[1]) {
+          case 'R': slot = &jr; break;
+          case 'V': slot = &jv; break;
+          case 'N': slot = &jn; break;
+          case 'T': slot = &jt; break;
+          case 'P': slot = &jp; break;
+          case 'D': slot = &jd; break;
+          case 'C': slot = &jc; break;
+          default: break;
+        }
+      } else if (id.size() == 2 && id[0] == 'P' && id[1] == 'L') {
+        slot = &pl;
+      }
+      if (slot && !*slot) *slot = &p;
+    }
+  };
+
+  void read_node(const NodeView& n, int index) {
     const bool root = index == 0;
-    for (const Property& p : n.props) {
+    Known k;
+    for (const PropView& p : n.props) {
       const Color c = setup_color(p.id);
-      if (p.id == "AE" || (!root && is_stone(c)))
+      const bool ae = p.id.size() == 2 && p.id[0] == 'A' && p.id[1] == 'E';
+      if (ae || (!root && is_stone(c)))
         for (Point pt : points(p)) add(Step::Kind::setup, {MoveKind::play, c, pt}, p, index);
+      k.note(p);
     }
-    if (const Property* p = n.find("PL"); p && !root)
-      add(Step::Kind::to_move, Move::pass(color_of(*p)), *p, index);
-    if (const Property* p = n.find("JR")) read_resume(*p, index);
-    read_move(n, index);
-    read_negative(n, index);
-    if (const Property* p = n.find("JP")) read_pause_act(*p, index);
-    if (const Property* p = n.find("JD")) {
+    if (k.pl && !root) add(Step::Kind::to_move, Move::pass(color_of(*k.pl)), *k.pl, index);
+    if (k.jr) read_resume(*k.jr, index);
+    read_move(k, index);
+    read_negative(k, index);
+    if (k.jp) read_pause_act(*k.jp, index);
+    if (k.jd) {
       r_.has_dead_markup = true;
-      for (Point pt : points(*p)) r_.dead.push_back(pt);
+      for (Point pt : points(*k.jd)) r_.dead.push_back(pt);
     }
-    if (const Property* p = n.find("JC")) read_claims(*p);
+    if (k.jc) read_claims(*k.jc);
   }
 
-  void add(Step::Kind kind, Move m, const Property& p, int index) {
+  void add(Step::Kind kind, Move m, const PropView& p, int index) {
     if (kind == Step::Kind::move && is_stone(m.color)) ++moves_;
     Step s;
     s.kind = kind;
@@ -538,13 +721,13 @@ class RecordReader {
     r_.steps.push_back(s);
   }
 
-  void read_move(const Node& n, int index) {
-    const Property* b = n.find("B");
-    const Property* w = n.find("W");
-    const Property* jv = n.find("JV");
+  void read_move(const Known& k, int index) {
+    const PropView* b = k.b;
+    const PropView* w = k.w;
+    const PropView* jv = k.jv;
     if (b && w) fail(std::max(b, w)->location, "a node holds both a B and a W move");
-    const Property* p = b ? b : w;
-    if (jv && (jv->values.size() != 1 || !jv->values[0].empty()))
+    const PropView* p = b ? b : w;
+    if (jv && (jv->values.size() != 1 || !jv->values[0].raw.empty()))
       fail(jv->location, "JV takes an empty value: JV[]");
     if (!p) {
       if (jv) fail(jv->location, "JV[] marks a virtual move, but the node has no B or W move");
@@ -552,7 +735,7 @@ class RecordReader {
     }
     expect_one_value(*p);
     const Color c = b ? Color::Black : Color::White;
-    const std::string_view v = trim(p->values[0]);
+    const std::string_view v = trim(p->values[0].raw);
     const bool pass = v.empty() || (v == "tt" && r_.width <= 19 && r_.height <= 19);
     if (jv && !pass)
       fail(jv->location, "JV[] marks a virtual move: it belongs on a pass node (B[] or W[])");
@@ -560,24 +743,24 @@ class RecordReader {
     add(Step::Kind::move, m, *p, index);
   }
 
-  void read_negative(const Node& n, int index) {
-    const Property* jn = n.find("JN");
-    const Property* jt = n.find("JT");
+  void read_negative(const Known& k, int index) {
+    const PropView* jn = k.jn;
+    const PropView* jt = k.jt;
     if (jt && !jn) fail(jt->location, "JT without JN: JT gives the kind of a negative move JN");
     if (!jn) return;
     expect_one_value(*jn);
     if (!jt) fail(jn->location, "the negative move JN needs its kind, JT[A] or JT[B]");
     expect_one_value(*jt);
-    const std::string_view kind = trim(jt->values[0]);
+    const std::string_view kind = trim(jt->values[0].raw);
     if (kind != "A" && kind != "B") fail_value(*jt, 0, "the kind of a negative move is A or B");
     const Point pt = point(*jn, 0);
     Move m = kind == "A" ? Move::negative_a(Color::Empty, pt) : Move::negative_b(Color::Empty, pt);
     add(Step::Kind::move, m, *jn, index);
   }
 
-  void read_pause_act(const Property& p, int index) {
+  void read_pause_act(const PropView& p, int index) {
     expect_one_value(p);
-    const std::string_view v = trim(p.values[0]);
+    const std::string_view v = trim(p.values[0].raw);
     MoveKind k = v == "propose"  ? MoveKind::propose_pause
                  : v == "accept" ? MoveKind::accept_pause
                  : v == "reject" ? MoveKind::reject_pause
@@ -586,18 +769,18 @@ class RecordReader {
     add(Step::Kind::pause_act, {k, Color::Empty, Point::none()}, p, index);
   }
 
-  void read_resume(const Property& p, int index) {
+  void read_resume(const PropView& p, int index) {
     expect_one_value(p);
-    const std::string_view v = trim(p.values[0]);
+    const std::string_view v = trim(p.values[0].raw);
     Color finder = v == "found:B" ? Color::Black : v == "found:W" ? Color::White : Color::Empty;
     if (v != "dispute" && finder == Color::Empty)
       fail_value(p, 0, "expected dispute, found:B or found:W");
     add(Step::Kind::resume, Move::pass(finder), p, index);
   }
 
-  void read_claims(const Property& p) {
+  void read_claims(const PropView& p) {
     for (size_t i = 0; i < p.values.size(); ++i) {
-      const std::string_view v = trim(p.values[i]);
+      const std::string_view v = trim(p.values[i].raw);
       const Color c = v.starts_with("B:") ? Color::Black : v.starts_with("W:") ? Color::White
                                                                                : Color::Empty;
       if (c == Color::Empty) fail_value(p, i, "a claim is B:xx or W:xx (colour, colon, point)");
@@ -605,18 +788,18 @@ class RecordReader {
     }
   }
 
-  Color color_of(const Property& p) const {
+  Color color_of(const PropView& p) const {
     expect_one_value(p);
-    auto c = parse_color(trim(p.values[0]));
+    auto c = parse_color(trim(p.values[0].raw));
     if (!c) fail_value(p, 0, "expected B or W");
     return *c;
   }
 
-  Point point(const Property& p, size_t i) const {
-    return point_on_board(p, i, trim(p.values.at(i)));
+  Point point(const PropView& p, size_t i) const {
+    return point_on_board(p, i, trim(p.values[i].raw));
   }
 
-  Point point_on_board(const Property& p, size_t i, std::string_view text) const {
+  Point point_on_board(const PropView& p, size_t i, std::string_view text) const {
     auto pt = parse_sgf(text);
     if (!pt) fail_value(p, i, "'" + std::string(text) + "' is not a point (two letters)");
     if (!pt->inside(r_.width, r_.height))
@@ -626,10 +809,10 @@ class RecordReader {
   }
 
   // A list of points; "aa:cc" is the rectangle from aa to cc. An empty value is an empty list.
-  std::vector<Point> points(const Property& p) {
+  std::vector<Point> points(const PropView& p) {
     std::vector<Point> out;
     for (size_t i = 0; i < p.values.size(); ++i) {
-      const std::string_view v = trim(p.values[i]);
+      const std::string_view v = trim(p.values[i].raw);
       if (v.empty()) continue;
       const size_t colon = v.find(':');
       if (colon == std::string_view::npos) {
@@ -646,7 +829,7 @@ class RecordReader {
     return out;
   }
 
-  void count_points(const Property& p, size_t i, size_t n) {
+  void count_points(const PropView& p, size_t i, size_t n) {
     points_ += n;
     if (points_ > limits_.max_points)
       fail_value(p, i, "the record's point lists expand to more than " +
@@ -727,15 +910,22 @@ Node step_node(const Step& s) {
 }  // namespace
 
 Record read_record(const GameTree& tree, std::string_view filename, const Limits& limits) {
-  return RecordReader(filename, limits).read(tree);
-}
-
-Record read_record_file(const std::string& path) {
-  return read_record(parse_file(path).games.front(), path);
+  MainLine line;
+  main_line(tree, line);
+  return RecordReader(filename, limits).read(line);
 }
 
 Record read_record_text(std::string_view text, std::string_view filename) {
-  return read_record(parse(text, filename).games.front(), filename);
+  // Most records are one game tree without variations: read straight from the text (the same
+  // record as through the tree; tests/sgf_quick_test.cpp compares them).
+  const Limits limits;
+  MainLine line;
+  if (quick_main_line(text, limits, line)) return RecordReader(filename, limits).read(line);
+  return read_record(parse(text, filename, limits).games.front(), filename, limits);
+}
+
+Record read_record_file(const std::string& path) {
+  return read_record_text(read_text_file(path, Limits{}), path);
 }
 
 GameTree to_tree(const Record& r) {

@@ -6,6 +6,7 @@
 // 还棋头, 填满计点.
 #include "jpd/text.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -575,6 +576,20 @@ bool format_small_number(double v, std::string& out) {
   out.insert(out.begin(), v < 0 ? 1 : 0, '-');
   out += ".5";
   return true;
+}
+
+void append_number(std::string& out, double v) {
+  const double m = std::fabs(v);
+  char buf[24];
+  if (v == std::floor(v) && m < 1e15 && !(v == 0 && std::signbit(v))) {
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v)).ptr);
+  } else if (m < 1e5 && m - std::floor(m) == 0.5) {
+    if (v < 0) out += '-';
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<long long>(m)).ptr);
+    out += ".5";
+  } else {
+    out += format_number(v);
+  }
 }
 
 std::string format_number(double v) {

@@ -1,14 +1,20 @@
-// Playing a move and running playouts never allocate: the global operator new of this test
-// binary counts allocations.
+// Playing a move and running playouts never allocate; counting a position again, into a count
+// already made, with its classification kept, does not either; counting a record under every
+// preset allocates a bounded amount. The global operator new of this test binary counts
+// allocations.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <new>
 #include <vector>
 
 #include "jpd/board.hpp"
+#include "jpd/count.hpp"
 #include "jpd/playout.hpp"
+#include "jpd/score.hpp"
+#include "jpd/sgf.hpp"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -57,4 +63,54 @@ TEST(Allocation, PlayingMovesAndWholePlayoutsNeverAllocate) {
   int* volatile p = new int(3);  // volatile: the allocation cannot be elided
   EXPECT_EQ(g_allocations.load(), after + 1);
   delete p;
+}
+
+TEST(Allocation, CountingAgainIntoACountAllocatesNothing) {
+  // A finished 9x9 game, counted under every preset into one Count with a cache of
+  // classifications: once every preset has been counted, counting again allocates nothing
+  // (rules without notes for this game; a note is a string).
+  const sgf::Record r = sgf::read_record_text(
+      "(;GM[1]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[gc];W[cg];B[ec];W[ce];B[eg];W[gg];B[];W[])");
+  std::vector<std::pair<Game, Ruleset>> games;
+  for (const char* p : {"chinese", "japanese", "aga", "ing", "sci-1-1", "sci-4-2", "art-great"}) {
+    const Ruleset rules = rules_for_record(r, std::string(p));
+    games.emplace_back(replay(r, rules).game, rules);
+  }
+  AnalysisCache cache;
+  CountOptions o;
+  o.keep_steps = false;
+  o.texts = false;
+  o.analyses = &cache;
+  Count c;
+  const Statuses none;
+  for (auto& [g, rules] : games) count(g, rules, none, o, c);  // warm up
+  const long before = g_allocations.load();
+  for (int k = 0; k < 10; ++k)
+    for (auto& [g, rules] : games) {
+      count(g, rules, none, o, c);
+      ASSERT_TRUE(c.all_invariants_hold);
+      ASSERT_TRUE(c.notes.empty()) << rules.preset << ": " << c.notes.front();
+    }
+  EXPECT_EQ(g_allocations.load(), before);
+}
+
+TEST(Allocation, CountingARecordUnderEveryPresetAllocatesABoundedAmount) {
+  // What jpd batch does for a file: replays (one per group of presets making the same game),
+  // classifications, counts. Most of it is the replays' games; bounded whatever the record.
+  const sgf::Record r = sgf::read_record_text(
+      "(;GM[1]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[gc];W[cg];B[ec];W[ce];B[eg];W[gg];B[];W[])");
+  ScoreOptions o;
+  o.dead_from = DeadFrom::sgf;
+  o.keep_steps = false;
+  o.texts = false;
+  Count c;
+  long most = 0;
+  for (int k = 0; k < 3; ++k) {
+    const long before = g_allocations.load();
+    RecordScorer scorer(r, o);
+    for (const Preset& p : presets())
+      scorer.count(std::string(p.name), rules_for_record(r, std::string(p.name)), c);
+    most = std::max(most, g_allocations.load() - before);
+  }
+  EXPECT_LT(most, 200) << "allocations for one record under every preset";  // 145 when written
 }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -146,6 +147,59 @@ TEST(Batch, RowsInCsvAndJson) {
 // The whole shared corpus under the 计枰点 Tang-Song rules and the Chinese and Japanese ones: every
 // file a row per preset, the counts add up, no invariant fails, and the same rows with one or two
 // workers.
+TEST(Batch, RowsAreWrittenAsTheJsonLibraryAndTheCsvFieldsWriteThem) {
+  // append_json writes plain strings and small integers and halves itself: the same text as
+  // nlohmann's dump, or the same exception (a string that is not UTF-8); append_csv as to_csv.
+  std::mt19937 rng(9);
+  const std::string pieces[] = {"a", "B+3.5", "tang-song,komi=7", ",", "\"", "\\", "\n", "\r",
+                                "\t", "\x01", "\x7f", "é", "计枰点", "\xff", "\xe8\xae", " ", ""};
+  auto text = [&] {
+    std::string t;
+    for (int k = int(rng() % 4); k > 0; --k) t += pieces[rng() % std::size(pieces)];
+    return t;
+  };
+  const double numbers[] = {0, -0.0, 0.5, -0.5, 7, 6.5, -3.5, 180.5, 1e9, -1e9, 1e9 + 0.5,
+                            123456789, 0.25, 1e15, 1e20, 2.5e-3, -7.75, 99999.5, 4.0e8 + 0.5};
+  int thrown = 0;
+  for (int n = 0; n < 20000; ++n) {
+    batch::Row r;
+    r.file = text();
+    r.preset = text();
+    r.rules = text();
+    r.komi = numbers[rng() % std::size(numbers)];
+    r.method = text();
+    r.result = text();
+    r.winner = Color(rng() % 3);
+    r.margin = numbers[rng() % std::size(numbers)];
+    r.black = numbers[rng() % std::size(numbers)];
+    r.white = numbers[rng() % std::size(numbers)];
+    r.pay = numbers[rng() % std::size(numbers)];
+    r.status_source = text();
+    r.dead = int(rng() % 50) - 2;
+    r.invariants_ok = rng() % 3 != 0;
+    r.failed_invariants = r.invariants_ok ? "" : text();
+    r.record_result = text();
+    if (rng() % 5 == 0) r.error = text() + "x";
+    std::string plain, fast;
+    try {
+      plain = batch::to_json(r).dump();
+    } catch (const std::exception& e) {
+      plain = std::string("threw ") + e.what();
+      ++thrown;
+    }
+    try {
+      batch::append_json(fast, r);
+    } catch (const std::exception& e) {
+      fast = std::string("threw ") + e.what();
+    }
+    ASSERT_EQ(fast, plain);
+    std::string csv = "x";
+    batch::append_csv(csv, r);
+    ASSERT_EQ(csv, "x" + batch::to_csv(r));
+  }
+  EXPECT_GT(thrown, 1000);
+}
+
 TEST(Batch, SharedCorpusSummaryAddsUp) {
   if (!fs::is_directory(kCorpus)) GTEST_SKIP() << "no shared corpus at " << kCorpus;
   const size_t files = batch::count_files({kCorpus});

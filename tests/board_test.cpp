@@ -2,6 +2,8 @@
 
 #include <random>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "jpd/board.hpp"
 #include "test_util.hpp"
@@ -365,6 +367,89 @@ TEST(Board, StoneCountsFollowCapturesSetupAndUndo) {
   b.undo(u);
   EXPECT_EQ(b.stones(Color::Black), 3);
   EXPECT_EQ(b.stones(Color::White), 1);
+}
+
+TEST(Board, SeveralEditsAtOnceGiveTheBoardOfOneEditAtATime) {
+  // set_stones: the same board as set_stone on each edit in turn, everything a caller can see.
+  std::mt19937 rng(11);
+  for (int n = 0; n < 300; ++n) {
+    const int w = 2 + int(rng() % 24), h = n % 4 ? w : 2 + int(rng() % 24);
+    Board seq(w, h);
+    for (int m = 0; m < w * h; ++m) {  // a position from play, with captures and a ko point
+      const auto i = Board::index(int(rng() % w), int(rng() % h));
+      const Color c = rng() % 2 ? Color::White : Color::Black;
+      if (seq.at(i) == Color::Empty && !seq.is_suicide(i, c)) seq.play(i, c);
+    }
+    Board bulk = seq;
+    std::vector<std::pair<Board::Index, Color>> edits;
+    for (int k = int(rng() % 12); k > 0; --k)
+      edits.push_back({Board::index(int(rng() % w), int(rng() % h)), Color(rng() % 3)});
+    for (auto [i, c] : edits) seq.set_stone(i, c);
+    bulk.set_stones(edits);
+    ASSERT_TRUE(bulk.same_position(seq));
+    EXPECT_EQ(bulk.hash(), seq.hash());
+    EXPECT_EQ(bulk.ko_point(), seq.ko_point());
+    ASSERT_EQ(bulk.empty_count(), seq.empty_count());
+    for (int k = 0; k < seq.empty_count(); ++k) EXPECT_EQ(bulk.empty_at(k), seq.empty_at(k));
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const auto i = Board::index(x, y);
+        if (!is_stone(seq.at(i))) continue;
+        EXPECT_EQ(bulk.chain_head(i), seq.chain_head(i));
+        EXPECT_EQ(bulk.next_in_chain(i), seq.next_in_chain(i));
+        EXPECT_EQ(bulk.pseudo_liberties(i), seq.pseudo_liberties(i));
+      }
+    for (Color c : {Color::Black, Color::White}) {
+      EXPECT_EQ(bulk.stones(c), seq.stones(c));
+      EXPECT_EQ(bulk.captured(c), seq.captured(c));
+    }
+    std::string why_bulk, why_seq;  // edits may leave a chain without a liberty: both alike
+    EXPECT_EQ(bulk.check_consistency(&why_bulk), seq.check_consistency(&why_seq));
+    EXPECT_EQ(why_bulk, why_seq);
+  }
+  Board b(5);
+  const std::vector<std::pair<Board::Index, Color>> off = {{Board::index(1, 1), Color::Black},
+                                                           {Board::Index(0), Color::White}};
+  EXPECT_THROW(b.set_stones(off), std::invalid_argument);
+  EXPECT_EQ(b.at(Point(1, 1)), Color::Empty);  // nothing changed
+}
+
+TEST(Board, TakingAChainOffGivesThePositionOfRemovingItsStones) {
+  // remove_chain_at: the chain goes as in a capture, but is not counted as captured.
+  std::mt19937 rng(12);
+  int removed = 0;
+  for (int n = 0; n < 300; ++n) {
+    const int w = 2 + int(rng() % 24), h = n % 4 ? w : 2 + int(rng() % 24);
+    Board b(w, h);
+    for (int m = 0; m < 2 * w * h; ++m) {
+      const auto i = Board::index(int(rng() % w), int(rng() % h));
+      const Color c = rng() % 2 ? Color::White : Color::Black;
+      if (b.at(i) == Color::Empty && !b.is_suicide(i, c)) b.play(i, c);
+    }
+    for (int k = 0; k < 3 && b.stones(Color::Black) + b.stones(Color::White) > 0; ++k) {
+      Board::Index i = 0;
+      while (!is_stone(b.at(i))) i = Board::index(int(rng() % w), int(rng() % h));
+      Board plain = b;
+      std::vector<std::pair<Board::Index, Color>> chain;
+      b.for_each_stone(i, [&](Board::Index s) { chain.push_back({s, Color::Empty}); });
+      plain.set_stones(chain);
+      b.remove_chain_at(i);
+      ASSERT_TRUE(b.same_position(plain));
+      EXPECT_EQ(b.hash(), plain.hash());
+      EXPECT_EQ(b.ko_point(), Board::kNoIndex);
+      EXPECT_EQ(b.empty_count(), plain.empty_count());
+      for (Color c : {Color::Black, Color::White}) {
+        EXPECT_EQ(b.stones(c), plain.stones(c));
+        EXPECT_EQ(b.captured(c), plain.captured(c));
+      }
+      std::string why;
+      ASSERT_TRUE(b.check_consistency(&why)) << why;
+      ++removed;
+    }
+  }
+  EXPECT_GT(removed, 800);
+  Board b(5);
+  EXPECT_THROW(b.remove_chain_at(Board::index(1, 1)), std::invalid_argument);
 }
 
 // The eye test from its definition, on logical points: all four neighbours c or off the board;

@@ -1,11 +1,13 @@
 // The counting's short cuts against the plain way of doing the same thing: numbers written without
-// printf, the Japanese view's analysis shared with the rules' own, the refill's resumed scan and
-// the basic eye points chosen from one sorted array.
+// printf, the Japanese view's analysis shared with the rules' own, the refill's resumed scan, the
+// basic eye points chosen from one sorted array, and the views computed from the totals when no
+// step boards are kept.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,9 @@ TEST(CountPaths, SmallNumbersAreWrittenAsPrintfWritesThem) {
     char buf[64];
     std::snprintf(buf, sizeof buf, v == std::floor(v) && std::fabs(v) < 1e15 ? plain_int : "%g", v);
     EXPECT_EQ(format_number(v), std::string(buf)) << v;
+    std::string appended = "x";
+    append_number(appended, v);
+    EXPECT_EQ(appended, "x" + std::string(buf)) << v;
   }
   EXPECT_GT(fast, 12000);
 }
@@ -197,4 +202,112 @@ TEST(CountPaths, ShortCutsEqualThePlainWayOnRandomGamesUnderEveryPreset) {
   EXPECT_GT(japanese_checked, 1000);
   EXPECT_GT(refills_checked, 500);  // no refill under sci-4-x, nor with overflow
   EXPECT_GT(eyes_checked, 1000);
+}
+
+TEST(CountPaths, WithoutStepsEveryFigureEqualsTheStepByStepCount) {
+  // count() without the steps computes the views from the classification's totals; with them it
+  // makes every step on a board. Everything but the steps must agree, on random games under
+  // every preset (tiny boards included: payers without stones, overflowing refills, seki).
+  int index = 0, games = 0, overflow = 0, unpaid = 0, ceded = 0, seki = 0;
+  for (const Preset& p : presets()) {
+    for (int n = 0; n < 400; ++n) {
+      RandomGameOptions ro;
+      if (n % 4 == 1) {
+        ro.min_size = 2;
+        ro.max_size = 4;
+      } else if (n % 4 == 2) {
+        ro.min_size = 2;
+        ro.max_size = 25;
+      } else if (n % 4 == 3) {
+        ro.claim_one_in = 3;
+        ro.dead_one_in = 4;
+      }
+      RandomGame rg = random_game(p.rules, random_game_seed(31, index, uint64_t(n)), ro);
+      SCOPED_TRACE(std::string(p.name) + " game " + std::to_string(n));
+      CountOptions plain, fast;
+      fast.keep_steps = false;
+      std::string plain_error, fast_error;
+      Count a, b;
+      try {
+        a = count(rg.game, rg.statuses, plain);
+      } catch (const CountError& e) {
+        plain_error = e.what();
+      }
+      try {
+        b = count(rg.game, rg.statuses, fast);
+      } catch (const CountError& e) {
+        fast_error = e.what();
+      }
+      ASSERT_EQ(fast_error, plain_error);
+      if (!plain_error.empty()) continue;
+      nlohmann::json ja = to_json(a), jb = to_json(b);
+      EXPECT_FALSE(ja["steps"].empty());
+      EXPECT_TRUE(jb["steps"].empty());
+      ja.erase("steps");
+      jb.erase("steps");
+      ASSERT_EQ(jb.dump(), ja.dump());
+      // Without the texts: the same figures, no payment words, no invariant details.
+      CountOptions numbers = fast;
+      numbers.texts = false;
+      nlohmann::json jc = to_json(count(rg.game, rg.statuses, numbers));
+      jc.erase("steps");
+      EXPECT_EQ(jc["payment"], "");
+      for (nlohmann::json& i : jc["invariants"]) {
+        EXPECT_EQ(i["detail"], "");
+        i.erase("detail");
+      }
+      ja["payment"] = "";
+      for (nlohmann::json& i : ja["invariants"]) i.erase("detail");
+      ASSERT_EQ(jc.dump(), ja.dump());
+      ++games;
+      overflow += a.overflow.black + a.overflow.white > 0;
+      unpaid += std::any_of(a.notes.begin(), a.notes.end(), [](const std::string& s) {
+        return s.find("paid off the board") != std::string::npos;
+      });
+      for (const MakingStep& s : a.steps)
+        for (const std::string& note : s.notes) ceded += note.find("cedes") != std::string::npos;
+      seki += a.seki_units.black + a.seki_units.white > 0;
+    }
+    ++index;
+  }
+  EXPECT_GT(games, 8000);
+  EXPECT_GT(overflow, 50);
+  EXPECT_GT(unpaid, 5);
+  EXPECT_GT(ceded, 5);
+  EXPECT_GT(seki, 200);
+}
+
+TEST(CountPaths, CountingIntoAnEarlierCountGivesAFreshCount) {
+  // count(..., out) writes over whatever out held (its storage used again): one Count object
+  // through games of every preset, with and without steps and texts, games that fail to count
+  // included, must read as a fresh count each time.
+  Count reused;
+  int index = 0, compared = 0;
+  for (const Preset& p : presets()) {
+    for (int n = 0; n < 40; ++n) {
+      RandomGameOptions ro;
+      ro.claim_one_in = n % 3 == 0 ? 4 : 16;
+      const RandomGame rg = random_game(p.rules, random_game_seed(41, index, uint64_t(n)), ro);
+      CountOptions o;
+      o.keep_steps = n % 4 == 0;
+      o.texts = n % 3 != 1;
+      std::string fresh;
+      try {
+        fresh = to_json(count(rg.game, rg.game.rules(), rg.statuses, o)).dump();
+      } catch (const CountError& e) {
+        fresh = e.what();
+      }
+      std::string again;
+      try {
+        count(rg.game, rg.game.rules(), rg.statuses, o, reused);
+        again = to_json(reused).dump();
+      } catch (const CountError& e) {
+        again = e.what();
+      }
+      ASSERT_EQ(again, fresh) << p.name << " game " << n;
+      ++compared;
+    }
+    ++index;
+  }
+  EXPECT_EQ(compared, 40 * int(presets().size()));
 }

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <random>
+#include <unordered_map>
+
 #include "jpd/game.hpp"
 #include "test_util.hpp"
 
@@ -486,4 +489,30 @@ TEST(Game, FixedHandicapPlacesStarPointsAndGivesWhiteTheMove) {
   EXPECT_EQ(p9.size(), 9u);
   EXPECT_EQ(n.g.board().at(n.p("E5")), B);
   EXPECT_THROW(n.g.place_fixed_handicap(10), std::invalid_argument);
+}
+
+TEST(GameKeyMap, AgreesWithAStandardMap) {
+  // The referee's superko history and cycle table: open addressing over position keys, key 0
+  // (the empty board's hash) included, growing from empty.
+  std::mt19937_64 rng(5);
+  detail::KeyMap<int> map;
+  std::unordered_map<uint64_t, int> plain;
+  EXPECT_FALSE(map.contains(0));
+  for (int n = 0; n < 20000; ++n) {
+    // Few distinct keys at first (repeats), then many; keys sharing low bits (long probes).
+    const uint64_t k = n % 7 == 0 ? 0 : n < 2000 ? rng() % 50 : (rng() << 12) | (rng() % 3);
+    auto [v, inserted] = map.try_emplace(k);
+    const bool plain_inserted = plain.count(k) == 0;
+    int& p = plain[k];
+    ASSERT_EQ(inserted, plain_inserted) << k;
+    ASSERT_EQ(*v, p);
+    *v += n;
+    p += n;
+    const uint64_t probe = rng() % 64;
+    ASSERT_EQ(map.contains(probe), plain.count(probe) > 0);
+  }
+  EXPECT_EQ(map.size(), plain.size());
+  for (auto [k, v] : plain) ASSERT_EQ(*map.find(k), v);
+  const detail::KeyMap<int> copy = map;
+  for (auto [k, v] : plain) ASSERT_EQ(*copy.find(k), v);
 }

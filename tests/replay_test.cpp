@@ -116,6 +116,36 @@ TEST(Replay, KomiComesFromExplicitSettingThenRecordThenPreset) {
   EXPECT_EQ(rules_for_record(record_of("(;RU[JPD:tang-song,komi=8]KM[9])"), std::nullopt).komi, 9);
 }
 
+TEST(Replay, RecordRulesParsedOnceGiveRulesForRecord) {
+  const char* records[] = {"(;RU[Chinese]KM[7])", "(;RU[Chinese])", "(;GM[1])", "(;KM[0.5])",
+                           "(;RU[JPD:tang-song,komi=8]KM[9])", "(;RU[Japanese]KM[6.5])"};
+  const std::optional<std::string> texts[] = {std::nullopt,
+                                              std::string("tang-song"),
+                                              std::string("tang-song,komi=5.5"),
+                                              std::string("tang-song, Komi = 0"),
+                                              std::string("chinese,first_player=W"),
+                                              std::string("no-such-rules"),
+                                              std::string("chinese,komi=x")};
+  for (const auto& t : texts) {
+    const RecordRules rules(t);
+    for (const char* rec : records) {
+      const sgf::Record r = record_of(rec);
+      std::string plain, once;
+      try {
+        plain = rules_for_record(r, t).to_string();
+      } catch (const RulesError& e) {
+        plain = std::string("RulesError ") + e.what();
+      }
+      try {
+        once = rules(r).to_string();
+      } catch (const RulesError& e) {
+        once = std::string("RulesError ") + e.what();
+      }
+      EXPECT_EQ(once, plain) << (t ? *t : "record") << " " << rec;
+    }
+  }
+}
+
 // ------------------------------------------------------------------------------------------------
 // The corpus
 

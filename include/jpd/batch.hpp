@@ -82,9 +82,9 @@ struct Row {
   bool ok() const { return error.empty(); }
 };
 
-// Counts one file under every rule set (keep_steps is turned off). Never throws: a file that cannot
-// be read or parsed gives one error row per rule set, a rule set the record cannot be replayed or
-// counted under gives its error row.
+// Counts one file under every rule set (keep_steps and texts turned off). Never throws: a file
+// that cannot be read or parsed gives one error row per rule set, a rule set the record cannot be
+// replayed or counted under gives its error row.
 std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoice>& rules,
                             const ScoreOptions& base);
 
@@ -93,6 +93,9 @@ std::string csv_header();
 std::string to_csv(const Row& r);     // one line, no newline; fields quoted where needed
 nlohmann::json to_json(const Row& r);
 std::string format_row(const Row& r, Format f);  // with the newline
+void append_csv(std::string& out, const Row& r);   // out += to_csv(r)
+void append_json(std::string& out, const Row& r);  // out += to_json(r).dump()
+void append_row(std::string& out, const Row& r, Format f);  // out += format_row(r, f)
 
 // Winner changes of one pair of rule sets, over the games counted under both.
 struct PairChange {

@@ -175,6 +175,14 @@ class BoardT {
   // Edits outside play (setup stones, making): no captures are made.
   void set_stone(Index i, Color c);   // c may be Empty
   void set_stone(Point p, Color c) { set_stone(index(p), c); }
+  // Several such edits at once, a range of (Index, Color) pairs: the same board as set_stone on
+  // each in turn (each point checked first), with the chains recomputed once.
+  template <class Edits>
+  void set_stones(const Edits& edits);
+  // Takes the chain at the stone i off the board as a capture does (the chains next to it regain
+  // their liberties), without counting it as captured; clears the ko point. The same position
+  // as set_stone(s, Empty) on each of its stones, in time proportional to the chain.
+  void remove_chain_at(Index i);
 
   // The point where an immediate single-stone recapture is not allowed (simple ko), or kNoIndex.
   Index ko_point() const { return ko_; }

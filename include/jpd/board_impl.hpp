@@ -150,6 +150,21 @@ inline bool BoardT<Cap>::eye_diagonals_ok(Index i, Color c) const {
 template <int Cap>
 inline uint64_t BoardT<Cap>::hash_after(Index i, Color c) const {
   uint64_t h = hash_ ^ stone_key(i, c);
+  {
+    // Most moves capture nothing and keep a liberty: an empty neighbour, and no opponent chain
+    // next to i that one stone could take (a chain with more than four pseudo-liberties keeps
+    // one whatever i takes). For an empty or edge neighbour libs_ is read at a stale head: the
+    // value is not used.
+    const uint8_t opp = uint8_t(opponent(c)), empty = uint8_t(Color::Empty);
+    const Index n0 = up(i), n1 = left(i), n2 = right(i), n3 = down(i);
+    const uint8_t c0 = color_[n0], c1 = color_[n1], c2 = color_[n2], c3 = color_[n3];
+    const bool liberty = (c0 == empty) | (c1 == empty) | (c2 == empty) | (c3 == empty);
+    const bool takable = ((c0 == opp) & (libs_[head_[n0]] <= 4)) |
+                         ((c1 == opp) & (libs_[head_[n1]] <= 4)) |
+                         ((c2 == opp) & (libs_[head_[n2]] <= 4)) |
+                         ((c3 == opp) & (libs_[head_[n3]] <= 4));
+    if (liberty && !takable) return h;
+  }
   Index heads[4];
   int n = 0;
   for (int d : kDirs) {
@@ -410,6 +425,30 @@ void BoardT<Cap>::set_stone(Index i, Color c) {
   color_[i] = uint8_t(c);
   ko_ = kNoIndex;
   rebuild_all();
+}
+
+template <int Cap>
+template <class Edits>
+void BoardT<Cap>::set_stones(const Edits& edits) {
+  bool any = false;
+  for (const auto& [i, c] : edits) {
+    if (!on_board(i)) throw std::invalid_argument("set_stone: point is off the board");
+    any = true;
+  }
+  if (!any) return;
+  for (const auto& [i, c] : edits) color_[i] = uint8_t(c);
+  ko_ = kNoIndex;
+  rebuild_all();
+}
+
+template <int Cap>
+void BoardT<Cap>::remove_chain_at(Index i) {
+  const Color c = Color(color_[i]);
+  if (!is_stone(c)) throw std::invalid_argument("remove_chain_at: no stone at that point");
+  const uint16_t captured = captured_[color_index(c)];
+  remove_chain(head_[i], c);
+  captured_[color_index(c)] = captured;
+  ko_ = kNoIndex;
 }
 
 template <int Cap>

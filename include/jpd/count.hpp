@@ -112,12 +112,28 @@ struct Count {
 
 struct CountOptions {
   bool keep_steps = true;  // keep the board of every making step (pictures, --explain)
+  // The words: the payment rule applied and the numbers of each invariant (Count::payment,
+  // Invariant::detail). Off, they are left empty and only the figures are computed (jpd batch).
+  bool texts = true;
+  // Where the classifications of the positions counted are kept and looked up (several counts
+  // of one game under different rules classify the same positions); none: classified afresh.
+  AnalysisCache* analyses = nullptr;
 };
 
 // Counts the game at its (latest) pause. A game still in play is counted as if paused by
 // agreement (noted). A game that ended by resignation, forfeit or a long cycle keeps that result;
 // the views are still computed on its final position for information.
 Count count(const Game& g, const Statuses& statuses, const CountOptions& opts = {});
+// The same game counted under `rules`, which must make the same game of its moves
+// (makes_same_game in game.hpp): a game replayed once serves every such rule set (ReplayCache,
+// jpd batch). Throws std::invalid_argument for rules that do not referee it alike apart from
+// legality (same_referee_but_legality); legality itself is not judged again.
+Count count(const Game& g, const Ruleset& rules, const Statuses& statuses,
+            const CountOptions& opts = {});
+// The same count written into `out`, whatever it held: its storage is used again (many counts in
+// a row allocate next to nothing: jpd batch). When it throws, what out holds is no count.
+void count(const Game& g, const Ruleset& rules, const Statuses& statuses, const CountOptions& opts,
+           Count& out);
 
 // The JSON contract of `jpd score --json` (README): see count_json.cpp.
 nlohmann::json to_json(const Count& c);

@@ -7,8 +7,7 @@
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "jpd/board.hpp"
@@ -93,12 +92,119 @@ struct Counters {
   MoveCounts total(Color c) const;
 };
 
+namespace detail {
+
+// Position keys (Zobrist hashes) to values: open addressing with linear probing in a power-of-two
+// table kept at most half full. The keys are hashes already, so their low bits index the table;
+// key 0 (the empty board's hash) is kept apart. A plain copyable value; nothing is allocated
+// before the first insertion.
+template <class V>
+class KeyMap {
+ public:
+  // The value of k, value-initialised when k is new; second: whether it was new.
+  std::pair<V*, bool> try_emplace(uint64_t k) {
+    if (k == 0) {
+      const bool inserted = !has_zero_;
+      has_zero_ = true;
+      size_ += inserted;
+      return {&zero_, inserted};
+    }
+    if (2 * (size_ + 1) > slots_.size()) grow(slots_.empty() ? 64 : 2 * slots_.size());
+    Slot& s = slots_[probe(k)];
+    if (s.key == k) return {&s.value, false};
+    s.key = k;
+    ++size_;
+    return {&s.value, true};
+  }
+  const V* find(uint64_t k) const {
+    if (k == 0) return has_zero_ ? &zero_ : nullptr;
+    if (slots_.empty()) return nullptr;
+    const Slot& s = slots_[probe(k)];
+    return s.key == k ? &s.value : nullptr;
+  }
+  bool contains(uint64_t k) const { return find(k) != nullptr; }
+  size_t size() const { return size_; }
+  // Room for n keys without growing.
+  void reserve(size_t n) {
+    size_t want = 64;
+    while (want < 2 * n) want *= 2;
+    if (want > slots_.size()) grow(want);
+  }
+
+ private:
+  struct Slot {
+    uint64_t key = 0;  // 0: empty
+    [[no_unique_address]] V value{};  // no room for an empty V (KeySet)
+  };
+  size_t probe(uint64_t k) const {  // the slot holding k, or the empty one where it would go
+    const size_t mask = slots_.size() - 1;
+    size_t i = size_t(k) & mask;
+    while (slots_[i].key != 0 && slots_[i].key != k) i = (i + 1) & mask;
+    return i;
+  }
+  void grow(size_t slots) {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(slots, Slot{});
+    for (const Slot& s : old)
+      if (s.key != 0) slots_[probe(s.key)] = s;
+  }
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
+  bool has_zero_ = false;
+  V zero_{};
+};
+
+// A set of position keys: KeyMap without values (a slot is the key alone).
+class KeySet {
+ public:
+  bool insert(uint64_t k) { return map_.try_emplace(k).second; }  // true when k is new
+  bool contains(uint64_t k) const { return map_.contains(k); }
+  size_t size() const { return map_.size(); }
+  void reserve(size_t n) { map_.reserve(n); }
+
+ private:
+  struct Nothing {};
+  KeyMap<Nothing> map_;
+};
+
+}  // namespace detail
+
 struct PlayedMove {
   Move move;
   Phase phase;         // phase in which it was played
   int captured = 0;    // opponent stones captured (own stones for suicide are in `suicided`)
   int suicided = 0;
+  uint64_t hash_before = 0, hash_after = 0;  // of the board (Board::hash) around the move
 };
+
+// Whether the referee decides everything alike under the two rule sets (who moves first, which
+// moves exist and are legal, ko and long cycles, the superko history, pauses, disputes): the
+// same moves make the same game, whatever else differs (counting, compensation, komi, and the
+// preset's name, which only messages show).
+bool same_referee(const Ruleset& a, const Ruleset& b);
+// The same but for what decides only whether a move is refused or a long cycle ends the game:
+// the ko rule, long cycles, the superko history, suicide, and whether a pause proposal is legal
+// (the pause rules both and two_consecutive).
+bool same_referee_but_legality(const Ruleset& a, const Ruleset& b);
+
+class Game;
+// Whether the game's moves, replayed under `rules`, make this same game: rules that referee it
+// alike, or rules that differ from its own only in legality (same_referee_but_legality) when no
+// move depends on that: no board move recreated a position the game had before it (so no ko,
+// superko or long cycle could refuse it or end the game), no move was a suicide where `rules`
+// forbid it, no pause was proposed where the pause rules differ, and the game did not end by a
+// long cycle or a forfeit.
+bool makes_same_game(const Game& g, const Ruleset& rules);
+
+// What makes_same_game needs to know of a game's moves, found once for asking about many rule
+// sets (ReplayCache).
+struct MoveFacts {
+  explicit MoveFacts(const Game& g);
+  bool position_recurs = false;  // a board move recreated a position the game had before it
+  bool suicide = false;          // a move was a suicide
+  bool pause_proposed = false;
+};
+bool makes_same_game(const Game& g, const MoveFacts& facts, const Ruleset& rules);
 
 class Game {
  public:
@@ -166,6 +272,10 @@ class Game {
   // Takes back the last move (or setup action). Returns false when there is nothing to undo.
   bool undo();
 
+  // Room for `moves` more moves without allocating (the moves, the actions, the superko history);
+  // a replay knows how many its record has.
+  void reserve(size_t moves);
+
   // Hash of the situation the superko rule compares, for the side to move now.
   uint64_t situation_hash() const;
 
@@ -216,13 +326,20 @@ class Game {
   std::vector<Action> actions_;
   // Superko history: situation keys since the game started or the history was last cleared.
   // Hashed, so that a move costs the same on the millionth move as on the first.
-  std::unordered_set<uint64_t> history_;
+  detail::KeySet history_;
   // Cycle detection under simple ko: for each key (board, side to move) reached in this phase, the
-  // number of captures by each side every time it was reached.
+  // number of captures by each side every time it was reached: the times are entries of seen_,
+  // each linked to the key's previous one.
   struct Seen {
     int captures_b, captures_w;
+    int previous;  // the key's previous time in seen_, or -1
   };
-  std::unordered_map<uint64_t, std::vector<Seen>> cycle_seen_;
+  struct Times {
+    int last = -1;   // the key's latest time in seen_
+    int count = 0;   // how many times it was reached
+  };
+  detail::KeyMap<Times> cycle_seen_;
+  std::vector<Seen> seen_;
   uint64_t last_key_ = 0;  // the key record_position() added last
 };
 

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -58,11 +59,17 @@ struct AnalysisOptions {
   bool exclusive_liberties = true;  // Ruleset::seki_exclusive_liberties
   bool seki_territory = true;       // Ruleset::seki_territory == owned
   std::vector<Claim> claims;        // claimed empty points become the claimant's
+  friend bool operator==(const AnalysisOptions&, const AnalysisOptions&) = default;
 };
 
 class Analysis {
  public:
   using Index = Board::Index;
+
+  Analysis() {  // nothing on the board
+    cls_.fill(PointClass::off_board);
+    unit_.fill(-1);
+  }
 
   // Classifies the position `b` (dead stones already removed). Claims must name empty points.
   static Analysis of(const Board& b, const AnalysisOptions& opts);
@@ -80,21 +87,46 @@ class Analysis {
   int shared() const { return public_ + dame_ + seki_shared_; }
   // 子空合计: stones + owned points + half the shared points.
   double area(Color c) const { return stones(c) + territory(c) + shared() / 2.0; }
-  int groups(Color c) const;        // units that count as groups (还棋头)
-  int unit_count(Color c) const;    // all units
-  int seki_units(Color c) const;
-  int basic_eyes(Color c) const;    // sum of basic eye points over the colour's units
+  // Units that count as groups (还棋头), all units, units in seki, the sum of basic eye points.
+  int groups(Color c) const { return groups_[color_index(c)]; }
+  int unit_count(Color c) const { return unit_count_[color_index(c)]; }
+  int seki_units(Color c) const { return seki_units_[color_index(c)]; }
+  int basic_eyes(Color c) const { return basic_eyes_[color_index(c)]; }
   // Owned points of units not in seki (the Japanese view's territory).
   int territory_outside_seki(Color c) const;
   std::vector<Index> dame_points() const;
 
  private:
-  std::array<PointClass, Board::kArea> cls_{};
-  std::array<int16_t, Board::kArea> unit_{};
+  struct Blank {};
+  explicit Analysis(Blank) {}  // the arrays left for of() to fill
+  std::array<PointClass, Board::kArea> cls_;
+  std::array<int16_t, Board::kArea> unit_;
   std::vector<Unit> units_;
   int stones_[2] = {0, 0}, territory_[2] = {0, 0};
   int public_ = 0, dame_ = 0, seki_shared_ = 0;
+  int outside_seki_[2] = {0, 0};  // territory_outside_seki()
+  // Over the units of each colour (of() counts them).
+  int groups_[2] = {0, 0}, unit_count_[2] = {0, 0}, seki_units_[2] = {0, 0};
+  int basic_eyes_[2] = {0, 0};
   int span_ = 0;  // indices below it hold every point of the board
+};
+
+// Classifications kept for reuse: the counts of one record under many rule sets classify the
+// same positions with the same options again and again (jpd batch). of() gives what
+// Analysis::of gives, computing it the first time a position (compared point by point) and
+// options are asked for; the references stay valid as long as the cache.
+class AnalysisCache {
+ public:
+  const Analysis& of(const Board& b, const AnalysisOptions& opts);
+  size_t size() const { return entries_.size(); }  // classifications made
+
+ private:
+  struct Entry {
+    Board board;
+    AnalysisOptions opts;
+    Analysis analysis;
+  };
+  std::vector<std::unique_ptr<Entry>> entries_;
 };
 
 // A board whose empty points carry their class, for counting a step of the making. It is a plain

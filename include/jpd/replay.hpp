@@ -1,6 +1,7 @@
 // Replaying a game record under a rule set, and the way back from a game to a record.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -38,6 +39,10 @@ struct ReplayError : std::runtime_error {
 };
 
 struct Replay {
+  Replay() = default;
+  // The game on an empty board of the record's size, about to be replayed under `used`.
+  Replay(const Ruleset& used, int width, int height) : game(used, width, height), rules(used) {}
+
   Game game;
   Ruleset rules;                   // as used (first player possibly adopted from the record)
   // Every translation or assumption made, in words (after 50, one more note counts the rest).
@@ -51,9 +56,54 @@ struct Replay {
 // explicit_rules wins, else the record's KM, else the preset's value.
 Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>& explicit_rules);
 
+// rules_for_record for many records under one rules text (jpd batch): the text parsed once.
+class RecordRules {
+ public:
+  explicit RecordRules(std::optional<std::string> explicit_rules);
+  // rules_for_record(r, explicit_rules), throwing what it throws.
+  Ruleset operator()(const sgf::Record& r) const;
+
+ private:
+  std::optional<std::string> text_;
+  std::optional<Ruleset> parsed_;
+  std::string error_;  // the RulesError of parsing the text
+  bool sets_komi_ = false;
+};
+
 // Replays the main line: setup, every step through the referee. At the end a game still in play
 // is paused by agreement. Throws ReplayError for an illegal move (unless forfeit_on_illegal).
 Replay replay(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& opts = {});
+
+// Replays of one record under many rule sets (jpd batch counts each record under every preset):
+// one replay for all the rule sets that make the same game of its moves (makes_same_game in
+// game.hpp: those that referee alike, and those that differ only in legality where no move
+// depends on it). get(rules) is replay(record, rules, opts) in all but the
+// game's own rules(): those of the first rule set of its group (under a stand-in preset name),
+// so count the game under the replay's `rules` (count(game, rules, ...)). The notes, and the
+// ReplayError thrown for a record the rules refuse, are replay's own, word for word.
+class ReplayCache {
+ public:
+  explicit ReplayCache(const sgf::Record& r, const ReplayOptions& opts = {});
+  ~ReplayCache();
+  ReplayCache(const ReplayCache&) = delete;
+  ReplayCache& operator=(const ReplayCache&) = delete;
+
+  struct Shared {
+    const Game& game;                // the game, shared by the group
+    Ruleset rules;                   // Replay::rules: the rules, first player adopted
+    std::vector<std::string> notes;  // Replay::notes
+    bool stopped_without_pause = false;
+  };
+  // Throws ReplayError as replay() does.
+  Shared get(const Ruleset& rules);
+  size_t replays() const;  // replays made so far
+
+ private:
+  struct Group;
+  const sgf::Record& record_;
+  ReplayOptions opts_;
+  std::vector<std::unique_ptr<Group>> groups_;  // a game stays where it is
+};
 
 // The record of a game as played so far (setup, moves, pause acts, resumptions), with RU naming
 // the rules as "JPD:<canonical>", for writing SGF.

@@ -40,6 +40,7 @@ struct ScoreOptions {
   FinishOptions finish;
   ReplayOptions replay;
   bool keep_steps = true;
+  bool texts = true;  // CountOptions::texts
 };
 
 struct Scored {
@@ -49,6 +50,28 @@ struct Scored {
 
 // Throws sgf::Error, RulesError, ReplayError, CountError (each with a precise message).
 Scored score_record(const sgf::Record& record, const ScoreOptions& opts = {});
+
+// Scores one record under many rule sets, each count the one score_record(record, opts with those
+// rules) gives, with the work they share done once: the games of rule sets that referee alike
+// are one replay (ReplayCache). Dead stones found by the estimator or an engine are found on each
+// rule set's own game, as score_record finds them; the counts share their classifications of the
+// same positions (AnalysisCache). What jpd batch does for every file.
+class RecordScorer {
+ public:
+  RecordScorer(const sgf::Record& record, const ScoreOptions& opts);  // opts.rules unused
+  // Throws as score_record does.
+  Count count(const std::optional<std::string>& rules);
+  // The same, the rules already made of the text for this record (rules_for_record, RecordRules).
+  Count count(const std::optional<std::string>& rules, const Ruleset& resolved);
+  // The same written into `out`, whose storage is used again (count() in count.hpp).
+  void count(const std::optional<std::string>& rules, const Ruleset& resolved, Count& out);
+
+ private:
+  const sgf::Record& record_;
+  ScoreOptions opts_;
+  ReplayCache replays_;
+  AnalysisCache analyses_;  // positions the counts share
+};
 
 // Dead stones from the record's markup: JD, else stones standing on the opposite colour's TB/TW
 // points. Returns nullopt when the record has no such markup.

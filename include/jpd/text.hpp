@@ -41,6 +41,8 @@ std::string format_number(double v);
 // value, negative zero excepted, written without printf (counting formats many); false, `out`
 // untouched, for any other value. format_number and the count's texts use it first.
 bool format_small_number(double v, std::string& out);
+// out += format_number(v), integers and halves written in place.
+void append_number(std::string& out, double v);
 
 // Words.
 std::string colour_word(Color c, Lang l);  // Black / 黑

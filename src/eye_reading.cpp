@@ -835,4 +835,9 @@ EyeReadingMap EyeReadingMap::of(const FinalPosition& f, const EyeReadingOptions&
   return m;
 }
 
+EyeReadingMap EyeReadingMap::of(const Board& b, std::span<const Point> dead,
+                                const EyeReadingOptions& opts) {
+  return of(FinalPosition::of(b, dead), opts);
+}
+
 }  // namespace jpd

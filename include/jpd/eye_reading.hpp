@@ -102,6 +102,9 @@ struct EyeReadingOptions {
 class EyeReadingMap {
  public:
   static EyeReadingMap of(const FinalPosition& p, const EyeReadingOptions& opts = {});
+  // The same as of(FinalPosition::of(b, dead), opts), the same errors included.
+  static EyeReadingMap of(const Board& b, std::span<const Point> dead,
+                          const EyeReadingOptions& opts = {});
 
   int width() const { return width_; }
   int height() const { return height_; }

@@ -195,8 +195,9 @@ BENCHMARK(BM_CountAllPresets19)->Unit(benchmark::kMicrosecond);
 
 // ------------------------------------------------------------------------------------------------
 // The eye reading (eye_reading.hpp) of a finished position, its dead stones marked: 19x19 (arg 19)
-// and 9x9 (arg 9). The map alone, and with the FinalPosition made from the board as count() and
-// the finishing search do it.
+// and 9x9 (arg 9). The map of a FinalPosition; the map read from the Board and its dead list, as
+// count() and the finishing search read it; and the map of a FinalPosition made from the Board
+// first (FinalPosition::of, as they read it before).
 
 struct Marked {
   Board board;
@@ -240,13 +241,25 @@ void BM_EyeReadingFromBoard(benchmark::State& state) {
   const Marked& m = finished(int(state.range(0)));
   int territory = 0;
   for (auto _ : state) {
-    const EyeReadingMap e = EyeReadingMap::of(FinalPosition::of(m.board, m.dead));
+    const EyeReadingMap e = EyeReadingMap::of(m.board, m.dead);
     territory = e.territory(Color::Black) - e.territory(Color::White);
     benchmark::DoNotOptimize(territory);
   }
   state.counters["black_minus_white"] = territory;
 }
 BENCHMARK(BM_EyeReadingFromBoard)->Arg(19)->Arg(9);
+
+void BM_EyeReadingViaFinalPosition(benchmark::State& state) {
+  const Marked& m = finished(int(state.range(0)));
+  int territory = 0;
+  for (auto _ : state) {
+    const EyeReadingMap e = EyeReadingMap::of(FinalPosition::of(m.board, m.dead));
+    territory = e.territory(Color::Black) - e.territory(Color::White);
+    benchmark::DoNotOptimize(territory);
+  }
+  state.counters["black_minus_white"] = territory;
+}
+BENCHMARK(BM_EyeReadingViaFinalPosition)->Arg(19)->Arg(9);
 
 // ------------------------------------------------------------------------------------------------
 // SGF: parse (text to game tree) and read (tree to record).

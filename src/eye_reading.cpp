@@ -157,6 +157,19 @@ struct Bits {
   void remove(int i) { row[size_t(row_of(i))] &= ~(uint64_t(1) << (unsigned(i) % kStride)); }
 };
 
+// The number of points of a row. Without the processor's instruction (the default x86-64 target
+// has none) std::popcount is a library call, which costs more than this.
+inline int points_in(uint64_t x) {
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
+  return std::popcount(x);
+#else
+  x -= x >> 1 & 0x5555555555555555;
+  x = (x & 0x3333333333333333) + (x >> 2 & 0x3333333333333333);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0f;
+  return int((x * 0x0101010101010101) >> 56);
+#endif
+}
+
 // Calls f(cell) for the cells of `bits` in row y, lowest first.
 template <class F>
 void for_bits(uint64_t bits, int y, F&& f) {
@@ -169,19 +182,24 @@ struct Span {
 };
 
 // One row of a flood: r's points (points of pass) and every point of pass that a path along the
-// row from one of them reaches, the path moving on from no point of `stop`.
-inline uint64_t along(uint64_t r, uint64_t pass, uint64_t stop) {
+// row from one of them reaches, the path moving on from no point of `stop`; the row is `width`
+// points wide.
+inline uint64_t along(uint64_t r, uint64_t pass, uint64_t stop, int width) {
   const uint64_t on = pass & ~stop, from = r & on;
   // Towards higher bits a carry runs from the lowest point of `from` in each run of `on` to its
-  // end; towards lower bits the points spread in doubling steps.
+  // end; towards lower bits the points spread in doubling steps, as far as a run can go.
   const uint64_t up = (on & ~(on + from)) | from;
-  uint64_t down = from, through = on;
-  for (int shift = 1; shift < 64; shift *= 2) {
-    down |= through & (down >> shift);
-    through &= through >> shift;
+  uint64_t down = from;
+  if ((from >> 1) & on & ~from) {  // some point can move down
+    uint64_t through = on;
+    for (int shift = 1; shift < width; shift *= 2) {
+      down |= through & (down >> shift);
+      through &= through >> shift;
+    }
   }
   const uint64_t moved = up | down;
-  return r | moved | ((moved << 1 | moved >> 1) & pass);
+  // Without stops the moves fill whole runs of pass; with them, they may end on a stop.
+  return stop ? r | moved | ((moved << 1 | moved >> 1) & pass) : r | moved;
 }
 
 // 1. Seals. The shapes, drawn for the sealing colour, '@' the sealed point:
@@ -208,12 +226,18 @@ constexpr Shape kSealShapes[] = {
 constexpr int kAround[8] = {-kStride - 1, -kStride, -kStride + 1, -1,
                             1,            kStride - 1, kStride, kStride + 1};
 constexpr unsigned kOwn = 0, kOpen = 1, kOther = 2, kOff = 3;  // X, + but not X, ?, =
-// The class of each Code to the sealing colour: Black (row 0) and White.
+// The class of each Code to the sealing colour: Black (row 0) and White; and both at once, Black's
+// in the low half.
 constexpr uint8_t kClass[2][8] = {
     // empty, black, white, edge, -, dead black, dead white, -
     {kOpen, kOwn, kOther, kOff, kOff, kOther, kOpen, kOff},
     {kOpen, kOther, kOwn, kOff, kOff, kOpen, kOther, kOff},
 };
+constexpr auto kClasses = [] {
+  std::array<uint32_t, 8> both{};
+  for (int k = 0; k < 8; ++k) both[size_t(k)] = kClass[0][k] | uint32_t(kClass[1][k]) << 16;
+  return both;
+}();
 
 // The signatures of a sealed point, one bit each: built at compile time from the shapes turned
 // every way.
@@ -270,40 +294,85 @@ struct Pieces {
   int pieces = 0, marked = 0, twice = 0;
 };
 
+// The points of a row that are next to points of a set on at least one, two, three and four of
+// their sides, from the set seen from each side (bit-sliced counting).
+struct Sides {
+  uint64_t one, two, three, four;
+};
+inline Sides count_sides(uint64_t up, uint64_t left, uint64_t right, uint64_t down) {
+  const uint64_t any1 = up | left, both1 = up & left, any2 = right | down, both2 = right & down;
+  return {any1 | any2, both1 | both2 | (any1 & any2), (both1 & any2) | (both2 & any1),
+          both1 & both2};
+}
+
+// One row of a set of points (a region, an eye): bits of row `row`.
+struct RowBits {
+  uint64_t bits = 0;
+  int row = 0;
+};
+
 }  // namespace
 
 class EyeReader {
  public:
   void load(const FinalPosition& f) {
     start(f.width(), f.height());
-    for (int y = 0; y < h_; ++y)
+    for (int y = 0; y < h_; ++y) {
+      uint64_t kinds[8] = {};  // the row's points by Code
       for (int x = 0; x < w_; ++x) {
         const size_t i = size_t(y * w_ + x);
-        code_[cell_of(x, y)] = Code(Code(f.color_[i]) | (f.dead_[i] ? kDeadMark : 0));
+        const Code k = Code(Code(f.color_[i]) | (f.dead_[i] ? kDeadMark : 0));
+        code_[cell_of(x, y)] = k;
+        kinds[k] |= uint64_t(1) << (x + 1);
       }
-    finish_loading();
+      set_row(y + 1, kinds);
+    }
   }
 
   void load(const Board& b, std::span<const Point> dead) {
     start(b.width(), b.height());
-    for (int y = 0; y < h_; ++y)
-      for (int x = 0; x < w_; ++x) code_[cell_of(x, y)] = Code(b.at(Board::index(x, y)));
+    for (int y = 0; y < h_; ++y) {
+      uint64_t kinds[8] = {};
+      for (int x = 0; x < w_; ++x) {
+        const Code k = Code(b.at(Board::index(x, y)));
+        code_[cell_of(x, y)] = k;
+        kinds[k] |= uint64_t(1) << (x + 1);
+      }
+      set_row(y + 1, kinds);
+    }
     for (Point p : dead) {
       check_dead_stone(b, p);
-      code_[cell_of(p.x, p.y)] |= kDeadMark;
+      const int i = cell_of(p.x, p.y);
+      if (code_[i] & kDeadMark) continue;
+      const int c = code_[i] - 1;
+      code_[i] |= kDeadMark;
+      alive_[c].remove(i);
+      living_.remove(i);
+      dead_[c].add(i);
     }
-    finish_loading();
   }
 
   EyeReadingMap read(const EyeReadingOptions& opts);
 
  private:
   void start(int w, int h);
-  void finish_loading();
-  Span spread(Bits& r, const Bits& pass, const Bits& stop, Span s) const;
+  void set_row(int y, const uint64_t (&kinds)[8]);
+  // spread() with `stop` and without (every point of pass passed), and grow() from one point.
+  template <bool kStops>
+  Span spread_rows(Bits& r, const Bits& pass, const Bits* stop, Span s) const;
+  Span spread(Bits& r, const Bits& pass, const Bits& stop, Span s) const {
+    return spread_rows<true>(r, pass, &stop, s);
+  }
+  Span spread(Bits& r, const Bits& pass, Span s) const {
+    return spread_rows<false>(r, pass, nullptr, s);
+  }
   Span grow(Bits& r, int seed, const Bits& pass, const Bits& stop) const {
     r.add(seed);
     return spread(r, pass, stop, {row_of(seed), row_of(seed)});
+  }
+  Span grow(Bits& r, int seed, const Bits& pass) const {
+    r.add(seed);
+    return spread(r, pass, {row_of(seed), row_of(seed)});
   }
   void clear(Bits& r, Span s) const {
     for (int y = s.lo; y <= s.hi; ++y) r.row[y] = 0;
@@ -314,45 +383,67 @@ class EyeReader {
   void add_region(int seed, int c);
   void add_eyes(int region, Bits& space, Span s);
   void find_groups();
+  void find_eye_edges();
   void link_eyes_and_groups();
-  void false_points(bool second, Bits& out);
+  void false_points(const Bits& candidates, Bits& out);
   bool cannot_get_round(int eye, int e, const int* here, int n_here, int sides);
   int value_of(int eye);
   int value_by_rules(int eye, int n, Span s);
-  int liberties(int i);
+  bool in_atari(int i);
   bool playable(int i, Code c);
   bool on_edge(int i) const {
     for (int d : kSides)
       if (code_[i + d] == kEdge) return true;
     return false;
   }
+  // Whether the side-th neighbour of i (kSides' order) is in i's region.
+  bool same_region(int i, int side) const { return same_region_[side].has(i); }
+  void build_map(EyeReadingMap& m, const EyeReadingOptions& opts);
 
   int w_ = 0, h_ = 0;
-  uint64_t onboard_row_ = 0;   // the bits of a row's points
   std::array<Code, kCells> code_{};
   // The position; the seals, reach and regions (steps 1 to 3).
   Bits onboard_{}, empty_{}, living_{}, alive_[2]{}, dead_[2]{}, none_{};
   Bits sealed_[2]{}, strict_[2]{}, reached_[2]{}, only_[2]{}, open_[2]{}, claimed_{};
-  // Points of the same kind (empty, dead black, dead white) as their neighbour up, left, right,
-  // down; the points of such chains that reach out of their region; the points of those chains.
+  Bits region_points_[2]{};  // the points of Black's regions and of White's
+  // The points whose neighbour on that side (up, left, right, down) is in the same region.
+  Bits same_region_[4]{};
+  // Points of the same kind (empty, dead black, dead white) as their neighbour on that side;
+  // the points of such chains that reach out of their region; the points of those chains.
   Bits same_[4]{}, leaving_{}, split_{};
-  Bits first_{}, unscored_{};          // false points of the first and the second reading
-  Bits flood_{}, part_{}, rest_{};     // scratch, empty between uses
-  Bits in_{}, sure_[2]{}, shape_{};    // the eye value's scratch, empty between uses
-  std::array<int16_t, kCells> region_of_{}, group_of_{}, eye_of_{}, liberties_{};
-  // Regions.
-  int regions_ = 0;
+  // Eye points next to a living stone of their region, and those with at most one neighbour in
+  // their eye as well: the points the first reading of false points tests.
+  Bits touching_{}, candidates_{};
+  Bits first_{}, unscored_{};       // false points of the first and the second reading
+  Bits flood_{}, part_{}, rest_{};  // scratch, empty between uses
+  // The eye value's: its real points (empty between uses), those that need no move or at most
+  // one to block off, the shape of the dead-stone rule (empty between uses); per point of the
+  // eye, what the rules ask of it; per point around it, what it does to its neighbours' blocks.
+  Bits in_{}, sure_[2]{}, shape_{};
+  Bits degree1_{}, degree2_{}, degree3_{}, degree4_{}, thin_{}, bonus_{}, heavy_{}, light_{};
+  std::array<int16_t, kCells> group_of_{}, eye_of_{};
+  // Whether the chain of a stone has at most one liberty, known for the stones whose stamp is
+  // this reading's.
+  std::array<bool, kCells> in_atari_{};
+  std::array<uint32_t, kCells> in_atari_stamp_{};
+  uint32_t stamp_ = 0;
+  // Regions: their colour, value, and points (the rows holding some).
+  int regions_ = 0, region_row_count_ = 0;
   std::array<Code, kMaxPoints> region_colour_{};
   std::array<int, kMaxPoints> region_value_{};
-  // Eyes: their points (row by row), the groups next to them.
+  std::array<int, kMaxPoints + 1> region_row_start_{};
+  std::array<RowBits, kMaxPoints> region_rows_{};
+  // Eyes: their region, value, real points (not false in the first reading), points (every row
+  // from the first to the last, as an eye is connected), the groups next to them.
   struct Link {
     int16_t to = 0, count = 0;  // the group (or eye), and the points of the eye next to it
   };
-  int eyes_ = 0, eye_point_count_ = 0;
-  std::array<int16_t, kMaxPoints> eye_points_{}, eye_region_{}, eye_real_{};
-  std::array<int, kMaxPoints + 1> eye_start_{}, eye_link_start_{};
+  int eyes_ = 0, eye_row_count_ = 0;
+  std::array<int16_t, kMaxPoints> eye_region_{}, eye_real_{};
   std::array<uint8_t, kMaxPoints> eye_value_{};
-  std::array<Span, kMaxPoints> eye_rows_{};
+  std::array<Span, kMaxPoints> eye_span_{};
+  std::array<int, kMaxPoints + 1> eye_row_start_{}, eye_link_start_{};
+  std::array<uint64_t, kMaxPoints> eye_rows_{};
   std::array<Link, kMaxLinks> eye_links_{};
   // Groups: the eyes next to them; while they are linked, the last eye and point seen next to
   // each, its link to that eye, and where its next link to an eye goes.
@@ -364,84 +455,86 @@ class EyeReader {
   // Scratch of the searches for a way round a false point, and of the eye values.
   std::array<uint32_t, kMaxPoints> group_seen_{}, eye_seen_{};
   std::array<int, kMaxPoints> stack_{};
-  std::array<int16_t, kMaxPoints> pts_{}, unplayable_{};
-  struct Info {
-    int8_t degree = 0, empty_inside = 0, empty_false = 0, opp_false = 0;
-    int16_t block = 0;
-    bool poke = false;  // an opponent stone next to a false point: it can never be blocked off
-  };
-  std::array<Info, kCells> info_{};
+  std::array<int16_t, kMaxPoints> unplayable_{};
   uint32_t generation_ = 0;
 };
 
+// Only what a reading reads before writing is cleared: the border of the grid (the cells beyond
+// it are never looked at), the border rows of the position's sets, the sets that the reading
+// adds points to, and (by a new stamp) the liberties counted.
 void EyeReader::start(int w, int h) {
   w_ = w;
   h_ = h;
-  onboard_row_ = ((uint64_t(1) << w) - 1) << 1;
-  const size_t cells = size_t(h + 2) * kStride;
-  std::fill_n(code_.begin(), cells, kEdge);
-  std::fill_n(region_of_.begin(), cells, int16_t(kNone));
-  std::fill_n(eye_of_.begin(), cells, int16_t(kNone));
-  std::fill_n(liberties_.begin(), cells, int16_t(kNone));
-  for (Bits* b : {&onboard_, &empty_, &living_, &alive_[0], &alive_[1], &dead_[0], &dead_[1],
-                  &sealed_[0], &sealed_[1], &claimed_, &leaving_, &split_, &first_, &unscored_})
-    std::fill_n(b->row.begin(), h + 2, 0);
+  std::fill_n(&code_[0], w + 2, kEdge);
+  std::fill_n(&code_[size_t(h + 1) * kStride], w + 2, kEdge);
+  for (int y = 1; y <= h; ++y) code_[y * kStride] = code_[y * kStride + w + 1] = kEdge;
+  for (Bits* b : {&onboard_, &empty_, &living_, &alive_[0], &alive_[1], &dead_[0], &dead_[1]})
+    b->row[0] = b->row[h + 1] = 0;
+  for (Bits* b : {&sealed_[0], &sealed_[1], &claimed_, &region_points_[0], &region_points_[1],
+                  &same_region_[0], &same_region_[1], &same_region_[2], &same_region_[3],
+                  &leaving_, &split_, &first_, &unscored_})
+    for (int y = 0; y <= h + 1; ++y) b->row[y] = 0;
+  if (++stamp_ == 0) {  // once in 2^32 readings the stamps start again
+    in_atari_stamp_.fill(0);
+    stamp_ = 1;
+  }
 }
 
-void EyeReader::finish_loading() {
-  for (int y = 1; y <= h_; ++y) {
-    onboard_.row[y] = onboard_row_;
-    uint64_t empty = 0, alive[2] = {0, 0}, dead[2] = {0, 0};
-    for (int x = 1; x <= w_; ++x) {
-      const Code k = code_[y * kStride + x];
-      const uint64_t bit = uint64_t(1) << x;
-      if (k == kEmpty) empty |= bit;
-      else if (k & kDeadMark) dead[(k & 3) - 1] |= bit;
-      else alive[k - 1] |= bit;
-    }
-    empty_.row[y] = empty;
-    for (int c = 0; c < 2; ++c) {
-      alive_[c].row[y] = alive[c];
-      dead_[c].row[y] = dead[c];
-    }
-    living_.row[y] = alive[0] | alive[1];
+// Row y of the position's sets from its points by Code.
+void EyeReader::set_row(int y, const uint64_t (&kinds)[8]) {
+  onboard_.row[y] = ((uint64_t(1) << w_) - 1) << 1;
+  empty_.row[y] = kinds[kEmpty];
+  for (int c = 0; c < 2; ++c) {
+    alive_[c].row[y] = kinds[1 + c];
+    dead_[c].row[y] = kinds[(1 + c) | kDeadMark];
   }
+  living_.row[y] = kinds[1] | kinds[2];
 }
 
 // Grows r within pass: adds every point of pass that a path from a point of r reaches, the path
 // moving on from no point of `stop` (it may end on one). r's points are points of pass, in rows
-// s.lo..s.hi; returns the rows of the result. A sweep down the grid and one up, and so on until
-// a sweep adds nothing.
-Span EyeReader::spread(Bits& r, const Bits& pass, const Bits& stop, Span s) const {
-  for (int y = s.lo; y <= s.hi; ++y) r.row[y] = along(r.row[y], pass.row[y], stop.row[y]);
+// s.lo..s.hi; returns the rows of the result. Sweeps down the grid and up in turn, each looking
+// only at the rows next to those the sweep before changed (and on, while rows change), until a
+// sweep changes nothing: a row changed in a sweep can change only its neighbour that the sweep
+// has already passed, or the next.
+template <bool kStops>
+Span EyeReader::spread_rows(Bits& r, const Bits& pass, const Bits* stop, Span s) const {
+  auto stops = [&](int y) { return kStops ? stop->row[y] : 0; };
+  for (int y = s.lo; y <= s.hi; ++y) r.row[y] = along(r.row[y], pass.row[y], stops(y), w_);
   auto take = [&](int y) {
-    const uint64_t from = (r.row[y - 1] & ~stop.row[y - 1]) | (r.row[y + 1] & ~stop.row[y + 1]);
+    const uint64_t from = (r.row[y - 1] & ~stops(y - 1)) | (r.row[y + 1] & ~stops(y + 1));
     const uint64_t add = from & pass.row[y] & ~r.row[y];
     if (!add) return false;
-    r.row[y] = along(r.row[y] | add, pass.row[y], stop.row[y]);
+    r.row[y] = along(r.row[y] | add, pass.row[y], stops(y), w_);
     return true;
   };
-  for (bool down = true;; down = !down) {
-    bool changed = false;
+  // The rows changed by the last sweep (at first, those of r): the next sweep starts next to them.
+  int lo = s.lo, hi = s.hi;
+  for (bool down = true, first = true; lo <= hi; down = !down, first = false) {
+    int changed_lo = h_ + 1, changed_hi = 0;
+    auto changed = [&](int y) {
+      changed_lo = std::min(changed_lo, y);
+      changed_hi = std::max(changed_hi, y);
+    };
     if (down) {
-      for (int y = std::max(1, s.lo - 1); y <= h_; ++y) {
-        changed |= take(y);
-        if (r.row[y])
-          s.hi = std::max(s.hi, y);
-        else if (y > s.hi)
-          break;
+      for (int y = std::max(1, first ? lo - 1 : lo + 1); y <= h_; ++y) {
+        const bool c = take(y);
+        if (c) changed(y);
+        if (!c && y + 1 > hi + 1) break;
       }
     } else {
-      for (int y = std::min(h_, s.hi + 1); y >= 1; --y) {
-        changed |= take(y);
-        if (r.row[y])
-          s.lo = std::min(s.lo, y);
-        else if (y < s.lo)
-          break;
+      for (int y = std::min(h_, hi - 1); y >= 1; --y) {
+        const bool c = take(y);
+        if (c) changed(y);
+        if (!c && y - 1 < lo - 1) break;
       }
     }
-    if (!changed) return s;
+    lo = changed_lo;
+    hi = changed_hi;
+    s.lo = std::min(s.lo, lo);
+    s.hi = std::max(s.hi, hi);
   }
+  return s;
 }
 
 // The pieces of `set` (rows s.lo..s.hi) and how many of them hold points of `marks`.
@@ -450,16 +543,19 @@ Pieces EyeReader::count_pieces(const Bits& set, const Bits& marks, Span s) {
   for (int y = s.lo; y <= s.hi; ++y) rest_.row[y] = set.row[y];
   for (int y = s.lo; y <= s.hi; ++y)
     while (rest_.row[y]) {
-      const Span piece = grow(part_, y * kStride + std::countr_zero(rest_.row[y]), rest_, none_);
-      int marked = 0;
+      const Span piece = grow(part_, y * kStride + std::countr_zero(rest_.row[y]), rest_);
+      bool one = false, two = false;  // the piece holds a mark, two
       for (int v = piece.lo; v <= piece.hi; ++v) {
-        marked += std::popcount(part_.row[v] & marks.row[v]);
+        if (const uint64_t m = part_.row[v] & marks.row[v]) {
+          two = two || one || (m & (m - 1));
+          one = true;
+        }
         rest_.row[v] &= ~part_.row[v];
         part_.row[v] = 0;
       }
       ++p.pieces;
-      p.marked += marked >= 1;
-      p.twice += marked >= 2;
+      p.marked += one;
+      p.twice += two;
     }
   return p;
 }
@@ -470,14 +566,10 @@ void EyeReader::find_seals() {
     const uint64_t l = living_.row[y];
     const uint64_t near = l << 1 | l >> 1 | living_.row[y - 1] | living_.row[y + 1];
     for_bits(empty_.row[y] & near, y, [&](int i) {
-      unsigned sig[2] = {0, 0};
-      for (int k = 0; k < 8; ++k) {
-        const Code n = code_[i + kAround[k]];
-        sig[0] |= unsigned(kClass[0][n]) << (2 * k);
-        sig[1] |= unsigned(kClass[1][n]) << (2 * k);
-      }
-      for (int c = 0; c < 2; ++c)
-        if (kSeals.has(sig[c])) sealed_[c].add(i);
+      uint32_t sigs = 0;  // Black's signature in the low half, White's in the high
+      for (int k = 0; k < 8; ++k) sigs |= kClasses[code_[i + kAround[k]]] << (2 * k);
+      if (kSeals.has(sigs & 0xffff)) sealed_[0].add(i);
+      if (kSeals.has(sigs >> 16)) sealed_[1].add(i);
     });
   }
 }
@@ -505,7 +597,7 @@ void EyeReader::find_regions() {
     }
     for (int k = 0; k < 4; ++k) same_[k].row[y] = same[k];
   }
-  regions_ = eyes_ = eye_point_count_ = 0;
+  regions_ = eyes_ = region_row_count_ = eye_row_count_ = 0;
   for (int y = 1; y <= h_; ++y)
     for (;;) {
       const uint64_t m = (only_[0].row[y] | only_[1].row[y]) & ~claimed_.row[y];
@@ -519,19 +611,26 @@ void EyeReader::add_region(int seed, int c) {
   const int id = regions_++;
   region_colour_[id] = Code(c + 1);
   region_value_[id] = 0;
+  region_row_start_[id] = region_row_count_;
   Bits& r = flood_;
   const Span s = grow(r, seed, open_[c], sealed_[1 - c]);
   for (int y = s.lo; y <= s.hi; ++y) {
     r.row[y] &= only_[c].row[y];
     claimed_.row[y] |= r.row[y];
     open_[c].row[y] &= ~r.row[y];
+    region_points_[c].row[y] |= r.row[y];
+    if (r.row[y]) region_rows_[region_row_count_++] = {r.row[y], y};
   }
+  region_row_start_[id + 1] = region_row_count_;
   for (int y = s.lo; y <= s.hi; ++y) {
-    const uint64_t in = r.row[y];
-    for_bits(in, y, [&](int i) { region_of_[i] = int16_t(id); });
+    const uint64_t in = r.row[y], up = r.row[y - 1], down = r.row[y + 1];
+    same_region_[0].row[y] |= in & up;
+    same_region_[1].row[y] |= in & in << 1;
+    same_region_[2].row[y] |= in & in >> 1;
+    same_region_[3].row[y] |= in & down;
     // The region's points of a chain (step 8) that goes on outside it.
-    leaving_.row[y] |= in & ((same_[0].row[y] & ~r.row[y - 1]) | (same_[1].row[y] & ~(in << 1)) |
-                             (same_[2].row[y] & ~(in >> 1)) | (same_[3].row[y] & ~r.row[y + 1]));
+    leaving_.row[y] |= in & ((same_[0].row[y] & ~up) | (same_[1].row[y] & ~(in << 1)) |
+                             (same_[2].row[y] & ~(in >> 1)) | (same_[3].row[y] & ~down));
   }
   // 5. Eyes: the connected empty points and dead stones of the region.
   for (int y = s.lo; y <= s.hi; ++y) r.row[y] &= ~living_.row[y];
@@ -544,22 +643,21 @@ void EyeReader::add_eyes(int region, Bits& space, Span s) {
   for (int y = s.lo; y <= s.hi; ++y)
     while (space.row[y]) {
       const int id = eyes_++;
-      const Span e = grow(part_, y * kStride + std::countr_zero(space.row[y]), space, none_);
+      const Span e = grow(part_, y * kStride + std::countr_zero(space.row[y]), space);
       eye_region_[id] = int16_t(region);
-      eye_start_[id] = eye_point_count_;
-      eye_rows_[id] = e;
+      eye_span_[id] = e;
+      eye_row_start_[id] = eye_row_count_;
       eye_value_[id] = 0;
-      eye_real_[id] = 0;
+      eye_real_[id] = 0;  // known once the first reading is made
       for (int v = e.lo; v <= e.hi; ++v) {
-        for_bits(part_.row[v], v, [&](int i) {
-          eye_of_[i] = int16_t(id);
-          eye_points_[eye_point_count_++] = int16_t(i);
-        });
-        space.row[v] &= ~part_.row[v];
+        const uint64_t bits = part_.row[v];
+        for_bits(bits, v, [&](int i) { eye_of_[i] = int16_t(id); });
+        eye_rows_[eye_row_count_++] = bits;
+        space.row[v] &= ~bits;
         part_.row[v] = 0;
       }
-      eye_start_[id + 1] = eye_point_count_;
     }
+  eye_row_start_[eyes_] = eye_row_count_;
 }
 
 // 4. Groups: a colour's living stones joined through points of no region that the opponent has
@@ -577,7 +675,7 @@ void EyeReader::find_groups() {
     for (int y = 1; y <= h_; ++y)
       while (const uint64_t m = alive_[c].row[y] & ~walked.row[y]) {
         const int id = groups_++;
-        const Span g = grow(part_, y * kStride + std::countr_zero(m), pass, none_);
+        const Span g = grow(part_, y * kStride + std::countr_zero(m), pass);
         for (int v = g.lo; v <= g.hi; ++v) {
           for_bits(part_.row[v] & alive_[c].row[v], v, [&](int i) { group_of_[i] = int16_t(id); });
           walked.row[v] |= part_.row[v];
@@ -585,6 +683,24 @@ void EyeReader::find_groups() {
         }
       }
     for (int y = 0; y <= h_ + 1; ++y) pass.row[y] = walked.row[y] = 0;
+  }
+}
+
+// The eye points next to a living stone of their region (touching_), and of those the ones with
+// at most one neighbour in their eye (candidates_): two points of an eye are neighbours in it when
+// they are neighbours in their region.
+void EyeReader::find_eye_edges() {
+  for (int y = 1; y <= h_; ++y) {
+    auto eye = [&](int v) { return claimed_.row[v] & ~living_.row[v]; };
+    const uint64_t e = eye(y), l = living_.row[y];
+    uint64_t sr[4];
+    for (int k = 0; k < 4; ++k) sr[k] = same_region_[k].row[y];
+    const Sides inside = count_sides(sr[0] & eye(y - 1), sr[1] & e << 1, sr[2] & e >> 1,
+                                     sr[3] & eye(y + 1));
+    const uint64_t next_to_living = (sr[0] & living_.row[y - 1]) | (sr[1] & l << 1) |
+                                    (sr[2] & l >> 1) | (sr[3] & living_.row[y + 1]);
+    touching_.row[y] = e & next_to_living;
+    candidates_.row[y] = e & next_to_living & ~inside.two;
   }
 }
 
@@ -597,24 +713,25 @@ void EyeReader::link_eyes_and_groups() {
   int links = 0;
   for (int id = 0; id < eyes_; ++id) {
     eye_link_start_[id] = links;
-    const int region = eye_region_[id];
-    for (int k = eye_start_[id]; k < eye_start_[id + 1]; ++k) {
-      const int p = eye_points_[k];
-      for (int d : kSides) {
-        const int q = p + d;
-        if (!living(code_[q]) || region_of_[q] != region) continue;
-        const int g = group_of_[q];
-        if (group_last_point_[g] == p) continue;  // this point is counted for g already
-        group_last_point_[g] = int16_t(p);
-        if (group_last_eye_[g] != id) {
-          group_last_eye_[g] = id;
-          group_link_[g] = links;
-          eye_links_[links++] = {int16_t(g), 0};
-          ++group_link_start_[g + 1];
+    const Span s = eye_span_[id];
+    const uint64_t* rows = eye_rows_.data() + eye_row_start_[id];  // rows[y - s.lo]
+    for (int y = s.lo; y <= s.hi; ++y)
+      for_bits(rows[y - s.lo] & touching_.row[y], y, [&](int p) {
+        for (int side = 0; side < 4; ++side) {
+          const int q = p + kSides[side];
+          if (!living(code_[q]) || !same_region(p, side)) continue;
+          const int g = group_of_[q];
+          if (group_last_point_[g] == p) continue;  // this point is counted for g already
+          group_last_point_[g] = int16_t(p);
+          if (group_last_eye_[g] != id) {
+            group_last_eye_[g] = id;
+            group_link_[g] = links;
+            eye_links_[links++] = {int16_t(g), 0};
+            ++group_link_start_[g + 1];
+          }
+          ++eye_links_[group_link_[g]].count;
         }
-        ++eye_links_[group_link_[g]].count;
-      }
-    }
+      });
   }
   eye_link_start_[eyes_] = links;
   for (int g = 0; g < groups_; ++g) group_link_start_[g + 1] += group_link_start_[g];
@@ -631,34 +748,36 @@ void EyeReader::link_eyes_and_groups() {
 // (the second reading), another eye of value or a real point of this eye if this eye has value.
 // The second reading only adds ways round, so it tests only the points the first found false.
 // (e has at most one neighbour in the eye, so the eye without e is in one piece, or none.)
-void EyeReader::false_points(bool second, Bits& out) {
+void EyeReader::false_points(const Bits& candidates, Bits& out) {
   std::fill_n(group_seen_.begin(), groups_, 0);
   std::fill_n(eye_seen_.begin(), eyes_, 0);
   generation_ = 0;
-  for (int id = 0; id < eyes_; ++id) {
-    const int region = eye_region_[id];
-    for (int k = eye_start_[id]; k < eye_start_[id + 1]; ++k) {
-      const int e = eye_points_[k];
-      if (second && !first_.has(e)) continue;
-      int inside = 0, sides = 0, n_here = 0, here[4];
-      for (int d : kSides) {
-        const int q = e + d;
-        inside += eye_of_[q] == id;
-        if (region_of_[q] != region) continue;
+  for (int y = 1; y <= h_; ++y)
+    for_bits(candidates.row[y], y, [&](int e) {
+      int sides = 0, n_here = 0, here[4];
+      for (int side = 0; side < 4; ++side) {
+        if (!same_region(e, side)) continue;
         ++sides;
+        const int q = e + kSides[side];
         if (living(code_[q])) here[n_here++] = group_of_[q];
       }
-      if (inside > 1 || n_here == 0) continue;
-      if (cannot_get_round(id, e, here, n_here, sides)) out.add(e);
-    }
-  }
+      if (cannot_get_round(eye_of_[e], e, here, n_here, sides)) out.add(e);
+    });
 }
 
 // Whether a group next to e (here: the groups of e's living neighbours in the region) cannot get
 // round it. The search goes both ways along every step, so a group that the search from an
 // earlier one (that got round) reached gets round too.
+//
+// A group next to e that is next to the eye at another point too reaches the rest of the eye, and
+// through it every other such group: when all of e's groups are such, each search reaches all of
+// e's neighbours, and e is not false. Only a group next to the eye at e alone needs the search.
 bool EyeReader::cannot_get_round(int id, int e, const int* here, int n_here, int sides) {
-  const int region = eye_region_[id];
+  bool alone = false;  // a group of `here` is next to the eye at e only
+  for (int k = 0; k < n_here && !alone; ++k)
+    for (int l = group_link_start_[here[k]]; l < group_link_start_[here[k] + 1]; ++l)
+      if (group_links_[l].to == id) alone = group_links_[l].count == 1;
+  if (!alone) return false;
   // The points of this eye next to group g other than e: how many.
   auto next_to_rest = [&](int g, int count) {
     for (int k = 0; k < n_here; ++k)
@@ -700,9 +819,9 @@ bool EyeReader::cannot_get_round(int id, int e, const int* here, int n_here, int
     }
     if (!round) {
       int got = 0;
-      for (int d : kSides) {
-        const int q = e + d;
-        if (region_of_[q] != region) continue;
+      for (int side = 0; side < 4; ++side) {
+        if (!same_region(e, side)) continue;
+        const int q = e + kSides[side];
         got += living(code_[q]) ? group_seen_[group_of_[q]] == now : rest_seen;
       }
       round = got >= sides;
@@ -712,23 +831,28 @@ bool EyeReader::cannot_get_round(int id, int e, const int* here, int n_here, int
   return false;
 }
 
-// The liberties of the chain (same colour, same mark) of the stone i, counted once per chain.
-int EyeReader::liberties(int i) {
-  if (liberties_[i] != kNone) return liberties_[i];
+// Whether the chain (same colour, same mark) of the stone i has at most one liberty; found once
+// per chain.
+bool EyeReader::in_atari(int i) {
+  if (in_atari_stamp_[i] == stamp_) return in_atari_[i];
   const Code k = code_[i];
   const Bits& kind = k & kDeadMark ? dead_[(k & 3) - 1] : alive_[k - 1];
-  const Span s = grow(part_, i, kind, none_);
-  int n = 0;
-  for (int y = s.lo - 1; y <= s.hi + 1; ++y) {
-    if (y < 1 || y > h_) continue;
+  const Span s = grow(part_, i, kind);
+  uint64_t found = 0;  // liberties: nonzero for one, ~0 for two or more
+  for (int y = std::max(1, s.lo - 1); y <= std::min(h_, s.hi + 1) && ~found; ++y) {
     const uint64_t r = part_.row[y];
-    n += std::popcount((r << 1 | r >> 1 | part_.row[y - 1] | part_.row[y + 1]) & empty_.row[y]);
+    if (const uint64_t l = (r << 1 | r >> 1 | part_.row[y - 1] | part_.row[y + 1]) & empty_.row[y])
+      found = found || (l & (l - 1)) ? ~uint64_t(0) : l;
   }
+  const bool atari = ~found != 0;
   for (int y = s.lo; y <= s.hi; ++y) {
-    for_bits(part_.row[y], y, [&](int j) { liberties_[j] = int16_t(n); });
+    for_bits(part_.row[y], y, [&](int j) {
+      in_atari_[j] = atari;
+      in_atari_stamp_[j] = stamp_;
+    });
     part_.row[y] = 0;
   }
-  return n;
+  return atari;
 }
 
 // c could put a stone on i without it being captured at once, the chains around i as they are
@@ -738,7 +862,7 @@ bool EyeReader::playable(int i, Code c) {
   for (int d : kSides) {
     const Code k = code_[i + d];
     if (k == kEdge) continue;
-    if (colour_code(k) != 3 - c || liberties(i + d) <= 1) return true;
+    if (colour_code(k) != 3 - c || in_atari(i + d)) return true;
   }
   return false;
 }
@@ -747,135 +871,149 @@ bool EyeReader::playable(int i, Code c) {
 // false. It is the largest value any of the rules below gives, at most two, so they are taken
 // cheapest first and the rest skipped once it is two.
 int EyeReader::value_of(int id) {
+  const Span s = eye_span_[id];
+  const uint64_t* rows = eye_rows_.data() + eye_row_start_[id];  // rows[y - s.lo]
   int n = 0;
-  for (int k = eye_start_[id]; k < eye_start_[id + 1]; ++k) {
-    const int p = eye_points_[k];
-    if (first_.has(p)) continue;
-    pts_[n++] = int16_t(p);
-    in_.add(p);
-  }
-  if (n == 0) return 0;
-  const Span s = eye_rows_[id];
-  const int value = value_by_rules(id, n, s);
+  for (int y = s.lo; y <= s.hi; ++y)
+    n += points_in(in_.row[y] = rows[y - s.lo] & ~first_.row[y]);
+  eye_real_[id] = int16_t(n);
+  const int value = n ? value_by_rules(id, n, s) : 0;
   clear(in_, s);
-  clear(sure_[0], s);
-  clear(sure_[1], s);
   return value;
 }
 
 int EyeReader::value_by_rules(int id, int n, Span s) {
   const Code c = region_colour_[eye_region_[id]], o = Code(3 - c);
-  const std::span<const int16_t> pts(pts_.data(), size_t(n));
-  // Per real point: its neighbours in the eye, and the moves it takes to block it off.
-  for (int p : pts) {
-    Info& f = info_[p];
-    f = Info{};
-    for (int d : kSides) {
-      const int q = p + d;
-      const Code k = code_[q];
-      const bool in = in_.has(q), false_pt = first_.has(q);
-      f.degree += in;
-      if (k == kEmpty) {
-        f.empty_inside += in;
-        f.empty_false += false_pt;
-      } else if (colour_code(k) == o) {
-        f.opp_false += false_pt;
-      }
+  const Bits &opp_alive = alive_[o - 1], &opp_dead = dead_[o - 1];
+  auto opp = [&](int y) { return opp_alive.row[y] | opp_dead.row[y]; };
+  // The moves it takes to block a point of the eye off are 1000 for every neighbour that is an
+  // opponent stone on a false point (or poking at one) and 1 for every other that needs a move:
+  // an opponent stone of the eye next to an empty false point, an empty point outside the eye or
+  // next to an opponent stone on a false point. heavy_ and light_ hold the neighbours of each
+  // kind, in the eye's rows and the rows around.
+  for (int y = std::max(0, s.lo - 1); y <= std::min(h_ + 1, s.hi + 1); ++y) {
+    const uint64_t stones = opp(y), empty = empty_.row[y], f = first_.row[y], in = in_.row[y];
+    if (y < s.lo || y > s.hi) {
+      heavy_.row[y] = stones & f;
+      light_.row[y] = empty;
+      continue;
     }
-    f.poke = colour_code(code_[p]) == o && (f.opp_false > 0 || f.empty_false >= 2);
+    auto empty_false = [&](int v) { return empty_.row[v] & first_.row[v]; };
+    auto opp_false = [&](int v) { return opp(v) & first_.row[v]; };
+    const uint64_t ef = empty_false(y), of = opp_false(y);
+    const Sides empty_fs = count_sides(empty_false(y - 1), ef << 1, ef >> 1, empty_false(y + 1));
+    const Sides opp_fs = count_sides(opp_false(y - 1), of << 1, of >> 1, opp_false(y + 1));
+    // An opponent stone next to a false point can never be blocked off.
+    const uint64_t poke = in & stones & (opp_fs.one | empty_fs.two);
+    heavy_.row[y] = stones & (f | poke);
+    light_.row[y] = (stones & ~f & ~poke & in & empty_fs.one) | (empty & (~in | opp_fs.one));
+    bonus_.row[y] = opp_fs.one & ~opp_fs.two;
   }
-  int value = 0, dead_inside = 0, weak = 0, thick = 0;
-  for (int p : pts) {
-    Info& f = info_[p];
-    for (int d : kSides) {
-      const int q = p + d;
-      const Code k = code_[q];
-      if (colour_code(k) == o) {
-        if (first_.has(q) || (in_.has(q) && info_[q].poke))
-          f.block += 1000;
-        else if (in_.has(q) && info_[q].empty_false >= 1)
-          f.block += 1;
-      } else if (k == kEmpty) {
-        if (!in_.has(q) || info_[q].opp_false >= 1) f.block += 1;
-      }
-    }
-    const Code k = code_[p];
+  int value = 0;
+  for (int y = s.lo; y <= s.hi; ++y) {
+    const uint64_t in = in_.row[y], h = heavy_.row[y], l = light_.row[y];
+    const Sides heavy = count_sides(heavy_.row[y - 1], h << 1, h >> 1, heavy_.row[y + 1]);
+    const Sides light = count_sides(light_.row[y - 1], l << 1, l >> 1, light_.row[y + 1]);
+    const Sides degree = count_sides(in_.row[y - 1], in << 1, in >> 1, in_.row[y + 1]);
+    auto inside_empty = [&](int v) { return in_.row[v] & empty_.row[v]; };
+    const uint64_t ie = inside_empty(y);
+    const Sides empty_inside = count_sides(inside_empty(y - 1), ie << 1, ie >> 1,
+                                           inside_empty(y + 1));
+    const uint64_t block1 = in & ~heavy.one & ~light.two;
     // A point that can be blocked off in at most one move: an eye (the defender's benefit).
-    if (f.block <= 1) value = 1;
-    dead_inside += k == (o | kDeadMark);
-    weak += (f.block >= 1) + (f.block >= 2) + (colour_code(k) == o && f.degree >= 2);
-    if (k == kEmpty) thick += (f.degree >= 4) + (f.degree >= 3);
-    if (f.block <= 0) sure_[0].add(p);
-    if (f.block <= 1) sure_[1].add(p);
+    if (block1) value = 1;
+    sure_[0].row[y] = in & ~heavy.one & ~light.one;
+    sure_[1].row[y] = block1;
+    degree1_.row[y] = degree.one;
+    degree2_.row[y] = degree.two;
+    degree3_.row[y] = degree.three;
+    degree4_.row[y] = degree.four;
+    thin_.row[y] = ~empty_inside.two;
   }
+  // The rules on counts apply only to eyes of enough points (a count below is at most n, or 2n
+  // for the thick points), and each is counted only when it is reached.
+  auto total = [&](auto&& points) {
+    int t = 0;
+    for (int y = s.lo; y <= s.hi; ++y) t += points_in(points(y));
+    return t;
+  };
   // Many marked-dead stones inside: one eye from five, two from eight.
-  if (dead_inside >= 5) value = std::max(value, 1);
-  if (dead_inside >= 8) return 2;
+  if (n >= 5) {
+    const int dead_inside = total([&](int y) { return in_.row[y] & opp_dead.row[y]; });
+    if (dead_inside >= 5) value = std::max(value, 1);
+    if (dead_inside >= 8) return 2;
+  }
   // A large eye: its size less its weak points (twice the severe ones) and the opponent's stones
   // inside with two neighbours in it, at least six.
-  if (n - weak >= 6) return 2;
+  if (n >= 6) {
+    const int weak = total([&](int y) { return in_.row[y] & ~sure_[0].row[y]; }) +
+                     total([&](int y) { return in_.row[y] & ~sure_[1].row[y]; }) +
+                     total([&](int y) { return in_.row[y] & opp(y) & degree2_.row[y]; });
+    if (n - weak >= 6) return 2;
+  }
   // A thick eye: empty points with three or four neighbours in it (four counting twice).
-  if (thick >= 6) return 2;
+  if (n >= 3) {
+    auto empty = [&](int y) { return in_.row[y] & empty_.row[y]; };
+    const int thick = total([&](int y) { return empty(y) & degree4_.row[y]; }) +
+                      total([&](int y) { return empty(y) & degree3_.row[y]; });
+    if (thick >= 6) return 2;
+  }
 
   // A cutting point c can play that splits the eye into pieces each holding a point that needs
   // no move to block off (one move where the cut itself makes the block). Without a point of
   // at most one neighbour in the eye its other points are in as many pieces as before (less one
   // if it was a piece by itself).
   int pieces = -1;
-  for (int d : pts) {
-    if (value >= 2) break;
-    const Info& f = info_[d];
-    if (f.degree <= 1) {
-      if (pieces < 0) pieces = count_pieces(in_, none_, s).pieces;
-      if (pieces - (f.degree == 0) < 2) continue;
-    }
-    if (!playable(d, c)) continue;
-    in_.remove(d);
-    const Pieces cut = count_pieces(in_, sure_[f.opp_false == 1], s);
-    in_.add(d);
-    if (cut.pieces >= 2) value = std::max(value, cut.marked);
-  }
+  for (int y = s.lo; y <= s.hi && value < 2; ++y)
+    for_bits(in_.row[y], y, [&](int d) {
+      if (value >= 2) return;
+      if (!degree2_.has(d)) {
+        if (pieces < 0) pieces = count_pieces(in_, none_, s).pieces;
+        if (pieces - !degree1_.has(d) < 2) return;
+      }
+      if (!playable(d, c)) return;
+      in_.remove(d);
+      const Pieces cut = count_pieces(in_, sure_[bonus_.has(d)], s);
+      in_.add(d);
+      if (cut.pieces >= 2) value = std::max(value, cut.marked);
+    });
   // Two neighbouring points of degree three or more, the first playable off the edge, whose
   // removal leaves two pieces that are sure eyes, one of them with two sure points (two such
   // pieces when the second point holds a stone).
-  for (int d : pts) {
-    if (value >= 2) break;
-    const Info& f = info_[d];
-    if (code_[d] != kEmpty || f.block > 1 || f.degree < 3 || on_edge(d) || !playable(d, c))
-      continue;
-    for (int side : kSides) {
-      const int q = d + side;
-      if (value >= 2) break;
-      if (!in_.has(q)) continue;
-      const Info& g = info_[q];
-      if (g.degree < 3 || g.block > 1 || (code_[q] != kEmpty && g.empty_inside <= 1)) continue;
-      in_.remove(d);
-      in_.remove(q);
-      const Pieces cut = count_pieces(in_, sure_[0], s);
-      in_.add(d);
-      in_.add(q);
-      if (cut.pieces < 2) continue;
-      if (cut.marked >= 2 && cut.twice >= 1 && (code_[q] == kEmpty || cut.twice >= 2)) value = 2;
-    }
-  }
+  for (int y = s.lo; y <= s.hi && value < 2; ++y)
+    for_bits(in_.row[y] & empty_.row[y] & sure_[1].row[y] & degree3_.row[y], y, [&](int d) {
+      if (value >= 2 || on_edge(d) || !playable(d, c)) return;
+      for (int side : kSides) {
+        const int q = d + side;
+        if (value >= 2) break;
+        if (!in_.has(q) || !degree3_.has(q) || !sure_[1].has(q)) continue;
+        if (code_[q] != kEmpty && thin_.has(q)) continue;
+        in_.remove(d);
+        in_.remove(q);
+        const Pieces cut = count_pieces(in_, sure_[0], s);
+        in_.add(d);
+        in_.add(q);
+        if (cut.pieces < 2) continue;
+        if (cut.marked >= 2 && cut.twice >= 1 && (code_[q] == kEmpty || cut.twice >= 2)) value = 2;
+      }
+    });
   // Marked-dead stones that would leave a living shape when captured: the shape of the dead
   // stones and the points c cannot play, where the opponent may leave out any one of the latter,
   // counted by pieces, less the stones thrown into false points, plus half the cutting and the
   // thick points (and a bonus for seven points or more), is two eyes in every case.
   if (value >= 2) return 2;
-  int dead_count = 0, n_unplayable = 0;
-  for (int p : pts) {
-    if (code_[p] == (o | kDeadMark)) {
-      shape_.add(p);
-      ++dead_count;
-    } else if (!playable(p, c)) {
-      unplayable_[n_unplayable++] = int16_t(p);
-    }
+  bool any_dead = false;
+  for (int y = s.lo; y <= s.hi; ++y) any_dead |= (in_.row[y] & opp_dead.row[y]) != 0;
+  if (!any_dead) return value;
+  int n_unplayable = 0, throwins = 0;
+  const uint64_t* rows = eye_rows_.data() + eye_row_start_[id];  // rows[y - s.lo]
+  for (int y = s.lo; y <= s.hi; ++y) {
+    shape_.row[y] = in_.row[y] & opp_dead.row[y];
+    for_bits(in_.row[y] & ~opp_dead.row[y], y, [&](int p) {
+      if (!playable(p, c)) unplayable_[n_unplayable++] = int16_t(p);
+    });
+    throwins += points_in(rows[y - s.lo] & opp(y) & first_.row[y]);
   }
-  if (dead_count == 0) return value;
-  int throwins = 0;
-  for (int k = eye_start_[id]; k < eye_start_[id + 1]; ++k)
-    throwins += colour_code(code_[eye_points_[k]]) == o && first_.has(eye_points_[k]);
   for (int k = 0; k < n_unplayable; ++k) shape_.add(unplayable_[k]);
   bool alive = true;
   for (int skip = 0; skip <= n_unplayable && alive; ++skip) {  // skip == n_unplayable: none
@@ -913,26 +1051,22 @@ EyeReadingMap EyeReader::read(const EyeReadingOptions& opts) {
       pass.row[y] = onboard_.row[y] & ~alive_[1 - c].row[y];
       strict_[c].row[y] = reached_[c].row[y] = alive_[c].row[y];
     }
-    spread(strict_[c], pass, none_, {1, h_});
+    spread(strict_[c], pass, {1, h_});
     spread(reached_[c], pass, sealed_[1 - c], {1, h_});
   }
   find_regions();
   find_groups();
+  find_eye_edges();
   link_eyes_and_groups();
 
   // 6 and 7: false points with every eye worth nothing, the eyes' values from the points left,
   // and the false points again with those values: the ones that will have to be filled.
-  false_points(false, first_);
+  false_points(candidates_, first_);
   for (int id = 0; id < eyes_; ++id) {
     eye_value_[id] = uint8_t(value_of(id));
     region_value_[eye_region_[id]] += eye_value_[id];
   }
-  for (int id = 0; id < eyes_; ++id) {
-    int real = 0;
-    for (int k = eye_start_[id]; k < eye_start_[id + 1]; ++k) real += !first_.has(eye_points_[k]);
-    eye_real_[id] = int16_t(real);
-  }
-  false_points(true, unscored_);
+  false_points(first_, unscored_);
 
   // Step 8 takes no territory in a chain of empty points or dead stones that is not wholly in
   // one region: split_ holds those chains' points.
@@ -940,56 +1074,72 @@ EyeReadingMap EyeReader::read(const EyeReadingOptions& opts) {
     const Bits& kind = k == 0 ? empty_ : dead_[k - 1];
     bool any = false;
     for (int y = 1; y <= h_; ++y) any |= (flood_.row[y] = leaving_.row[y] & kind.row[y]) != 0;
-    if (any) spread(flood_, kind, none_, {1, h_});
+    if (any) spread(flood_, kind, {1, h_});
     for (int y = 1; y <= h_; ++y) {
       split_.row[y] |= flood_.row[y];
       flood_.row[y] = 0;
     }
   }
-
-  // 8. The map.
   EyeReadingMap m;
+  build_map(m, opts);
+  return m;
+}
+
+// 8. The map. A region whose eyes are worth less than two in all is in seki (no territory);
+// otherwise its empty points and dead stones are territory, except the unscored false eyes, the
+// points the opponent's stones strictly reach, and the points of a chain not wholly inside it.
+void EyeReader::build_map(EyeReadingMap& m, const EyeReadingOptions& opts) {
+  // The scratch sets, empty between uses, hold the points of the regions in seki (flood_ and
+  // rest_ by colour) and of the eyes of value one and two (part_ and in_) while the map is made.
+  Bits* seki[2] = {&flood_, &rest_};
+  Bits* valued[2] = {&part_, &in_};
+  for (int r = 0; r < regions_; ++r) {
+    if (region_value_[r] > 1) continue;
+    for (int k = region_row_start_[r]; k < region_row_start_[r + 1]; ++k)
+      seki[region_colour_[r] - 1]->row[region_rows_[k].row] |= region_rows_[k].bits;
+  }
+  for (int id = 0; id < eyes_; ++id) {
+    if (eye_value_[id] == 0) continue;
+    const Span s = eye_span_[id];
+    for (int y = s.lo; y <= s.hi; ++y)
+      valued[eye_value_[id] - 1]->row[y] |= eye_rows_[size_t(eye_row_start_[id] + y - s.lo)];
+  }
   m.width_ = w_;
   m.height_ = h_;
   m.cells_.resize(size_t(w_ * h_));
   using Cell = EyeReadingMap::Cell;
   for (int y = 1; y <= h_; ++y) {
+    uint64_t territory[2], unscored = unscored_.row[y];
     // Next to a dead stone thrown into a false eye that must be filled: not scored either (for
     // the colour that captures it).
-    uint64_t beside[2];
     for (int c = 0; c < 2; ++c) {
       auto thrown = [&](int v) { return unscored_.row[v] & dead_[1 - c].row[v]; };
       const uint64_t t = thrown(y);
-      beside[c] = t << 1 | t >> 1 | thrown(y - 1) | thrown(y + 1);
+      const uint64_t beside = t << 1 | t >> 1 | thrown(y - 1) | thrown(y + 1);
+      const uint64_t open = empty_.row[y] | dead_[0].row[y] | dead_[1].row[y];
+      unscored |= region_points_[c].row[y] & open & beside;
     }
-    Cell* out = &m.cells_[size_t((y - 1) * w_)];
-    for (int x = 1; x <= w_; ++x, ++out) {
-      const int i = y * kStride + x;
-      const int r = region_of_[i];
-      if (r == kNone) {
-        out->flags = EyeReadingMap::kDame;
-        continue;
-      }
-      const Code c = region_colour_[r], k = code_[i];
-      const int ci = c - 1;
-      const uint64_t bit = uint64_t(1) << x;
-      const bool seki = region_value_[r] <= 1;
-      if (seki) out->seki = Color(c);
-      uint8_t flags = 0;
-      if (first_.row[y] & bit) flags |= EyeReadingMap::kFalseEye;
-      const bool open = k == kEmpty || (k & kDeadMark);
-      if ((unscored_.row[y] & bit) || (open && (beside[ci] & bit)))
-        flags |= EyeReadingMap::kUnscored;
-      out->flags = flags;
-      if (eye_of_[i] != kNone) out->eye_value = eye_value_[eye_of_[i]];
-      const bool scored = opts.score_false_eyes || !(flags & EyeReadingMap::kUnscored);
-      if (k != c && !seki && scored && !(split_.row[y] & bit) && !(strict_[1 - ci].row[y] & bit)) {
-        out->territory = Color(c);
-        ++m.territory_count_[ci];
-      }
+    const uint64_t scored = opts.score_false_eyes ? ~uint64_t(0) : ~unscored;
+    for (int c = 0; c < 2; ++c) {
+      territory[c] = region_points_[c].row[y] & ~alive_[c].row[y] & ~seki[c]->row[y] & scored &
+                     ~split_.row[y] & ~strict_[1 - c].row[y];
+      m.territory_count_[c] += points_in(territory[c]);
     }
+    const uint64_t dame = onboard_.row[y] & ~claimed_.row[y], first = first_.row[y];
+    const uint64_t one = part_.row[y], two = in_.row[y];
+    // The cells start empty: only the points of each set are written.
+    Cell* out = &m.cells_[size_t((y - 1) * w_)] - 1;  // out[x] is column x - 1
+    for (int c = 0; c < 2; ++c) {
+      for_bits(territory[c], 0, [&](int x) { out[x].territory = Color(c + 1); });
+      for_bits(seki[c]->row[y], 0, [&](int x) { out[x].seki = Color(c + 1); });
+    }
+    for_bits(first, 0, [&](int x) { out[x].flags |= EyeReadingMap::kFalseEye; });
+    for_bits(unscored, 0, [&](int x) { out[x].flags |= EyeReadingMap::kUnscored; });
+    for_bits(dame, 0, [&](int x) { out[x].flags |= EyeReadingMap::kDame; });
+    for_bits(one, 0, [&](int x) { out[x].eye_value = 1; });
+    for_bits(two, 0, [&](int x) { out[x].eye_value = 2; });
   }
-  return m;
+  for (int y = 1; y <= h_; ++y) flood_.row[y] = rest_.row[y] = part_.row[y] = in_.row[y] = 0;
 }
 
 namespace {

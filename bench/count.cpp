@@ -1,7 +1,8 @@
 // Counting and record handling (Google Benchmark): the area of a finished position, the full
 // count() report under every preset and the count as jpd batch makes it, replays (one, and every
 // preset's through ReplayCache), SGF parsing, a record parsed, replayed and counted under every
-// preset (what `jpd batch --rules all` does for one file), and the batch's rows.
+// preset (what `jpd batch --rules all` does for one file), the batch's rows, and the eye reading
+// that the japanese and korean presets count their Japanese view with.
 //
 //   build/bench/jpd_bench_count [--benchmark_filter=REGEX] [--benchmark_min_time=0.2]
 //
@@ -12,7 +13,8 @@
 // - 19x19 long: the first 270 moves of a light playout with a fixed seed, then two passes, no dead
 //   stones [parsed, replayed under superko and counted under every preset: >= 3,000 games/s];
 // - 9x9: a professional ending (data/games/minigo-tv-9x9-971122.sgf, 34 moves) and the 9x9
-//   records of the shared corpus [>= 10,000 games/s under all presets, see docs/performance.md].
+//   records of the shared corpus [>= 10,000 games/s under all presets, see docs/performance.md];
+//   its dead stones, for the eye reading, those the estimator finds.
 #include <benchmark/benchmark.h>
 
 #include <fstream>
@@ -25,6 +27,7 @@
 #include "jpd/batch.hpp"
 #include "jpd/count.hpp"
 #include "jpd/estimate.hpp"
+#include "jpd/eye_reading.hpp"
 #include "jpd/making.hpp"
 #include "jpd/playout.hpp"
 #include "jpd/replay.hpp"
@@ -244,6 +247,74 @@ void BM_ReplayAllPresets19Long(benchmark::State& state) {
   state.counters["replays"] = double(replays);
 }
 BENCHMARK(BM_ReplayAllPresets19Long)->Unit(benchmark::kMicrosecond);
+
+// ------------------------------------------------------------------------------------------------
+// The eye reading (eye_reading.hpp) of a finished position, its dead stones marked: 19x19 (arg 19)
+// and 9x9 (arg 9). The map of a FinalPosition; the map read from the Board and its dead list, as
+// count() and the finishing search read it; and the map of a FinalPosition made from the Board
+// first (FinalPosition::of, as they read it before).
+
+struct Marked {
+  Board board;
+  std::vector<Point> dead;  // every stone of the dead chains
+};
+
+Marked marked(const Game& g, const Statuses& st) {
+  Marked m{g.board(), {}};
+  for (Point p : st.dead)
+    m.board.for_each_stone(Board::index(p), [&](Board::Index s) {
+      m.dead.push_back(Board::point(s));
+    });
+  return m;
+}
+
+const Marked& finished(int size) {
+  static const Marked m19 = marked(finished19().game, finished19().statuses);
+  static const Marked m9 = [] {
+    const sgf::Record r = sgf::read_record_text(game_text("minigo-tv-9x9-971122.sgf"));
+    const Game g = replay(r, rules_for_record(r, std::nullopt)).game;
+    return marked(g, estimate(g, {}).statuses());
+  }();
+  return size == 9 ? m9 : m19;
+}
+
+void BM_EyeReading(benchmark::State& state) {
+  const Marked& m = finished(int(state.range(0)));
+  const FinalPosition f = FinalPosition::of(m.board, m.dead);
+  int territory = 0;
+  for (auto _ : state) {
+    const EyeReadingMap e = EyeReadingMap::of(f);
+    territory = e.territory(Color::Black) - e.territory(Color::White);
+    benchmark::DoNotOptimize(territory);
+  }
+  state.counters["black_minus_white"] = territory;
+  state.counters["dead"] = double(m.dead.size());
+}
+BENCHMARK(BM_EyeReading)->Arg(19)->Arg(9);
+
+void BM_EyeReadingFromBoard(benchmark::State& state) {
+  const Marked& m = finished(int(state.range(0)));
+  int territory = 0;
+  for (auto _ : state) {
+    const EyeReadingMap e = EyeReadingMap::of(m.board, m.dead);
+    territory = e.territory(Color::Black) - e.territory(Color::White);
+    benchmark::DoNotOptimize(territory);
+  }
+  state.counters["black_minus_white"] = territory;
+}
+BENCHMARK(BM_EyeReadingFromBoard)->Arg(19)->Arg(9);
+
+void BM_EyeReadingViaFinalPosition(benchmark::State& state) {
+  const Marked& m = finished(int(state.range(0)));
+  int territory = 0;
+  for (auto _ : state) {
+    const EyeReadingMap e = EyeReadingMap::of(FinalPosition::of(m.board, m.dead));
+    territory = e.territory(Color::Black) - e.territory(Color::White);
+    benchmark::DoNotOptimize(territory);
+  }
+  state.counters["black_minus_white"] = territory;
+}
+BENCHMARK(BM_EyeReadingViaFinalPosition)->Arg(19)->Arg(9);
 
 // ------------------------------------------------------------------------------------------------
 // SGF: parse (text to game tree) and read (tree to record).

@@ -692,7 +692,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     if (r.eye_reading == EyeReading::japanese) {
       std::vector<Point> marked = c.dead_black;
       marked.insert(marked.end(), c.dead_white.begin(), c.dead_white.end());
-      const EyeReadingMap e = EyeReadingMap::of(FinalPosition::of(pos, marked));
+      const EyeReadingMap e = EyeReadingMap::of(pos, marked);
       for (Color col : {Color::Black, Color::White}) terr[color_index(col)] = e.territory(col);
     } else {
       AnalysisOptions jopt;

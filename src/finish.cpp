@@ -47,7 +47,7 @@ int japanese_count(const Board& b, const Mask& dead, bool read_eyes) {
     }
   int terr[2];
   if (read_eyes) {
-    const EyeReadingMap e = EyeReadingMap::of(FinalPosition::of(b, marked));
+    const EyeReadingMap e = EyeReadingMap::of(b, marked);
     for (Color c : {Color::Black, Color::White}) terr[color_index(c)] = e.territory(c);
   } else {
     Board t = b;

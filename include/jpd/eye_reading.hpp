@@ -41,7 +41,8 @@
 // The reading is a heuristic for finished games (goscorer's own caveat): it assumes the dame are
 // filled far enough that the remaining protective moves are false-eye shapes.
 //
-// Everything is deterministic and local to one call: no global state.
+// Everything is deterministic and depends on the position alone. A reading allocates nothing but
+// the map it returns: its working space is kept per thread (src/eye_reading.cpp).
 #pragma once
 
 #include <cstdint>
@@ -57,6 +58,10 @@
 namespace jpd {
 
 inline constexpr int kMaxReadingSide = 52;  // largest side of a FinalPosition
+
+namespace detail {
+class EyeReader;  // the reading itself (src/eye_reading.cpp)
+}
 
 // Malformed input: a grid outside 1..52 a side, rows of unequal length, an unknown character,
 // a dead mark on an empty point.
@@ -87,6 +92,7 @@ class FinalPosition {
   std::string to_string() const;  // parse's notation, one row a line
 
  private:
+  friend class detail::EyeReader;
   int index(Point p) const;
   int width_ = 0, height_ = 0;
   std::vector<Color> color_;
@@ -102,35 +108,41 @@ struct EyeReadingOptions {
 class EyeReadingMap {
  public:
   static EyeReadingMap of(const FinalPosition& p, const EyeReadingOptions& opts = {});
+  // The same as of(FinalPosition::of(b, dead), opts), the same errors included.
+  static EyeReadingMap of(const Board& b, std::span<const Point> dead,
+                          const EyeReadingOptions& opts = {});
 
   int width() const { return width_; }
   int height() const { return height_; }
   // Whose territory the point is: Black, White, or Empty for nobody's. A stone marked dead is
   // territory where the point under it is (the stone itself is a prisoner, counted apart).
-  Color territory(Point p) const { return at(territory_, p); }
+  Color territory(Point p) const { return cell(p).territory; }
   // The colour of the group in seki that the point belongs to, as one of its stones or a point
   // it surrounds (a region whose eyes are worth less than two); Empty when it is none.
-  Color seki(Point p) const { return at(seki_, p); }
+  Color seki(Point p) const { return cell(p).seki; }
   // A point of an eye that does not help the surrounding group to make life.
-  bool false_eye(Point p) const { return flags(p) & kFalseEye; }
+  bool false_eye(Point p) const { return cell(p).flags & kFalseEye; }
   // A false eye that will have to be filled, and the points next to a dead stone thrown into
   // one: not territory (unless EyeReadingOptions::score_false_eyes).
-  bool unscored_false_eye(Point p) const { return flags(p) & kUnscored; }
+  bool unscored_false_eye(Point p) const { return cell(p).flags & kUnscored; }
   // Outside every region: reachable by the living stones of both colours.
-  bool dame(Point p) const { return flags(p) & kDame; }
+  bool dame(Point p) const { return cell(p).flags & kDame; }
   // What the eye holding p is worth to its group (0, 1 or 2); 0 for a point in no eye.
-  int eye_value(Point p) const { return eye_value_[index(p)]; }
+  int eye_value(Point p) const { return cell(p).eye_value; }
   // Points of c's territory.
   int territory(Color c) const { return territory_count_[color_index(c)]; }
 
  private:
+  friend class detail::EyeReader;
   static constexpr uint8_t kFalseEye = 1, kUnscored = 2, kDame = 4;
+  struct Cell {
+    Color territory = Color::Empty, seki = Color::Empty;
+    uint8_t flags = 0, eye_value = 0;
+  };
   int index(Point p) const;
-  Color at(const std::vector<Color>& v, Point p) const { return v[index(p)]; }
-  uint8_t flags(Point p) const { return flags_[index(p)]; }
+  const Cell& cell(Point p) const { return cells_[size_t(index(p))]; }
   int width_ = 0, height_ = 0;
-  std::vector<Color> territory_, seki_;
-  std::vector<uint8_t> flags_, eye_value_;
+  std::vector<Cell> cells_;  // row by row
   int territory_count_[2] = {0, 0};
 };
 

@@ -1,6 +1,7 @@
 #include "jpd/count.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -690,10 +691,14 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   {
     int terr[2];
     if (r.eye_reading == EyeReading::japanese) {
-      std::vector<Point> marked = c.dead_black;
+      // The dead stones of both colours in one list, kept per thread (a count into an earlier
+      // count allocates nothing).
+      thread_local std::vector<Point> marked;
+      marked.assign(c.dead_black.begin(), c.dead_black.end());
       marked.insert(marked.end(), c.dead_white.begin(), c.dead_white.end());
-      const EyeReadingMap e = EyeReadingMap::of(pos, marked);
-      for (Color col : {Color::Black, Color::White}) terr[color_index(col)] = e.territory(col);
+      const std::array<int, 2> t = EyeReadingMap::territory_counts(pos, marked);
+      terr[0] = t[0];
+      terr[1] = t[1];
     } else {
       AnalysisOptions jopt;
       jopt.exclusive_liberties = false;

@@ -352,7 +352,8 @@ class EyeReader {
     }
   }
 
-  EyeReadingMap read(const EyeReadingOptions& opts);
+  // The reading; the map is written into m when it is given, the territory counts always.
+  void read(const EyeReadingOptions& opts, EyeReadingMap* m, int (&territory)[2]);
 
  private:
   void start(int w, int h);
@@ -398,7 +399,7 @@ class EyeReader {
   }
   // Whether the side-th neighbour of i (kSides' order) is in i's region.
   bool same_region(int i, int side) const { return same_region_[side].has(i); }
-  void build_map(EyeReadingMap& m, const EyeReadingOptions& opts);
+  void build_map(EyeReadingMap* m, const EyeReadingOptions& opts, int (&territory)[2]);
 
   int w_ = 0, h_ = 0;
   std::array<Code, kCells> code_{};
@@ -1041,7 +1042,7 @@ int EyeReader::value_by_rules(int id, int n, Span s) {
   return alive ? 2 : value;
 }
 
-EyeReadingMap EyeReader::read(const EyeReadingOptions& opts) {
+void EyeReader::read(const EyeReadingOptions& opts, EyeReadingMap* m, int (&territory)[2]) {
   find_seals();
   // 2. Reach of each colour: from its living stones through everything but the opponent's living
   // stones; the sealed reach passes no point the opponent sealed.
@@ -1080,15 +1081,14 @@ EyeReadingMap EyeReader::read(const EyeReadingOptions& opts) {
       flood_.row[y] = 0;
     }
   }
-  EyeReadingMap m;
-  build_map(m, opts);
-  return m;
+  build_map(m, opts, territory);
 }
 
 // 8. The map. A region whose eyes are worth less than two in all is in seki (no territory);
 // otherwise its empty points and dead stones are territory, except the unscored false eyes, the
 // points the opponent's stones strictly reach, and the points of a chain not wholly inside it.
-void EyeReader::build_map(EyeReadingMap& m, const EyeReadingOptions& opts) {
+void EyeReader::build_map(EyeReadingMap* m, const EyeReadingOptions& opts,
+                          int (&count)[2]) {
   // The scratch sets, empty between uses, hold the points of the regions in seki (flood_ and
   // rest_ by colour) and of the eyes of value one and two (part_ and in_) while the map is made.
   Bits* seki[2] = {&flood_, &rest_};
@@ -1104,9 +1104,12 @@ void EyeReader::build_map(EyeReadingMap& m, const EyeReadingOptions& opts) {
     for (int y = s.lo; y <= s.hi; ++y)
       valued[eye_value_[id] - 1]->row[y] |= eye_rows_[size_t(eye_row_start_[id] + y - s.lo)];
   }
-  m.width_ = w_;
-  m.height_ = h_;
-  m.cells_.resize(size_t(w_ * h_));
+  count[0] = count[1] = 0;
+  if (m) {
+    m->width_ = w_;
+    m->height_ = h_;
+    m->cells_.assign(size_t(w_ * h_), {});
+  }
   using Cell = EyeReadingMap::Cell;
   for (int y = 1; y <= h_; ++y) {
     uint64_t territory[2], unscored = unscored_.row[y];
@@ -1123,12 +1126,13 @@ void EyeReader::build_map(EyeReadingMap& m, const EyeReadingOptions& opts) {
     for (int c = 0; c < 2; ++c) {
       territory[c] = region_points_[c].row[y] & ~alive_[c].row[y] & ~seki[c]->row[y] & scored &
                      ~split_.row[y] & ~strict_[1 - c].row[y];
-      m.territory_count_[c] += points_in(territory[c]);
+      count[c] += points_in(territory[c]);
     }
+    if (!m) continue;
     const uint64_t dame = onboard_.row[y] & ~claimed_.row[y], first = first_.row[y];
     const uint64_t one = part_.row[y], two = in_.row[y];
     // The cells start empty: only the points of each set are written.
-    Cell* out = &m.cells_[size_t((y - 1) * w_)] - 1;  // out[x] is column x - 1
+    Cell* out = &m->cells_[size_t((y - 1) * w_)] - 1;  // out[x] is column x - 1
     for (int c = 0; c < 2; ++c) {
       for_bits(territory[c], 0, [&](int x) { out[x].territory = Color(c + 1); });
       for_bits(seki[c]->row[y], 0, [&](int x) { out[x].seki = Color(c + 1); });
@@ -1162,14 +1166,27 @@ int EyeReadingMap::index(Point p) const {
 EyeReadingMap EyeReadingMap::of(const FinalPosition& f, const EyeReadingOptions& opts) {
   detail::EyeReader& r = detail::reader();
   r.load(f);
-  return r.read(opts);
+  EyeReadingMap m;
+  r.read(opts, &m, m.territory_count_);
+  return m;
 }
 
 EyeReadingMap EyeReadingMap::of(const Board& b, std::span<const Point> dead,
                                 const EyeReadingOptions& opts) {
   detail::EyeReader& r = detail::reader();
   r.load(b, dead);
-  return r.read(opts);
+  EyeReadingMap m;
+  r.read(opts, &m, m.territory_count_);
+  return m;
+}
+
+std::array<int, 2> EyeReadingMap::territory_counts(const Board& b, std::span<const Point> dead,
+                                                   const EyeReadingOptions& opts) {
+  detail::EyeReader& r = detail::reader();
+  r.load(b, dead);
+  int t[2];
+  r.read(opts, nullptr, t);
+  return {t[0], t[1]};
 }
 
 }  // namespace jpd

@@ -47,8 +47,9 @@ int japanese_count(const Board& b, const Mask& dead, bool read_eyes) {
     }
   int terr[2];
   if (read_eyes) {
-    const EyeReadingMap e = EyeReadingMap::of(b, marked);
-    for (Color c : {Color::Black, Color::White}) terr[color_index(c)] = e.territory(c);
+    const std::array<int, 2> t = EyeReadingMap::territory_counts(b, marked);
+    terr[0] = t[0];
+    terr[1] = t[1];
   } else {
     Board t = b;
     for (Point p : marked) t.set_stone(p, Color::Empty);

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -129,7 +130,8 @@ FinalPosition position_by_points(const Board& b, const std::vector<Point>& dead)
 }
 
 // A Board read as count() and the finishing search read it: from the Board and its dead list
-// directly, and through FinalPosition::of; both must be the reference's map.
+// directly, and through FinalPosition::of; both must be the reference's map, and the territory
+// counts alone (what count() and the search take) the map's.
 void expect_same_from_board(const Board& b, const std::vector<Point>& dead, Seen& seen,
                             const std::string& name) {
   const FinalPosition f = FinalPosition::of(b, dead);
@@ -137,6 +139,9 @@ void expect_same_from_board(const Board& b, const std::vector<Point>& dead, Seen
   const EyeReadingMap direct = EyeReadingMap::of(b, dead);
   EXPECT_EQ(difference(direct, reference::read_eyes(f)), "") << name << " (from the Board)\n"
                                                               << f.to_string();
+  const std::array<int, 2> counts = EyeReadingMap::territory_counts(b, dead);
+  EXPECT_EQ(counts[0], direct.territory(Color::Black)) << name << " (territory counts)";
+  EXPECT_EQ(counts[1], direct.territory(Color::White)) << name << " (territory counts)";
   expect_same(f, seen, name);
 }
 

@@ -42,9 +42,11 @@
 // filled far enough that the remaining protective moves are false-eye shapes.
 //
 // Everything is deterministic and depends on the position alone. A reading allocates nothing but
-// the map it returns: its working space is kept per thread (src/eye_reading.cpp).
+// the map it returns (territory_counts, nothing at all): its working space is kept per thread
+// (src/eye_reading.cpp).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -111,6 +113,10 @@ class EyeReadingMap {
   // The same as of(FinalPosition::of(b, dead), opts), the same errors included.
   static EyeReadingMap of(const Board& b, std::span<const Point> dead,
                           const EyeReadingOptions& opts = {});
+  // Only the territory counts of that map, indexed by color_index (black, white): the same
+  // reading without writing the map, so nothing is allocated.
+  static std::array<int, 2> territory_counts(const Board& b, std::span<const Point> dead,
+                                             const EyeReadingOptions& opts = {});
 
   int width() const { return width_; }
   int height() const { return height_; }

@@ -178,7 +178,13 @@ void BM_Count19(benchmark::State& state) {
   }
   state.SetLabel(name + (o.keep_steps ? " with steps" : ""));
 }
-BENCHMARK(BM_Count19)->ArgsProduct({benchmark::CreateDenseRange(0, 4, 1), {0}})->Args({3, 1});
+// Presets 0..4 (the first 计枰点 ones), 14 (chinese) and 16 (japanese: its territory by the eye
+// reading), and 3 with the step boards.
+BENCHMARK(BM_Count19)
+    ->ArgsProduct({benchmark::CreateDenseRange(0, 4, 1), {0}})
+    ->Args({14, 0})
+    ->Args({16, 0})
+    ->Args({3, 1});
 
 // As jpd batch counts: into one Count (its storage used again), without the texts, the
 // classifications kept in a cache across the presets.
@@ -199,7 +205,7 @@ void BM_CountInto19(benchmark::State& state) {
   }
   state.SetLabel(name + ", no texts, classifications kept");
 }
-BENCHMARK(BM_CountInto19)->Arg(0)->Arg(14);
+BENCHMARK(BM_CountInto19)->Arg(0)->Arg(14)->Arg(16);
 
 // Every preset in turn (the game replayed under each preset outside the timing).
 void BM_CountAllPresets19(benchmark::State& state) {

@@ -34,6 +34,7 @@ struct Position {
 std::vector<Position> load_positions() {
   std::vector<Position> out;
   const auto dir = std::filesystem::path(JPD_SHARED_DIR) / "peer-tests" / "goscorer";
+  if (!std::filesystem::is_directory(dir)) return out;  // the tests skip, saying so
   for (const auto& f : std::filesystem::directory_iterator(dir)) {
     const std::string name = f.path().filename().string();
     if (name.rfind("test_", 0) != 0 || f.path().extension() != ".txt") continue;
@@ -130,6 +131,8 @@ const std::map<std::string, std::string> kExpectedDifferences = {};
 
 TEST(Goscorer, EyeReadingReproducesEveryMapOfEveryPosition) {
   const std::vector<Position> positions = load_positions();
+  if (positions.empty())
+    GTEST_SKIP() << "no goscorer positions in " JPD_SHARED_DIR "/peer-tests/goscorer";
   ASSERT_EQ(positions.size(), 91u);
   std::map<std::string, int> matching;  // by section
   int all_match = 0;
@@ -170,6 +173,8 @@ TEST(Goscorer, EyeReadingReproducesEveryMapOfEveryPosition) {
 // the referee's 2x2 .. 25x25 are left out here.
 TEST(Goscorer, JiPingDianViewDiffersOnPurpose) {
   const std::vector<Position> positions = load_positions();
+  if (positions.empty())
+    GTEST_SKIP() << "no goscorer positions in " JPD_SHARED_DIR "/peer-tests/goscorer";
   std::map<std::string, int> kinds;
   int compared = 0, differing = 0;
   std::ostringstream report;

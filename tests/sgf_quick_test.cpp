@@ -14,6 +14,7 @@
 #include "jpd/rules.hpp"
 #include "jpd/sgf.hpp"
 #include "sgf_test_util.hpp"
+#include "shared_corpus.hpp"
 
 using namespace jpd;
 
@@ -83,6 +84,7 @@ std::string mutate(std::string t, std::mt19937& rng) {
 }  // namespace
 
 TEST(SgfQuick, CorpusRecordsReadAsThroughTheTree) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
   int n = 0;
   for (const std::string& f : test::corpus_files()) {
     const sgf::Record a = sgf::read_record_file(f);

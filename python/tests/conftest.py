@@ -41,7 +41,8 @@ def jpd_binary() -> Path:
 def corpus_dir() -> Path:
     games = _path("JPD_SHARED_DIR", ROOT.parent / "shared") / "corpus" / "games"
     if not games.is_dir():
-        pytest.fail(f"the shared corpus is missing: {games} (set JPD_SHARED_DIR)")
+        # As the C++ tests do: the tests that read it skip, saying so (CI always has it).
+        pytest.skip(f"no shared corpus at {games} (set JPD_SHARED_DIR)")
     return games
 
 

@@ -185,7 +185,6 @@ size_t count_files(const std::vector<std::string>& paths) {
 
 namespace {
 
-// count_file with each rule set's text parsed once for the whole batch.
 // Row{} with the file and the rule set's label, the storage of its strings kept.
 void start_row(Row& r, const std::string& path, const std::string& label) {
   std::string* texts[] = {&r.file, &r.preset, &r.rules, &r.method, &r.result, &r.status_source,

@@ -248,15 +248,12 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   {
     std::vector<Invariant> invariants = std::move(c.invariants);
     std::vector<Point> dead_black = std::move(c.dead_black), dead_white = std::move(c.dead_white);
-    std::string result = std::move(c.result);
     c = Count{};
     c.invariants = std::move(invariants);
     dead_black.clear();
     dead_white.clear();
-    result.clear();
     c.dead_black = std::move(dead_black);
     c.dead_white = std::move(dead_white);
-    c.result = std::move(result);
   }
   c.rules = r;
   c.width = g.width();
@@ -397,13 +394,11 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   int making_virtual[2] = {0, 0};
   Color first_virtual = ctr.first_virtual.exists() ? ctr.first_virtual.color : Color::Empty;
   c.first_virtual = ctr.first_virtual;
-  std::vector<Index> dame_fills;
-  std::vector<std::pair<Index, Color>> fills;
+  std::vector<std::pair<Index, Color>> fills;  // the dame filled, and by whom
   if (fill_dame) {
     Color filler = to_move;
     for (Index i : before_dame.dame_points()) {
       fills.push_back({i, filler});
-      dame_fills.push_back(i);
       ++c.dame_filled.of(filler);
       last_dame_filler = filler;
       filler = opponent(filler);
@@ -415,7 +410,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
       if (!is_stone(first_virtual)) {
         first_virtual = filler;
         c.notes.push_back("no virtual move before the pause: the making's first virtual move (" +
-                          side(filler) + ", after " + std::to_string(dame_fills.size()) +
+                          side(filler) + ", after " + std::to_string(fills.size()) +
                           " dame) is the game's first virtual move");
       }
     }
@@ -568,7 +563,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     if (!cb_store) {
       cb_store = std::make_unique<CountBoard>(CountBoard::from(counted, a));
       for (Index i : removed) cb_store->mark[i] = Mark::dead_removed;
-      for (Index i : dame_fills) cb_store->mark[i] = Mark::dame_filled;
+      for (const auto& f : fills) cb_store->mark[f.first] = Mark::dame_filled;
     }
     return *cb_store;
   };
@@ -576,7 +571,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     const CountBoard& cb = count_board();
     if (fill_dame)
       push_step("dame_filled", "dame filled at making", "做棋时填单官", cb,
-                {std::to_string(dame_fills.size()) + " dame filled alternately from " +
+                {std::to_string(fills.size()) + " dame filled alternately from " +
                  side(to_move)});
     push_step("dead_removed", "dead stones removed", "清理死子", cb,
               {std::to_string(c.dead.black) + " black and " + std::to_string(c.dead.white) +
@@ -585,8 +580,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
 
   // Fill-up (填满计点): every owned point filled with its owner's stones.
   if (!opts.keep_steps) {
-    for (Color col : {Color::Black, Color::White})
-      c.fill_up.of(col) = (a.stones(col) + a.territory(col)) + a.shared() / 2.0;
+    c.fill_up = c.area;  // stones + owned points + half the shared points
   } else {
     CountBoard f = count_board();
     for_points(f, [&](Index i) {
@@ -600,16 +594,12 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   }
   // Living stones (计活子, 数路): basic eyes kept, the rest filled; public liberties stay empty,
   // unfilled dame count half each. From the totals: every unit with owned points keeps two of
-  // them when it is independent, one otherwise (unless seki eyes became shared points).
+  // them when it is independent, one otherwise (the basic eyes of step 5), unless seki eyes
+  // became shared points.
   if (!opts.keep_steps && a.seki_eyes_shared() == 0) {
-    int eyes[2] = {0, 0};
-    for (const Unit& u : a.units())
-      if (u.owned > 0) eyes[color_index(u.color)] += u.independent ? 2 : 1;
-    c.basic_eyes.black = eyes[0];
-    c.basic_eyes.white = eyes[1];
     for (Color col : {Color::Black, Color::White})
       c.living_stones.of(col) =
-          (a.stones(col) + a.territory(col) - eyes[color_index(col)]) + a.dame() / 2.0;
+          (a.stones(col) + a.territory(col) - c.basic_eyes.of(col)) + a.dame() / 2.0;
   } else {
     CountBoard l = count_board();
     // Basic eye points per unit: two owned points that are not adjacent in an independent unit,
@@ -689,16 +679,14 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   // the same options share it, and so does any rule set without claims where nothing is in seki
   // (then the options change nothing).
   {
-    int terr[2];
+    std::array<int, 2> terr;
     if (r.eye_reading == EyeReading::japanese) {
       // The dead stones of both colours in one list, kept per thread (a count into an earlier
       // count allocates nothing).
       thread_local std::vector<Point> marked;
       marked.assign(c.dead_black.begin(), c.dead_black.end());
       marked.insert(marked.end(), c.dead_white.begin(), c.dead_white.end());
-      const std::array<int, 2> t = EyeReadingMap::territory_counts(pos, marked);
-      terr[0] = t[0];
-      terr[1] = t[1];
+      terr = EyeReadingMap::territory_counts(pos, marked);
     } else {
       AnalysisOptions jopt;
       jopt.exclusive_liberties = false;

@@ -451,8 +451,7 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
           (e.chains[id].color == Color::Black ? black : white).push_back(Board::index(e.chains[id].stone));
       if (black.empty() || white.empty()) continue;
       estimator::Race race(black, white, 20000, 24);
-      Board start = pos;
-      const estimator::RaceOutcome r = race.run(start, to_move);
+      const estimator::RaceOutcome r = race.run(pos, to_move);
       if (!r.read || r.winner == 0) continue;
       const Color winner = r.winner > 0 ? Color::Black : Color::White;
       for (size_t id = 0; id < e.chains.size(); ++id) {

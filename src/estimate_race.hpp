@@ -3,7 +3,6 @@
 #pragma once
 
 #include <algorithm>
-#include <limits>
 #include <unordered_map>
 #include <vector>
 

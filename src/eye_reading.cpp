@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <iterator>
 #include <memory>
 #include <span>
 
@@ -1098,7 +1097,7 @@ void EyeReader::build_map(EyeReadingMap* m, const EyeReadingOptions& opts,
     for (int k = region_row_start_[r]; k < region_row_start_[r + 1]; ++k)
       seki[region_colour_[r] - 1]->row[region_rows_[k].row] |= region_rows_[k].bits;
   }
-  for (int id = 0; id < eyes_; ++id) {
+  for (int id = 0; m && id < eyes_; ++id) {  // (the eye values are the map's only)
     if (eye_value_[id] == 0) continue;
     const Span s = eye_span_[id];
     for (int y = s.lo; y <= s.hi; ++y)

@@ -32,7 +32,12 @@ Mask dead_mask(const Board& pos, const std::vector<Point>& dead_list) {
 // or by the eye reading (eye_reading.hpp) when `read_eyes`.
 int japanese_count(const Board& b, const Mask& dead, bool read_eyes) {
   int dead_on_board[2] = {0, 0};
-  std::vector<Point> marked;
+  // The stones of the dead chains and their heads, kept per thread (a leaf of the search
+  // allocates nothing).
+  thread_local std::vector<Point> marked;
+  thread_local std::vector<Index> heads;
+  marked.clear();
+  heads.clear();
   for (int y = 0; y < b.height(); ++y)
     for (int x = 0; x < b.width(); ++x) {
       const Index i = Board::index(x, y);
@@ -40,19 +45,18 @@ int japanese_count(const Board& b, const Mask& dead, bool read_eyes) {
       bool all_dead = true;
       b.for_each_stone(i, [&](Index s) { all_dead = all_dead && dead[s]; });
       if (!all_dead) continue;
+      heads.push_back(i);
       b.for_each_stone(i, [&](Index s) {
         ++dead_on_board[color_index(b.at(s))];
         marked.push_back(Board::point(s));
       });
     }
-  int terr[2];
+  std::array<int, 2> terr;
   if (read_eyes) {
-    const std::array<int, 2> t = EyeReadingMap::territory_counts(b, marked);
-    terr[0] = t[0];
-    terr[1] = t[1];
+    terr = EyeReadingMap::territory_counts(b, marked);
   } else {
     Board t = b;
-    for (Point p : marked) t.set_stone(p, Color::Empty);
+    for (Index h : heads) t.remove_chain_at(h);
     AnalysisOptions o;
     o.exclusive_liberties = false;
     o.seki_territory = false;
@@ -68,9 +72,11 @@ int japanese_count(const Board& b, const Mask& dead, bool read_eyes) {
 // gone (never a seki liberty).
 std::vector<Index> dame_of(const Board& pos, const Mask& dead) {
   Board after = pos;
+  std::vector<std::pair<Index, Color>> removed;
   for (int y = 0; y < pos.height(); ++y)
     for (int x = 0; x < pos.width(); ++x)
-      if (dead[Board::index(x, y)]) after.set_stone(Point(x, y), Color::Empty);
+      if (dead[Board::index(x, y)]) removed.push_back({Board::index(x, y), Color::Empty});
+  after.set_stones(removed);
   AnalysisOptions o;
   o.exclusive_liberties = false;
   return Analysis::of(after, o).dame_points();
@@ -210,21 +216,7 @@ class Search {
         if (auto h = std::find(moves.begin(), moves.end(), hint); h != moves.end())
           std::rotate(moves.begin(), h, h + 1);
       for (const Index m : moves) {
-        int v;
-        if (m == Board::kNoIndex) {
-          if (passes >= 1) {
-            v = japanese_count(b, dead_, read_eyes_);
-          } else {
-            Board t = b;
-            t.clear_ko();
-            v = value(t, opponent(c), passes + 1, alpha, beta, ply + 1);
-          }
-        } else {
-          Board t = b;
-          t.play(m, c);
-          if (t.ko_point() != Board::kNoIndex && open_ko(m, c)) continue;
-          v = value(t, opponent(c), 0, alpha, beta, ply + 1);
-        }
+        const int v = child(b, c, m, passes, alpha, beta, ply);
         if (aborted_) return 0;
         if (maximise ? v > best : v < best) {
           best = v;
@@ -255,22 +247,23 @@ class Search {
         it->second.best != kNoMove)
       return it->second.best;
     for (const Index m : candidates(b, c)) {
-      int mv;
-      if (m == Board::kNoIndex) {
-        Board t = b;
-        t.clear_ko();
-        mv = passes >= 1 ? japanese_count(b, dead_, read_eyes_)
-                         : value(t, opponent(c), passes + 1, -kInf, kInf, ply + 1);
-      } else {
-        Board t = b;
-        t.play(m, c);
-        if (t.ko_point() != Board::kNoIndex && open_ko(m, c)) continue;
-        mv = value(t, opponent(c), 0, -kInf, kInf, ply + 1);
-      }
+      const int mv = child(b, c, m, passes, -kInf, kInf, ply);
       if (aborted_) return Board::kNoIndex;
       if (mv == v) return m;
     }
     return Board::kNoIndex;
+  }
+  // The value of c's move m (kNoIndex: a pass) from b: a second pass in a row ends the game and
+  // counts it. (candidates() leaves out the taking of a ko open at the start.)
+  int child(const Board& b, Color c, Index m, int passes, int alpha, int beta, int ply) {
+    if (m == Board::kNoIndex && passes >= 1) return japanese_count(b, dead_, read_eyes_);
+    Board t = b;
+    if (m == Board::kNoIndex) {
+      t.clear_ko();
+      return value(t, opponent(c), passes + 1, alpha, beta, ply + 1);
+    }
+    t.play(m, c);
+    return value(t, opponent(c), 0, alpha, beta, ply + 1);
   }
   // The moves worth trying for c: captures and defences of chains in atari, defences of c's
   // chains with two liberties (a shortage of liberties the dame would turn into an atari), the

@@ -357,7 +357,9 @@ Verdict Game::play(const Move& m) {
 
 Verdict Game::apply(const Move& m) {
   const int ci = color_index(m.color);
-  PlayedMove rec{m, phase_, 0, 0, board_.hash(), 0};
+  // The board's hash after the move: only play and negative moves change it.
+  const uint64_t hash = board_.hash();
+  PlayedMove rec{m, phase_, 0, 0, hash, hash};
   const int index = int(moves_.size());
   auto non_board = [&] {
     board_.clear_ko();
@@ -371,8 +373,9 @@ Verdict Game::apply(const Move& m) {
       const Color opp = opponent(m.color);
       const int own_before = board_.captured(m.color), opp_before = board_.captured(opp);
       board_.play_fast(board_.index(m.point), m.color);  // captures counted by the board
-      rec.captured = board_.captured(opp) - opp_before;
-      rec.suicided = board_.captured(m.color) - own_before;
+      // The board's counters are 16-bit and wrap: their difference is taken in 16 bits.
+      rec.captured = uint16_t(board_.captured(opp) - opp_before);
+      rec.suicided = uint16_t(board_.captured(m.color) - own_before);
       MoveCounts& mine = counts(m.color);
       ++mine.real;
       mine.captured += rec.suicided;
@@ -405,7 +408,6 @@ Verdict Game::apply(const Move& m) {
       proposer_ = proposal_;
       proposal_ = Color::Empty;
       to_move_ = proposer_;
-      rec.hash_after = board_.hash();
       moves_.push_back(rec);
       enter_pause(true);
       return {};
@@ -423,7 +425,6 @@ Verdict Game::apply(const Move& m) {
       moves_.push_back(rec);
       return {};
     case MoveKind::resign:
-      rec.hash_after = board_.hash();
       moves_.push_back(rec);
       phase_ = Phase::ended;
       end_ = EndReason::resigned;

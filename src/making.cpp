@@ -117,9 +117,7 @@ struct Chains {
 // units. tests/analysis_test.cpp compares it with the plain classification
 // (tests/reference_analysis.hpp) on many random positions.
 Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
-  Analysis a{Blank{}};
-  a.cls_.fill(PointClass::off_board);
-  a.unit_.fill(-1);
+  Analysis a;  // every point off the board, in no unit
   const int width = b.width(), height = b.height();
 
   // Claims: empty points only (an eternal-ko claim of a stone is turned into a dead stone and an

@@ -74,8 +74,8 @@ class Replayer {
 
  private:
   void steps() {
+    setup_root();  // (setup clears the game's history: reserved after it)
     game().reserve(r_.steps.size() + 2);  // the record's moves and a pause's virtual moves
-    setup_root();
     for (const sgf::Step& s : r_.steps) {
       // Setup is judged when play goes on from it: at the next move or pause act, which the Game
       // refuses from such a position (as counting it), or at the end.
@@ -289,11 +289,7 @@ class Replayer {
 }  // namespace
 
 Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>& explicit_rules) {
-  if (explicit_rules) {
-    Ruleset rules = parse_ruleset(*explicit_rules);
-    if (!sets_komi(*explicit_rules) && r.komi) rules.komi = *r.komi;
-    return rules;
-  }
+  if (explicit_rules) return RecordRules(explicit_rules)(r);
   const std::string preset = r.rules.empty() ? "" : preset_for_sgf_rules(r.rules);
   Ruleset rules = parse_ruleset(preset.empty() ? "tang-song" : preset);
   if (r.komi) rules.komi = *r.komi;
@@ -341,14 +337,6 @@ std::string with_preset(std::string text, const std::string& preset) {
 
 }  // namespace
 
-// A replay made in the place it is stored (new Replay(ReplayInPlace{...})): no copy of its game.
-struct ReplayInPlace {
-  const sgf::Record& record;
-  const Ruleset& rules;
-  const ReplayOptions& opts;
-  operator Replay() const { return replay(record, rules, opts); }
-};
-
 struct ReplayCache::Group {
   Ruleset rules;                 // the group's first rule set, under the stand-in name
   std::unique_ptr<Replay> replay;  // or the error (a group sharing another's game has neither):
@@ -373,23 +361,22 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
   if (record_.filename.find(kPresetStandIn) != std::string::npos) {
     // Not shared: a replay of its own, kept as a group of one (under its own name).
     auto g = std::make_unique<Group>(rules);
-    g->replay.reset(new Replay(ReplayInPlace{record_, rules, opts_}));
+    g->replay.reset(new Replay(replay(record_, rules, opts_)));  // made in place
     const Replay& rp = *g->replay;
     groups_.push_back(std::move(g));
     return {rp.game, rp.rules, rp.notes, rp.stopped_without_pause};
   }
-  auto it = std::find_if(groups_.begin(), groups_.end(), [&](const auto& g) {
-    return g->rules.preset == kPresetStandIn && same_referee(g->rules, rules);
-  });
+  // Every group here is under the stand-in name (a record whose name holds it returned above).
+  auto it = std::find_if(groups_.begin(), groups_.end(),
+                         [&](const auto& g) { return same_referee(g->rules, rules); });
   if (it == groups_.end()) {
     // A game replayed under rules that differ only in legality is this one's too when none of
     // its moves depends on that (makes_same_game): shared, under these rules' name. (The rules
     // as given are compared too: the replay adopts a first player from them.)
     const Group* same_game = nullptr;
     for (const auto& g : groups_) {
-      if (!g->replay || g->shares || g->rules.preset != kPresetStandIn ||
-          !same_referee_but_legality(g->rules, rules))
-        continue;
+      // (A group sharing another's game has no replay of its own.)
+      if (!g->replay || !same_referee_but_legality(g->rules, rules)) continue;
       if (!g->facts) g->facts.emplace(g->replay->game);
       if (makes_same_game(g->replay->game, *g->facts, rules)) {
         same_game = g.get();
@@ -408,7 +395,7 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
     auto g = std::make_unique<Group>(rules);
     g->rules.preset = std::string(kPresetStandIn);
     try {
-      g->replay.reset(new Replay(ReplayInPlace{record_, g->rules, opts_}));
+      g->replay.reset(new Replay(replay(record_, g->rules, opts_)));
     } catch (const ReplayError& e) {
       g->error = e;
     }

@@ -1,7 +1,5 @@
 #include "jpd/score.hpp"
 
-#include "jpd/finish.hpp"
-
 #include "jpd/estimate.hpp"
 #include "jpd/status_gtp.hpp"
 
@@ -104,6 +102,19 @@ bool has_dead_markup(const sgf::Record& r) {  // whether dead_from_markup finds 
   return r.has_dead_markup || !r.territory_black.empty() || !r.territory_white.empty();
 }
 
+// The claims of the record and of the options, after any the statuses have.
+void add_claims(const sgf::Record& record, const ScoreOptions& opts, Statuses& st) {
+  for (const Claim& c : record.claims) st.claims.push_back(c);
+  for (const Claim& c : opts.claims) st.claims.push_back(c);
+}
+
+CountOptions count_options(const ScoreOptions& opts) {
+  CountOptions co;
+  co.keep_steps = opts.keep_steps;
+  co.texts = opts.texts;
+  return co;
+}
+
 }  // namespace
 
 Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
@@ -160,17 +171,12 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
                        : "the finishing moves follow a fixed order (too many dame to search)");
     }
   }
-  for (const Claim& c : record.claims) st.claims.push_back(c);
-  for (const Claim& c : opts.claims) st.claims.push_back(c);
-  CountOptions co;
-  co.keep_steps = opts.keep_steps;
-  co.texts = opts.texts;
-  Count c = count(finished ? finished->game : g, st, co);
+  add_claims(record, opts, st);
+  Count c = count(finished ? finished->game : g, st, count_options(opts));
   for (const std::string& n : estimate_notes) c.notes.push_back(n);
   c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first
   return Scored{finished ? std::move(*finished) : std::move(rp), std::move(c)};
 }
-
 
 RecordScorer::RecordScorer(const sgf::Record& record, const ScoreOptions& opts)
     : record_(record), opts_(opts), replays_(record, opts.replay) {}
@@ -201,11 +207,8 @@ void RecordScorer::count(const std::optional<std::string>& rules_text, const Rul
   const ReplayCache::Shared rp = replays_.get(rules);
   Statuses st;
   given_or_markup(record_, opts_, status_position(rp.game, rp.rules), st);
-  for (const Claim& c : record_.claims) st.claims.push_back(c);
-  for (const Claim& c : opts_.claims) st.claims.push_back(c);
-  CountOptions co;
-  co.keep_steps = opts_.keep_steps;
-  co.texts = opts_.texts;
+  add_claims(record_, opts_, st);
+  CountOptions co = count_options(opts_);
   co.analyses = &analyses_;
   jpd::count(rp.game, rp.rules, st, co, c);
   c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first

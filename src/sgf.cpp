@@ -440,7 +440,6 @@ struct PropView {
 };
 struct NodeView {
   std::span<const PropView> props;
-  Location location;
   const PropView* find(std::string_view id) const {  // the first, as Node::find
     for (const PropView& p : props)
       if (p.id == id) return &p;
@@ -480,7 +479,7 @@ void main_line(const GameTree& tree, MainLine& line) {
       }
       line.props.push_back({p.id, {line.values.data() + first, p.values.size()}, p.location});
     }
-    line.nodes.push_back({{line.props.data() + first_prop, n->props.size()}, n->location});
+    line.nodes.push_back({{line.props.data() + first_prop, n->props.size()}});
   }
 }
 
@@ -519,7 +518,6 @@ bool quick_main_line(std::string_view s, const Limits& limits, MainLine& line) {
   line.nodes.reserve(size_t(std::count(s.begin() + long(pos), s.end(), ';')));
   while (!at_end() && s[pos] == ';') {
     if (line.nodes.size() >= limits.max_nodes) return false;
-    const Location node_at = here();
     const size_t first_prop = line.props.size();
     advance();  // ';'
     for (;;) {
@@ -557,8 +555,7 @@ bool quick_main_line(std::string_view s, const Limits& limits, MainLine& line) {
       line.props.push_back({id, {line.values.data() + first, line.values.size() - first},
                             prop_at});
     }
-    line.nodes.push_back(
-        {{line.props.data() + first_prop, line.props.size() - first_prop}, node_at});
+    line.nodes.push_back({{line.props.data() + first_prop, line.props.size() - first_prop}});
     skip_space();
   }
   if (at_end() || s[pos] != ')') return false;

@@ -564,32 +564,36 @@ std::string tr(Lang l, std::string_view id, std::initializer_list<std::string_vi
   return tr(l, id, a);
 }
 
-bool format_small_number(double v, std::string& out) {
+namespace {
+
+// out += the text of an integer below 1e15 (not -0) or of a half below 1e5, and true; false and
+// nothing appended for any other number.
+bool append_small_number(std::string& out, double v) {
   const double m = std::fabs(v);
+  char buf[24];
   if (v == std::floor(v)) {
     if (!(m < 1e15) || (v == 0 && std::signbit(v))) return false;
-    out = std::to_string(static_cast<long long>(v));
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v)).ptr);
     return true;
   }
   if (!(m < 1e5) || m - std::floor(m) != 0.5) return false;
-  out = std::to_string(static_cast<long long>(m));  // the integer part
-  out.insert(out.begin(), v < 0 ? 1 : 0, '-');
+  if (v < 0) out += '-';
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<long long>(m)).ptr);
   out += ".5";
   return true;
 }
 
+}  // namespace
+
+bool format_small_number(double v, std::string& out) {
+  std::string s;
+  if (!append_small_number(s, v)) return false;
+  out = std::move(s);
+  return true;
+}
+
 void append_number(std::string& out, double v) {
-  const double m = std::fabs(v);
-  char buf[24];
-  if (v == std::floor(v) && m < 1e15 && !(v == 0 && std::signbit(v))) {
-    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v)).ptr);
-  } else if (m < 1e5 && m - std::floor(m) == 0.5) {
-    if (v < 0) out += '-';
-    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<long long>(m)).ptr);
-    out += ".5";
-  } else {
-    out += format_number(v);
-  }
+  if (!append_small_number(out, v)) out += format_number(v);
 }
 
 std::string format_number(double v) {

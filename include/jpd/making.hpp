@@ -97,8 +97,6 @@ class Analysis {
   std::vector<Index> dame_points() const;
 
  private:
-  struct Blank {};
-  explicit Analysis(Blank) {}  // the arrays left for of() to fill
   std::array<PointClass, Board::kArea> cls_;
   std::array<int16_t, Board::kArea> unit_;
   std::vector<Unit> units_;

@@ -65,12 +65,15 @@ TEST(Allocation, PlayingMovesAndWholePlayoutsNeverAllocate) {
   delete p;
 }
 
+// A finished 9x9 game.
+constexpr const char* kFinished9x9 =
+    "(;GM[1]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[gc];W[cg];B[ec];W[ce];B[eg];W[gg];B[];W[])";
+
 TEST(Allocation, CountingAgainIntoACountAllocatesNothing) {
   // A finished 9x9 game, counted under every preset into one Count with a cache of
   // classifications: once every preset has been counted, counting again allocates nothing
   // (rules without notes for this game; a note is a string).
-  const sgf::Record r = sgf::read_record_text(
-      "(;GM[1]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[gc];W[cg];B[ec];W[ce];B[eg];W[gg];B[];W[])");
+  const sgf::Record r = sgf::read_record_text(kFinished9x9);
   std::vector<std::pair<Game, Ruleset>> games;
   for (const char* p : {"chinese", "japanese", "aga", "ing", "sci-1-1", "sci-4-2", "art-great"}) {
     const Ruleset rules = rules_for_record(r, std::string(p));
@@ -97,8 +100,7 @@ TEST(Allocation, CountingAgainIntoACountAllocatesNothing) {
 TEST(Allocation, CountingARecordUnderEveryPresetAllocatesABoundedAmount) {
   // What jpd batch does for a file: replays (one per group of presets making the same game),
   // classifications, counts. Most of it is the replays' games; bounded whatever the record.
-  const sgf::Record r = sgf::read_record_text(
-      "(;GM[1]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[gc];W[cg];B[ec];W[ce];B[eg];W[gg];B[];W[])");
+  const sgf::Record r = sgf::read_record_text(kFinished9x9);
   ScoreOptions o;
   o.dead_from = DeadFrom::sgf;
   o.keep_steps = false;

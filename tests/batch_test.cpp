@@ -144,9 +144,6 @@ TEST(Batch, RowsInCsvAndJson) {
   EXPECT_NE(batch::to_csv(bad).find("\"x.sgf:1:2: broken, \"\"badly\"\"\""), std::string::npos);
 }
 
-// The whole shared corpus under the 计枰点 Tang-Song rules and the Chinese and Japanese ones: every
-// file a row per preset, the counts add up, no invariant fails, and the same rows with one or two
-// workers.
 TEST(Batch, RowsAreWrittenAsTheJsonLibraryAndTheCsvFieldsWriteThem) {
   // append_json writes plain strings and small integers and halves itself: the same text as
   // nlohmann's dump, or the same exception (a string that is not UTF-8); append_csv as to_csv.
@@ -200,6 +197,9 @@ TEST(Batch, RowsAreWrittenAsTheJsonLibraryAndTheCsvFieldsWriteThem) {
   EXPECT_GT(thrown, 1000);
 }
 
+// The whole shared corpus under the 计枰点 Tang-Song rules and the Chinese and Japanese ones: every
+// file a row per preset, the counts add up, no invariant fails, and the same rows with one or two
+// workers.
 TEST(Batch, SharedCorpusSummaryAddsUp) {
   if (!fs::is_directory(kCorpus)) GTEST_SKIP() << "no shared corpus at " << kCorpus;
   const size_t files = batch::count_files({kCorpus});

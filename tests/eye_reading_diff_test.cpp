@@ -30,6 +30,7 @@
 #include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/sgf.hpp"
+#include "eye_reading_util.hpp"
 #include "reference_eye_reading.hpp"
 
 using namespace jpd;
@@ -178,51 +179,20 @@ std::vector<Point> random_dead(const Board& b, std::mt19937& rng, int chain_one_
   return dead;
 }
 
-// The position seen from another side: o & 4 transposes, o & 1 mirrors the columns, o & 2 the
-// rows (as in eye_reading_test.cpp).
-FinalPosition turn(const FinalPosition& f, int o) {
-  FinalPosition t(o & 4 ? f.height() : f.width(), o & 4 ? f.width() : f.height());
-  for (int y = 0; y < f.height(); ++y)
-    for (int x = 0; x < f.width(); ++x) {
-      const int tx = o & 1 ? f.width() - 1 - x : x, ty = o & 2 ? f.height() - 1 - y : y;
-      t.set(o & 4 ? Point(ty, tx) : Point(tx, ty), f.at(Point(x, y)), f.dead(Point(x, y)));
-    }
-  return t;
-}
-
-// The BOARD sections of goscorer's test files (goscorer_test.cpp reads the rest).
-std::vector<std::pair<std::string, FinalPosition>> goscorer_positions() {
-  std::vector<std::pair<std::string, FinalPosition>> out;
-  const auto dir = std::filesystem::path(JPD_SHARED_DIR) / "peer-tests" / "goscorer";
-  if (!std::filesystem::is_directory(dir)) return out;
-  for (const auto& f : std::filesystem::directory_iterator(dir)) {
-    const std::string name = f.path().filename().string();
-    if (name.rfind("test_", 0) != 0 || f.path().extension() != ".txt") continue;
-    std::ifstream in(f.path());
-    std::string line, section, board;
-    while (std::getline(in, line)) {
-      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-      if (!line.empty() && line.back() == ':')
-        section = line.substr(0, line.size() - 1);
-      else if (section == "BOARD" && !line.empty())
-        board += line + "\n";
-    }
-    out.emplace_back(name, FinalPosition::parse(board));
-  }
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  return out;
-}
+using test::turn;
 
 }  // namespace
 
 TEST(EyeReadingDiff, GoscorerPositionsInEveryOrientationAndChangedAtRandom) {
-  const auto positions = goscorer_positions();
+  const auto positions = test::goscorer_positions();
   if (positions.empty()) GTEST_SKIP() << "no goscorer positions in " << JPD_SHARED_DIR;
   EXPECT_EQ(positions.size(), 91u);
   Seen seen;
   std::mt19937 rng(3);
   const char kinds[] = "xobw.";
-  for (const auto& [name, f] : positions) {
+  for (const test::GoscorerPosition& p : positions) {
+    const std::string& name = p.name;
+    const FinalPosition f = test::board_of(p);
     for (int o = 0; o < 8; ++o)
       expect_same(turn(f, o), seen, name + " turned " + std::to_string(o), true);
     // Ten copies with one to eight points changed: shapes near the real ones.

@@ -9,6 +9,7 @@
 #include "jpd/count.hpp"
 #include "jpd/eye_reading.hpp"
 #include "jpd/random_game.hpp"
+#include "eye_reading_util.hpp"
 #include "test_util.hpp"
 
 using namespace jpd;
@@ -40,19 +41,8 @@ std::string seki(const EyeReadingMap& m) {
   return rows(m, [&](Point p) { return m.seki(p) == B ? 'B' : m.seki(p) == W ? 'W' : '.'; });
 }
 
-// The position seen from another side: o & 4 transposes, o & 1 mirrors the columns, o & 2 the
-// rows.
-Point turned(Point p, int w, int h, int o) {
-  const int x = o & 1 ? w - 1 - p.x : p.x, y = o & 2 ? h - 1 - p.y : p.y;
-  return o & 4 ? Point(y, x) : Point(x, y);
-}
-FinalPosition turn(const FinalPosition& f, int o) {
-  FinalPosition t(o & 4 ? f.height() : f.width(), o & 4 ? f.width() : f.height());
-  for (int y = 0; y < f.height(); ++y)
-    for (int x = 0; x < f.width(); ++x)
-      t.set(turned(Point(x, y), f.width(), f.height(), o), f.at(Point(x, y)), f.dead(Point(x, y)));
-  return t;
-}
+using test::turn;
+using test::turned;
 
 // Every property of a map that holds whatever the position: returns the first one broken.
 std::string broken_property(const FinalPosition& f, const EyeReadingMap& m) {
@@ -307,7 +297,7 @@ TEST(EyeReading, MapsAreConsistentDeterministicAndFollowTheBoardsSymmetries) {
   RandomGameOptions opts;
   opts.min_size = 2;
   opts.max_size = 13;
-  int read_games = 0, territory_points = 0, seki_points = 0, false_points = 0;
+  int territory_points = 0, seki_points = 0, false_points = 0;
   for (uint64_t n = 0; n < 300; ++n) {
     const RandomGame rg = random_game(rules, random_game_seed(5, 0, n), opts);
     const Board& b = rg.game.board();
@@ -329,9 +319,7 @@ TEST(EyeReading, MapsAreConsistentDeterministicAndFollowTheBoardsSymmetries) {
         seki_points += m.seki(Point(x, y)) != E;
         false_points += m.false_eye(Point(x, y));
       }
-    ++read_games;
   }
-  EXPECT_EQ(read_games, 300);
   // The games are varied enough to show every kind of point.
   EXPECT_GT(territory_points, 0);
   EXPECT_GT(seki_points, 0);

@@ -4,7 +4,6 @@
 // says a line is worth is what the Japanese count gains, on many random positions.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <string>
 #include <vector>
 

@@ -52,7 +52,6 @@ std::string regression(const std::string& harness, const std::string& name) {
   return read_file(std::filesystem::path(JPD_SOURCE_DIR) / "fuzz/regressions" / harness / name);
 }
 
-
 }  // namespace
 
 // ------------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@
 
 #include "jpd/eye_reading.hpp"
 #include "jpd/making.hpp"
+#include "eye_reading_util.hpp"
 
 using namespace jpd;
 
@@ -26,43 +27,8 @@ namespace {
 
 using Grid = std::vector<std::string>;
 
-struct Position {
-  std::string name;
-  std::map<std::string, Grid> sections;  // BOARD, TERRITORY, SEKI, ...
-};
-
-std::vector<Position> load_positions() {
-  std::vector<Position> out;
-  const auto dir = std::filesystem::path(JPD_SHARED_DIR) / "peer-tests" / "goscorer";
-  if (!std::filesystem::is_directory(dir)) return out;  // the tests skip, saying so
-  for (const auto& f : std::filesystem::directory_iterator(dir)) {
-    const std::string name = f.path().filename().string();
-    if (name.rfind("test_", 0) != 0 || f.path().extension() != ".txt") continue;
-    Position p;
-    p.name = f.path().stem().string();
-    std::ifstream in(f.path());
-    std::string line, section;
-    while (std::getline(in, line)) {
-      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-      if (!line.empty() && line.back() == ':') {
-        section = line.substr(0, line.size() - 1);
-        p.sections[section];
-      } else if (!section.empty() && !line.empty()) {
-        p.sections[section].push_back(line);
-      }
-    }
-    out.push_back(p);
-  }
-  std::sort(out.begin(), out.end(),
-            [](const Position& a, const Position& b) { return a.name < b.name; });
-  return out;
-}
-
-FinalPosition board_of(const Position& p) {
-  std::string text;
-  for (const std::string& row : p.sections.at("BOARD")) text += row + "\n";
-  return FinalPosition::parse(text);
-}
+using test::board_of;
+using Position = test::GoscorerPosition;
 
 // One of goscorer's maps: how a character of its section reads, and the same character from our
 // map at a point ('.' where the map says nothing).
@@ -130,7 +96,7 @@ const std::map<std::string, std::string> kExpectedDifferences = {};
 }  // namespace
 
 TEST(Goscorer, EyeReadingReproducesEveryMapOfEveryPosition) {
-  const std::vector<Position> positions = load_positions();
+  const std::vector<Position> positions = test::goscorer_positions();
   if (positions.empty())
     GTEST_SKIP() << "no goscorer positions in " JPD_SHARED_DIR "/peer-tests/goscorer";
   ASSERT_EQ(positions.size(), 91u);
@@ -172,7 +138,7 @@ TEST(Goscorer, EyeReadingReproducesEveryMapOfEveryPosition) {
 // unit with two separate owned points is independent whatever its eyes are worth. Boards outside
 // the referee's 2x2 .. 25x25 are left out here.
 TEST(Goscorer, JiPingDianViewDiffersOnPurpose) {
-  const std::vector<Position> positions = load_positions();
+  const std::vector<Position> positions = test::goscorer_positions();
   if (positions.empty())
     GTEST_SKIP() << "no goscorer positions in " JPD_SHARED_DIR "/peer-tests/goscorer";
   std::map<std::string, int> kinds;

@@ -204,7 +204,9 @@ TEST(SeedArticles, TangSong_Art16_EyesOfGroupsInSekiAreTerritory) {
   // Japanese view's eye reading sees (Black's eye C6 would be territory). Counted after White
   // has taken E5, the seki is settled: neither eye is territory.
   std::string settled = kSekiWithEyes;
-  settled[settled.find("OXXX.OOOX") + 4] = 'O';
+  const size_t at = settled.find("OXXX.OOOX");
+  ASSERT_NE(at, std::string::npos);
+  settled[at + 4] = 'O';
   Game jp = test::game_from("japanese", settled);
   Count j = count(jp, {});
   EXPECT_EQ(j.japanese.black, 12);

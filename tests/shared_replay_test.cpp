@@ -5,8 +5,6 @@
 // negative moves) and on records of the shared corpus.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -18,6 +16,7 @@
 #include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"
+#include "sgf_test_util.hpp"
 
 using namespace jpd;
 
@@ -96,11 +95,8 @@ TEST(SharedReplay, CountsEqualEachRuleSetsOwnReplayOnRandomGames) {
 }
 
 TEST(SharedReplay, CountsEqualEachRuleSetsOwnReplayOnCorpusRecords) {
-  const std::string dir = std::string(JPD_SHARED_DIR) + "/corpus/games";
-  if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no shared corpus at " << dir;
-  std::vector<std::string> files;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
+  const std::vector<std::string> files = test::corpus_files();
   Tally t;
   for (size_t k = 0; k < files.size(); k += 25) {
     const sgf::Record r = sgf::read_record_file(files[k]);

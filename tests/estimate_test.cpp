@@ -13,6 +13,7 @@
 #include "jpd/replay.hpp"
 #include "jpd/score.hpp"
 #include "shared_corpus.hpp"
+#include "local_reading.hpp"
 #include "test_util.hpp"
 
 using namespace jpd;
@@ -255,6 +256,138 @@ TEST(Estimate, AnOpenKoOnTheBoundaryIsASuggestedClaimForItsHolder) {
   EXPECT_TRUE(e.statuses().dead.empty());
   // The comparison presets have no claims: nothing is suggested.
   EXPECT_TRUE(estimate(paused_game("japanese", diagram)).suggested_claims.empty());
+}
+
+// The seki of the next two tests stand in a corner of White's wall, which has two eyes and fills
+// the rest of the board (a settled position: the playouts read the corner and nothing else).
+// Each seki is proven by reading first: neither side can capture anything there, whoever
+// starts.
+namespace {
+
+void expect_seki_by_reading(const Board& b, const std::vector<const char*>& black,
+                            const std::vector<const char*>& white, const std::vector<const char*>& space) {
+  std::vector<Point> bs, ws, pts;
+  for (const char* s : black) bs.push_back(P(b, s));
+  for (const char* s : white) ws.push_back(P(b, s));
+  for (const char* s : space) pts.push_back(P(b, s));
+  for (Color first : {Color::Black, Color::White}) {
+    EXPECT_EQ(test::LocalReading::read(b, Color::Black, ws, first, pts), test::LocalReading::Result::holds)
+        << "Black captures, " << color_name(first) << " first";
+    EXPECT_EQ(test::LocalReading::read(b, Color::White, bs, first, pts), test::LocalReading::Result::holds)
+        << "White captures, " << color_name(first) << " first";
+  }
+}
+
+}  // namespace
+
+TEST(Estimate, SekiExclusiveLibertiesAreSuggestedClaimsOfTheirOwners) {
+  // White's A9 chain (liberties A8, C7) and Black's D9 chain (A7, C7). In the mixed region A8-A7,
+  // A8 touches only White's stones and A7 only Black's: each is its owner's exclusive liberty
+  // (SPEC §7). C7 is a public liberty: whoever fills it is captured. A stone thrown in on the
+  // other's exclusive liberty is taken at once, and the taker's stone puts the thrower's chain in
+  // atari (A8 by Black: White takes at A7, and Black's chain has C7 only).
+  const std::string diagram = R"(
+    O O O X O O O O .
+    . O O X O O O O O
+    . X . X O O O O O
+    X X X X O O O O O
+    O O O O O O O O O
+    O O O O O O O O O
+    O O O O O O O O O
+    O O O O O O O O O
+    . O O O O O O O O)";
+  const Board b = board_from(diagram);
+  expect_seki_by_reading(b, {"D9"}, {"A9"}, {"A8", "A7", "C7"});
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first);
+    EXPECT_EQ(status_at(e, b, "A9"), ChainStatus::seki);
+    EXPECT_EQ(status_at(e, b, "D9"), ChainStatus::seki);
+    EXPECT_EQ(status_at(e, b, "E9"), ChainStatus::alive);
+    EXPECT_TRUE(e.statuses().dead.empty());
+    const std::vector<Claim> expected = {{Color::White, P(b, "A8")}, {Color::Black, P(b, "A7")}};
+    EXPECT_EQ(e.suggested_claims, expected);
+  }
+  // Counted: with exclusive liberties (sci-1-1) A8 and A7 are owned without a claim; where the
+  // rule set does not give them, the suggested claims give the same count.
+  const Game with_rule = paused_game("sci-1-1", diagram);
+  const Game without_rule = paused_game("sci-1-1,seki_exclusive_liberties=false", diagram);
+  const Estimate e = estimate(without_rule);
+  Statuses claimed = e.statuses();
+  claimed.claims = e.suggested_claims;
+  const Count by_rule = count(with_rule, estimate(with_rule).statuses());
+  const Count unclaimed = count(without_rule, e.statuses());
+  const Count by_claims = count(without_rule, claimed);
+  EXPECT_EQ(unclaimed.public_liberties, 3);
+  EXPECT_EQ(by_claims.public_liberties, 1);
+  EXPECT_EQ(by_claims.owned.black, unclaimed.owned.black + 1);
+  EXPECT_EQ(by_claims.owned.white, unclaimed.owned.white + 1);
+  EXPECT_EQ(by_claims.owned.black, by_rule.owned.black);
+  EXPECT_EQ(by_claims.owned.white, by_rule.owned.white);
+  EXPECT_EQ(by_claims.public_liberties, by_rule.public_liberties);
+  EXPECT_EQ(by_claims.area.diff(Color::Black), by_rule.area.diff(Color::Black));
+}
+
+TEST(Estimate, AOneSidedDameInSekiIsTheClaimOfTheSideThatCanFillIt) {
+  // White's B9 chain (liberties A9, C8, D8) in seki with Black's A8 chain (A9, C7) and E9 chain
+  // (D8, C7). A9 is a one-sided dame (SPEC §8): White can fill it (B9 keeps C8 and D8; Black
+  // answers at C7, joining its two chains, and the seki stands), while a Black stone there leaves
+  // the A8 chain one liberty. C8 and C7 are exclusive liberties; D8 is a public liberty.
+  const std::string diagram = R"(
+    . O O O X O O O .
+    X O . . X O O O O
+    X X . X X O O O O
+    X X X O O O O O O
+    X X O . . O O O O
+    O O O O O O O O O
+    O O O O O O O O O
+    O O O O O O O O O
+    . O O O O O O O O)";
+  const Board b = board_from(diagram);
+  const std::vector<const char*> space = {"A9", "C8", "D8", "C7"};
+  expect_seki_by_reading(b, {"A8", "E9"}, {"B9"}, space);
+  std::vector<Point> rest;  // the points left after A9 is filled
+  for (const char* s : space)
+    if (std::string_view(s) != "A9") rest.push_back(P(b, s));
+  {
+    Board w = b;
+    w.play(P(b, "A9"), Color::White);  // White fills: Black cannot capture, whoever moves
+    for (Color first : {Color::Black, Color::White})
+      EXPECT_EQ(test::LocalReading::read(w, Color::Black, {P(b, "B9")}, first, rest),
+                test::LocalReading::Result::holds);
+    Board wc = w;
+    wc.play(P(b, "C7"), Color::Black);  // Black's answer: the seki stands
+    expect_seki_by_reading(wc, {"A8"}, {"B9"}, {"C8", "D8"});
+    Board k = b;
+    k.play(P(b, "A9"), Color::Black);  // Black fills: White captures the A8 chain
+    EXPECT_EQ(k.liberties(Board::index(P(b, "A8"))), 1);
+    EXPECT_EQ(test::LocalReading::read(k, Color::White, {P(b, "A8")}, Color::White, rest),
+              test::LocalReading::Result::captures);
+  }
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first);
+    EXPECT_EQ(status_at(e, b, "B9"), ChainStatus::seki);
+    EXPECT_EQ(status_at(e, b, "A8"), ChainStatus::seki);
+    EXPECT_EQ(status_at(e, b, "E9"), ChainStatus::seki);
+    EXPECT_TRUE(e.statuses().dead.empty());
+    EXPECT_TRUE(suggests(e, Color::White, P(b, "A9")));  // the one-sided dame
+    EXPECT_FALSE(suggests(e, Color::Black, P(b, "A9")));
+    EXPECT_FALSE(suggests(e, Color::Black, P(b, "D8")));  // fills of D8 lose for both
+    EXPECT_FALSE(suggests(e, Color::White, P(b, "D8")));
+    EXPECT_TRUE(suggests(e, Color::White, P(b, "C8")));  // exclusive liberties
+    EXPECT_TRUE(suggests(e, Color::Black, P(b, "C7")));
+    EXPECT_EQ(e.suggested_claims.size(), 3u);
+  }
+  // Counted under sci-1-1: White's claim of A9 makes the public liberty White's point.
+  const Game g = paused_game("sci-1-1", diagram);
+  const Estimate e = estimate(g);
+  Statuses claimed = e.statuses();
+  claimed.claims.push_back({Color::White, P(b, "A9")});
+  const Count unclaimed = count(g, e.statuses());
+  const Count with_claim = count(g, claimed);
+  EXPECT_EQ(with_claim.owned.white, unclaimed.owned.white + 1);
+  EXPECT_EQ(with_claim.owned.black, unclaimed.owned.black);
+  EXPECT_EQ(with_claim.public_liberties, unclaimed.public_liberties - 1);
+  EXPECT_EQ(with_claim.area.diff(Color::White) - unclaimed.area.diff(Color::White), 1);
 }
 
 TEST(Estimate, EternalKoOf002IsLeftToDisputePlay) {

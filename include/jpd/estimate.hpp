@@ -104,7 +104,12 @@ struct Estimate {
   // Expected owner of every point, row-major from the top-left: +1 Black ... -1 White.
   std::vector<double> ownership;
   std::vector<ChainEstimate> chains;
-  std::vector<Claim> suggested_claims;  // one-sided dame, seki exclusive liberties, ko spaces
+  // Claims a player might make: in the seki regions of the position without the dead stones,
+  // the points the classification with exclusive liberties gives one side (seki exclusive
+  // liberties) and the public liberties only one side can fill without leaving its chain in
+  // atari (one-sided dame, for that side); the space of an open ko that decides no life (for
+  // its holder). tests/estimate_test.cpp proves its seki positions by reading.
+  std::vector<Claim> suggested_claims;
   std::vector<OpenKo> open_kos;
   int playouts = 0;
   std::vector<std::string> notes;  // shapes found (bent four in the corner, kos), in words

@@ -449,10 +449,57 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
       for (size_t id = 0; id < e.chains.size(); ++id)
         if (comp[id] == k)
           (e.chains[id].color == Color::Black ? black : white).push_back(Board::index(e.chains[id].stone));
-      if (black.empty() || white.empty()) continue;
+      // Unsettled chains of one colour only: their partners are the opponent's chains next to
+      // them that the playouts call alive (not unconditionally): the race with them is read
+      // only to find a seki (neither side captures), never to overturn the partners.
+      const bool one_colour = black.empty() || white.empty();
+      if (one_colour) {
+        std::vector<Index>& partners = black.empty() ? black : white;
+        const Color pc = black.empty() ? Color::Black : Color::White;
+        std::vector<uint8_t> added(e.chains.size(), 0);
+        for (size_t id = 0; id < e.chains.size(); ++id) {
+          if (comp[id] != k) continue;
+          for (Point s : stones[id])
+            for (int d : Board::kDirs) {
+              const Index j = Index(Board::index(s) + d);
+              if (pos.at(j) != pc) continue;
+              const size_t n = size_t(chain_id_i(j));
+              const ChainEstimate& c = e.chains[n];
+              if (added[n] || c.status != ChainStatus::alive || c.unconditional || c.open_shape) continue;
+              added[n] = 1;
+              partners.push_back(Board::index(c.stone));
+            }
+        }
+        if (partners.empty()) continue;
+      }
       estimator::Race race(black, white, 20000, 24);
       const estimator::RaceOutcome r = race.run(pos, to_move);
-      if (!r.read || r.winner == 0) continue;
+      if (!r.read) continue;
+      if (r.winner == 0) {
+        // Neither captures with the side to move first: read with the other side first too.
+        // Neither then either: a seki (or chains alive by their own shape), not a coin flip.
+        // Not where an open ko touches the race: the reading has no ko threats.
+        bool ko_next = false;
+        for (const OpenKo& ko : e.open_kos)
+          for (Point q : {ko.space, ko.stone})
+            for (int d : {0, -1, 1, -Board::kStride, Board::kStride}) {
+              const Index j = Index(Board::index(q) + d);
+              if (is_stone(pos.at(j)) && comp[size_t(chain_id_i(j))] == k) ko_next = true;
+            }
+        if (ko_next) continue;
+        estimator::Race other(black, white, 20000, 24);
+        const estimator::RaceOutcome o = other.run(pos, opponent(to_move));
+        if (!o.read || o.winner != 0) continue;
+        for (size_t id = 0; id < e.chains.size(); ++id) {
+          if (comp[id] != k) continue;
+          ChainEstimate& c = e.chains[id];
+          c.status = ChainStatus::alive;
+          c.reason = "neither side captures in the race with the chains next to it, read out with "
+                     "either side to move (" + c.reason + ")";
+        }
+        continue;
+      }
+      if (one_colour) continue;
       const Color winner = r.winner > 0 ? Color::Black : Color::White;
       for (size_t id = 0; id < e.chains.size(); ++id) {
         if (comp[id] != k) continue;

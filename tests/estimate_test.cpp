@@ -327,6 +327,35 @@ TEST(Estimate, SekiExclusiveLibertiesAreSuggestedClaimsOfTheirOwners) {
   EXPECT_EQ(by_claims.area.diff(Color::Black), by_rule.area.diff(Color::Black));
 }
 
+TEST(Estimate, ASekiThePlayoutsLeaveUnsettledIsReadOutWithEitherSideFirst) {
+  // The seki of the test above on an open board: the playouts break it often (a throw-in on an
+  // exclusive liberty is taken, and the taker does not always capture next), so they alone leave
+  // White's A9 chain unsettled. The race read out with either side to move first finds that
+  // neither captures: seki.
+  const std::string diagram = R"(
+    O O O X O . . X .
+    . O O X O . . X .
+    . X . X O . . X .
+    X X X X O . . X .
+    O O O O O . . X .
+    . . . . O . . X .
+    . . . . O O X X .
+    . . . . . O X . .
+    . . . . . O X . .)";
+  const Board b = board_from(diagram);
+  expect_seki_by_reading(b, {"D9"}, {"A9"}, {"A8", "A7", "C7"});
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first);
+    EXPECT_LT(e.chain_at(P(b, "A9"))->alive_probability, 0.75);
+    EXPECT_EQ(status_at(e, b, "A9"), ChainStatus::seki);
+    EXPECT_EQ(status_at(e, b, "D9"), ChainStatus::seki);
+    EXPECT_TRUE(e.statuses().dead.empty());
+    EXPECT_TRUE(e.statuses().uncertain.empty());
+    const std::vector<Claim> expected = {{Color::White, P(b, "A8")}, {Color::Black, P(b, "A7")}};
+    EXPECT_EQ(e.suggested_claims, expected);
+  }
+}
+
 TEST(Estimate, AOneSidedDameInSekiIsTheClaimOfTheSideThatCanFillIt) {
   // White's B9 chain (liberties A9, C8, D8) in seki with Black's A8 chain (A9, C7) and E9 chain
   // (D8, C7). A9 is a one-sided dame (SPEC §8): White can fill it (B9 keeps C8 and D8; Black

@@ -24,8 +24,10 @@
 // open ko is resolved both ways (the holder connects / the taker takes) and, when that changes
 // the fate of chains, they are unsettled and left to dispute play (`open_shape`), otherwise the
 // holder's stone in it lives and the ko space is a suggested claim; bent four in the corner is
-// left to dispute play under the 计枰点 presets and dead under the others; finally the chains
-// alive in a seki unit of the position without the dead stones are `seki`.
+// left to dispute play under the 计枰点 presets and dead under the others; capturing races
+// between unsettled chains are read out (docs/rules.md, interpretation 25: the winner lives, and
+// chains that neither side can take, whoever starts, are alive); finally the chains alive in a
+// seki unit of the position without the dead stones are `seki`.
 #pragma once
 
 #include <array>

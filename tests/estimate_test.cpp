@@ -356,6 +356,31 @@ TEST(Estimate, ASekiThePlayoutsLeaveUnsettledIsReadOutWithEitherSideFirst) {
   }
 }
 
+TEST(Estimate, ARaceAnOpenKoDecidesIsNotReadAsSeki) {
+  // A real ending (9x9, Japanese rules): Black's H8 chain (liberties H6, J6) against White's G9
+  // chain (J9, H6, J6), and White's J8 stone in atari: Black takes it at J9 as a ko, and gains a
+  // liberty. The race reading has no ko threats, so it finds neither side capturing either way;
+  // with the ko there that is no seki: the chains stay unsettled (the ko decides them).
+  const Board b = board_from(R"(
+    X . X . X X O O .
+    X . . X X X O X O
+    . X . . X X O X X
+    X X X X O X O . .
+    X O X O O X O O O
+    O O O O X X X X X
+    . . O . O O X . X
+    . . O . O O O X X
+    . . . O . . O O X)");
+  EstimateOptions decided;
+  decided.open_shapes = OpenShapes::decided;  // as under the comparison presets
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first, decided);
+    ASSERT_EQ(e.open_kos.size(), 1u);
+    EXPECT_EQ(e.open_kos[0].space, P(b, "J9"));
+    for (const char* s : {"G9", "H8", "J8"}) EXPECT_EQ(status_at(e, b, s), ChainStatus::unsettled) << s;
+  }
+}
+
 TEST(Estimate, AOneSidedDameInSekiIsTheClaimOfTheSideThatCanFillIt) {
   // White's B9 chain (liberties A9, C8, D8) in seki with Black's A8 chain (A9, C7) and E9 chain
   // (D8, C7). A9 is a one-sided dame (SPEC §8): White can fill it (B9 keeps C8 and D8; Black

@@ -170,6 +170,14 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
     }
   auto chain_id = [&](Point p) { return e.chain_of[size_t(p.y) * w + p.x]; };
   auto chain_id_i = [&](Index i) { return chain_id(Board::point(i)); };
+  // f(n) for every chain n next to a stone of chain id (a chain may come more than once).
+  auto for_each_touching = [&](size_t id, auto&& f) {
+    for (Point s : stones[id])
+      for (int d : Board::kDirs) {
+        const Index j = Index(Board::index(s) + d);
+        if (is_stone(pos.at(j))) f(size_t(chain_id_i(j)));
+      }
+  };
 
   // Benson.
   const Benson bb = benson(pos, Color::Black), bw = benson(pos, Color::White);
@@ -429,18 +437,12 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
       while (!todo.empty()) {
         const size_t k = todo.back();
         todo.pop_back();
-        for (Point s : stones[k]) {
-          const Index si = Board::index(s);
-          for (int d : Board::kDirs) {
-            const Index j = Index(si + d);
-            if (!is_stone(pos.at(j))) continue;
-            const size_t n = size_t(chain_id_i(j));
-            if (comp[n] < 0 && unsettled(n)) {
-              comp[n] = ncomp;
-              todo.push_back(n);
-            }
+        for_each_touching(k, [&](size_t n) {
+          if (comp[n] < 0 && unsettled(n)) {
+            comp[n] = ncomp;
+            todo.push_back(n);
           }
-        }
+        });
       }
       ++ncomp;
     }
@@ -459,16 +461,14 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
         std::vector<uint8_t> added(e.chains.size(), 0);
         for (size_t id = 0; id < e.chains.size(); ++id) {
           if (comp[id] != k) continue;
-          for (Point s : stones[id])
-            for (int d : Board::kDirs) {
-              const Index j = Index(Board::index(s) + d);
-              if (pos.at(j) != pc) continue;
-              const size_t n = size_t(chain_id_i(j));
-              const ChainEstimate& c = e.chains[n];
-              if (added[n] || c.status != ChainStatus::alive || c.unconditional || c.open_shape) continue;
-              added[n] = 1;
-              partners.push_back(Board::index(c.stone));
-            }
+          for_each_touching(id, [&](size_t n) {
+            const ChainEstimate& c = e.chains[n];
+            if (c.color != pc || added[n] || c.status != ChainStatus::alive || c.unconditional ||
+                c.open_shape)
+              return;
+            added[n] = 1;
+            partners.push_back(Board::index(c.stone));
+          });
         }
         if (partners.empty()) continue;
       }

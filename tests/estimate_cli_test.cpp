@@ -14,6 +14,21 @@ namespace {
 const std::string kMain = data("goquest-9x9-2015-10-26-miura18-u4i.sgf");
 const std::string kTv = data("minigo-tv-9x9-971122.sgf");
 
+// A manifest of one record of ../shared/corpus/games: its rules, komi and recorded result.
+std::string one_record_manifest(const std::string& name, const std::string& record,
+                                const std::string& rules, const std::string& komi,
+                                const std::string& result) {
+  return temp_file(name, "file\trules\tkomi\tresult\n" + std::string(JPD_SHARED_DIR) +
+                             "/corpus/games/" + record + "\t" + rules + "\t" + komi + "\t" + result + "\n");
+}
+
+// `jpd corpus MANIFEST --json ARGS` on a manifest of one record: that record's outcome.
+nlohmann::json corpus_outcome(const std::string& manifest, const std::string& args = "") {
+  const Outcome r = jpd("corpus " + manifest + " --json" + args);
+  EXPECT_EQ(r.status, 0) << r.out;
+  return r.status == 0 ? nlohmann::json::parse(r.out)["sources"][0]["games"][0] : nlohmann::json();
+}
+
 }  // namespace
 
 TEST(EstimateCli, ScoreUsesTheEstimatorWhenTheRecordHasNoMarkup) {
@@ -102,18 +117,12 @@ TEST(EstimateCli, CorpusCountsRecordsOfUnknownRulesUnderTheRulesAskedFor) {
   // A professional pair-go game with Japanese komi and no RU: the manifest does not know its
   // rules. Counted Japanese-style (the default) it gives the recorded B+0.5; under the record's
   // own default, tang-song, B+1.5.
-  const std::string game = std::string(JPD_SHARED_DIR) +
-                           "/corpus/games/U_00047__games__pro_games__go__9x9__pg2004-d-2.sgf";
-  const std::string manifest =
-      temp_file("corpus-unknown.tsv", "file\trules\tkomi\tresult\n" + game + "\t?\t6.5\tB+0.5\n");
-  Outcome r = jpd("corpus " + manifest + " --json");
-  ASSERT_EQ(r.status, 0) << r.out;
-  auto g = nlohmann::json::parse(r.out)["sources"][0]["games"][0];
+  const std::string manifest = one_record_manifest(
+      "corpus-unknown.tsv", "U_00047__games__pro_games__go__9x9__pg2004-d-2.sgf", "?", "6.5", "B+0.5");
+  const auto g = corpus_outcome(manifest);
   EXPECT_EQ(g["rules"], "japanese,komi=6.5");
   EXPECT_EQ(g["outcome"], "exact") << g.dump();
-  Outcome t = jpd("corpus " + manifest + " --json --unknown-rules record");
-  ASSERT_EQ(t.status, 0) << t.out;
-  auto h = nlohmann::json::parse(t.out)["sources"][0]["games"][0];
+  const auto h = corpus_outcome(manifest, " --unknown-rules record");
   EXPECT_EQ(h["rules"], "tang-song,komi=6.5");
   EXPECT_EQ(h["got"], "B+1.5");
   Outcome c = jpd("corpus " + manifest + " --unknown-rules chinese,komi=7.5 --failures");
@@ -128,19 +137,13 @@ TEST(EstimateCli, CorpusCountsACgosRecordAsTheServerDidEveryStoneAlive) {
   JPD_SKIP_WITHOUT_SHARED_CORPUS();
   // CGOS scores the final position as it stands. This record ends with two black and two white
   // stones that are dead by any reading; the server's B+9 counts them alive.
-  const std::string game =
-      std::string(JPD_SHARED_DIR) + "/corpus/games/C_00904__games__pro_games__go__9x9__492702.sgf";
-  const std::string manifest =
-      temp_file("corpus-cgos.tsv", "file\trules\tkomi\tresult\n" + game + "\tChinese\t7\tB+9.0\n");
-  Outcome r = jpd("corpus " + manifest + " --json");
-  ASSERT_EQ(r.status, 0) << r.out;
-  auto g = nlohmann::json::parse(r.out)["sources"][0]["games"][0];
+  const std::string manifest = one_record_manifest(
+      "corpus-cgos.tsv", "C_00904__games__pro_games__go__9x9__492702.sgf", "Chinese", "7", "B+9.0");
+  const auto g = corpus_outcome(manifest);
   EXPECT_EQ(g["rules"], "chinese,remove_dead=false,komi=7");
   EXPECT_EQ(g["outcome"], "exact") << g.dump();
-  EXPECT_NE(g["convention"].get<std::string>().find("Computer Go Server"), std::string::npos);
-  Outcome t = jpd("corpus " + manifest + " --json --no-server-conventions");
-  ASSERT_EQ(t.status, 0) << t.out;
-  auto h = nlohmann::json::parse(t.out)["sources"][0]["games"][0];
+  EXPECT_NE(g.value("convention", "").find("Computer Go Server"), std::string::npos) << g.dump();
+  const auto h = corpus_outcome(manifest, " --no-server-conventions");
   EXPECT_EQ(h["rules"], "chinese,komi=7");
   EXPECT_EQ(h["outcome"], "wrong") << h.dump();
   EXPECT_FALSE(h.contains("convention"));

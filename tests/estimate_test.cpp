@@ -258,10 +258,8 @@ TEST(Estimate, AnOpenKoOnTheBoundaryIsASuggestedClaimForItsHolder) {
   EXPECT_TRUE(estimate(paused_game("japanese", diagram)).suggested_claims.empty());
 }
 
-// The seki of the next two tests stand in a corner of White's wall, which has two eyes and fills
-// the rest of the board (a settled position: the playouts read the corner and nothing else).
-// Each seki is proven by reading first: neither side can capture anything there, whoever
-// starts.
+// The seki of the tests below are proven by reading first: neither side can capture anything
+// there, whoever starts, both playing on the seki's empty points only.
 namespace {
 
 void expect_seki_by_reading(const Board& b, const std::vector<const char*>& black,
@@ -278,9 +276,24 @@ void expect_seki_by_reading(const Board& b, const std::vector<const char*>& blac
   }
 }
 
+// The corner seki of the next two tests (White's A9 chain, Black's D9 chain): proven by
+// reading, and what the estimator makes of it.
+void expect_corner_seki_by_reading(const Board& b) {
+  expect_seki_by_reading(b, {"D9"}, {"A9"}, {"A8", "A7", "C7"});
+}
+void expect_corner_seki_estimated(const Estimate& e, const Board& b) {
+  EXPECT_EQ(status_at(e, b, "A9"), ChainStatus::seki);
+  EXPECT_EQ(status_at(e, b, "D9"), ChainStatus::seki);
+  EXPECT_TRUE(e.statuses().dead.empty());
+  const std::vector<Claim> expected = {{Color::White, P(b, "A8")}, {Color::Black, P(b, "A7")}};
+  EXPECT_EQ(e.suggested_claims, expected);
+}
+
 }  // namespace
 
 TEST(Estimate, SekiExclusiveLibertiesAreSuggestedClaimsOfTheirOwners) {
+  // The seki stands in a corner of White's wall, which has two eyes and fills the rest of the
+  // board (a settled position: the playouts read the corner and nothing else).
   // White's A9 chain (liberties A8, C7) and Black's D9 chain (A7, C7). In the mixed region A8-A7,
   // A8 touches only White's stones and A7 only Black's: each is its owner's exclusive liberty
   // (SPEC §7). C7 is a public liberty: whoever fills it is captured. A stone thrown in on the
@@ -297,15 +310,11 @@ TEST(Estimate, SekiExclusiveLibertiesAreSuggestedClaimsOfTheirOwners) {
     O O O O O O O O O
     . O O O O O O O O)";
   const Board b = board_from(diagram);
-  expect_seki_by_reading(b, {"D9"}, {"A9"}, {"A8", "A7", "C7"});
+  expect_corner_seki_by_reading(b);
   for (Color first : {Color::Black, Color::White}) {
     const Estimate e = estimate(b, first);
-    EXPECT_EQ(status_at(e, b, "A9"), ChainStatus::seki);
-    EXPECT_EQ(status_at(e, b, "D9"), ChainStatus::seki);
+    expect_corner_seki_estimated(e, b);
     EXPECT_EQ(status_at(e, b, "E9"), ChainStatus::alive);
-    EXPECT_TRUE(e.statuses().dead.empty());
-    const std::vector<Claim> expected = {{Color::White, P(b, "A8")}, {Color::Black, P(b, "A7")}};
-    EXPECT_EQ(e.suggested_claims, expected);
   }
   // Counted: with exclusive liberties (sci-1-1) A8 and A7 are owned without a claim; where the
   // rule set does not give them, the suggested claims give the same count.
@@ -343,16 +352,12 @@ TEST(Estimate, ASekiThePlayoutsLeaveUnsettledIsReadOutWithEitherSideFirst) {
     . . . . . O X . .
     . . . . . O X . .)";
   const Board b = board_from(diagram);
-  expect_seki_by_reading(b, {"D9"}, {"A9"}, {"A8", "A7", "C7"});
+  expect_corner_seki_by_reading(b);
   for (Color first : {Color::Black, Color::White}) {
     const Estimate e = estimate(b, first);
     EXPECT_LT(e.chain_at(P(b, "A9"))->alive_probability, 0.75);
-    EXPECT_EQ(status_at(e, b, "A9"), ChainStatus::seki);
-    EXPECT_EQ(status_at(e, b, "D9"), ChainStatus::seki);
-    EXPECT_TRUE(e.statuses().dead.empty());
+    expect_corner_seki_estimated(e, b);
     EXPECT_TRUE(e.statuses().uncertain.empty());
-    const std::vector<Claim> expected = {{Color::White, P(b, "A8")}, {Color::Black, P(b, "A7")}};
-    EXPECT_EQ(e.suggested_claims, expected);
   }
 }
 
@@ -385,7 +390,8 @@ TEST(Estimate, AOneSidedDameInSekiIsTheClaimOfTheSideThatCanFillIt) {
   // White's B9 chain (liberties A9, C8, D8) in seki with Black's A8 chain (A9, C7) and E9 chain
   // (D8, C7). A9 is a one-sided dame (SPEC §8): White can fill it (B9 keeps C8 and D8; Black
   // answers at C7, joining its two chains, and the seki stands), while a Black stone there leaves
-  // the A8 chain one liberty. C8 and C7 are exclusive liberties; D8 is a public liberty.
+  // the A8 chain one liberty. C8 and C7 are exclusive liberties; D8 is a public liberty. As
+  // above, White's wall with two eyes fills the rest of the board.
   const std::string diagram = R"(
     . O O O X O O O .
     X O . . X O O O O

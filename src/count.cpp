@@ -216,6 +216,74 @@ int counted_moves(const MoveCounts& m, CountedMoves which) {
 
 std::string side(Color c) { return std::string(color_name(c)); }
 
+// An independent dispute (004 原创九, SPEC §6.5) is a test outside the game: it confirms statuses
+// of the pause position and nothing else. `end` is the position where the dispute ended and the
+// statuses name its stones (a stone of the pause position captured in the dispute may be named
+// too). A chain of the pause position is dead when one of its points no longer carries a stone of
+// its colour at the end (captured), or carries one of a chain named dead; every other chain lives.
+// A claim holds when at the end its point carries the claimant's living stone or lies in the
+// claimant's territory (the dead stones of the end taken off), and fails otherwise. Stones
+// played in the dispute are gone with it.
+struct Confirmed {
+  std::vector<Point> dead;   // stones of the pause position, one per dead chain
+  std::vector<Claim> claims; // the claims that held
+  std::vector<std::string> notes;
+};
+
+Confirmed confirmed_by_dispute(const Board& pause, const Board& end, const Statuses& st,
+                               const AnalysisOptions& end_opts) {
+  const int W = pause.width(), H = pause.height();
+  std::array<uint8_t, Board::kArea> dead_at_end{};
+  for (Point p : st.dead) {
+    if (!p.inside(W, H)) throw CountError("dead stone outside the board");
+    if (is_stone(end.at(p)))
+      end.for_each_stone(Board::index(p), [&](Index s) { dead_at_end[s] = 1; });
+    else if (!is_stone(pause.at(p)))
+      throw CountError("the dead-stone list names an empty point, " + to_gtp(p, H));
+  }
+  Confirmed out;
+  std::array<uint8_t, Board::kArea> done{};
+  int captured = 0, named = 0;
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x) {
+      const Index i = Board::index(x, y);
+      if (!is_stone(pause.at(i)) || done[i]) continue;
+      bool gone = false, dead = false;
+      pause.for_each_stone(i, [&](Index s) {
+        done[s] = 1;
+        gone |= end.at(s) != pause.at(s);
+        dead |= end.at(s) == pause.at(s) && dead_at_end[s];
+      });
+      if (gone || dead) out.dead.push_back(Point(x, y));
+      captured += gone;
+      named += !gone && dead;
+    }
+  if (captured || named)
+    out.notes.push_back("the dispute confirmed " + std::to_string(captured + named) +
+                        " dead chain(s) of the pause position (" + std::to_string(captured) +
+                        " captured in the dispute, " + std::to_string(named) +
+                        " dead where it ended)");
+  if (st.claims.empty()) return out;
+  Board after = end;
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x)
+      if (const Index i = Board::index(x, y); dead_at_end[i] && is_stone(after.at(i)))
+        after.remove_chain_at(i);
+  const Analysis a = Analysis::of(after, end_opts);
+  for (const Claim& cl : st.claims) {
+    if (!cl.point.inside(W, H)) throw CountError("claim outside the board");
+    if (!is_stone(cl.color)) throw CountError("a claim needs a colour, B or W");
+    const Color at = after.at(cl.point);
+    if (at == cl.color || (at == Color::Empty && a.at(cl.point) == territory_of(cl.color)))
+      out.claims.push_back(cl);
+    else
+      out.notes.push_back("the claim " + std::string(color_letter(cl.color)) + ":" +
+                          to_gtp(cl.point, H) + " fails: where the dispute ended the point is not " +
+                          side(cl.color) + "'s");
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string result_string(Color first, double difference) {
@@ -296,21 +364,25 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   const Board& end = end_with_negatives ? *end_with_negatives : g.board();
   const Board& pos = independent ? g.pause_board() : end;
 
-  // 2. Statuses: dead chains and claims, checked against the position.
+  // 2. Statuses: dead chains and claims, checked against the position. They name stones of the
+  // position play ended with; in independent mode the dispute turns them into statuses of the
+  // pause position (confirmed_by_dispute).
   std::vector<Claim> claims = st.claims;
   std::vector<Point> dead_points = st.dead;
   if (independent) {
-    for (int y = 0; y < H; ++y)
-      for (int x = 0; x < c.width; ++x) {
-        Point p(x, y);
-        Color before = pos.at(p), after = end.at(p);
-        if (is_stone(before) && after != before) dead_points.push_back(p);
-        else if (before == Color::Empty && is_stone(after)) claims.push_back({after, p});
-      }
+    if (!claims.empty() && !r.claims)
+      throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
+    AnalysisOptions end_opts;
+    end_opts.exclusive_liberties = r.seki_exclusive_liberties;
+    end_opts.seki_territory = r.seki_territory == SekiTerritory::owned;
+    Confirmed confirmed = confirmed_by_dispute(pos, end, st, end_opts);
+    dead_points = std::move(confirmed.dead);
+    claims = std::move(confirmed.claims);
     c.notes.push_back("independent dispute (004 原创九): the pause position is counted with the "
                       "statuses the dispute confirmed");
+    for (std::string& n : confirmed.notes) c.notes.push_back(std::move(n));
   }
-  if (!claims.empty() && !r.claims && !independent)
+  if (!claims.empty() && !r.claims)
     throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
   std::array<uint8_t, Board::kArea> is_dead{};
   bool any_dead = false;
@@ -383,7 +455,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
 
   // 4. Dame filled at making (Tang-Song art. 10 after an agreed pause), alternately from the side
   // to move, then two virtual moves.
-  const Color to_move = g.phase() == Phase::play || g.phase() == Phase::dispute ? g.to_move()
+  const Color to_move = independent && is_stone(g.to_move_at_pause()) ? g.to_move_at_pause()
+                        : g.phase() == Phase::play || g.phase() == Phase::dispute ? g.to_move()
                         : is_stone(g.to_move())                                ? g.to_move()
                                                                                : first;
   const bool fill_dame = r.dame == Dame::fill_at_making ||
@@ -392,8 +465,14 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
                            g.phase() == Phase::dispute));
   Color last_dame_filler = Color::Empty;
   int making_virtual[2] = {0, 0};
-  Color first_virtual = ctr.first_virtual.exists() ? ctr.first_virtual.color : Color::Empty;
-  c.first_virtual = ctr.first_virtual;
+  // The moves that count: in independent mode those before the first pause only (the dispute is
+  // gone with it).
+  auto counted_ref = [&](MoveRef m) {
+    return independent && m.exists() && m.index >= g.moves_at_first_pause() ? MoveRef{} : m;
+  };
+  const MoveRef first_virtual_move = counted_ref(ctr.first_virtual);
+  Color first_virtual = first_virtual_move.exists() ? first_virtual_move.color : Color::Empty;
+  c.first_virtual = first_virtual_move;
   std::vector<std::pair<Index, Color>> fills;  // the dame filled, and by whom
   if (fill_dame) {
     Color filler = to_move;
@@ -499,7 +578,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
         c.payment = "计活子 B (art. 26.2): no payment; an extra stone becomes a 路 (B-negative)";
       break;
     case Compensation::living_a_first_event: {
-      MoveRef fp = ctr.first_proposal, fv = ctr.first_virtual;
+      MoveRef fp = counted_ref(ctr.first_proposal), fv = first_virtual_move;
       Color who = Color::Empty;
       const char* what = "";
       if (fp.exists() && (!fv.exists() || fp.index < fv.index)) {
@@ -519,7 +598,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
       break;
     }
     case Compensation::black_last_pays: {
-      Color who = ctr.first_pass.exists() ? ctr.first_pass.color
+      const MoveRef first_pass = counted_ref(ctr.first_pass);
+      Color who = first_pass.exists() ? first_pass.color
                   : is_stone(g.to_move_at_pause()) ? g.to_move_at_pause()
                                                    : to_move;
       pay = who == second ? 1 : 0;

@@ -24,11 +24,9 @@ std::string trim(const std::string& s) {
 
 std::string letter(Color c) { return std::string(color_letter(c)); }
 
-// The position a paused game is counted at.
-const Board& counted_position(const Game& g) {
-  return g.rules().dispute_mode == DisputeMode::independent && g.pauses() > 0 ? g.pause_board()
-                                                                             : g.board();
-}
+// The position whose stones the statuses name: the game's own (after an independent dispute
+// too, whose count maps them onto the pause position).
+const Board& counted_position(const Game& g) { return g.board(); }
 
 // Every stone of the chains named by `points`, sorted; nullopt when a point holds no stone.
 std::optional<std::vector<Point>> whole_chains(const Board& b, const std::vector<Point>& points) {

@@ -72,12 +72,9 @@ std::optional<std::vector<Point>> dead_from_markup(const sgf::Record& r, const B
 
 namespace {
 
-// The position whose stones the statuses name: the pause position where an independent dispute
-// restores it.
-const Board& status_position(const Game& g, const Ruleset& rules) {
-  return rules.dispute_mode == DisputeMode::independent && g.pauses() > 0 ? g.pause_board()
-                                                                          : g.board();
-}
+// The position whose stones the statuses name: the game's own (after an independent dispute
+// too, whose count maps them onto the pause position).
+const Board& status_position(const Game& g, const Ruleset&) { return g.board(); }
 
 // The statuses given, or those of the record's markup where the options take them from there;
 // false when neither applies (the estimator or an engine is to find them).

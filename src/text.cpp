@@ -226,7 +226,13 @@ constexpr TextEntry kTable[] = {
     {"note.independent",
      "independent dispute (004 原创九): the pause position is counted with the statuses the "
      "dispute confirmed",
-     "独立的实战解决（004 原创九）：按实战所确认的死活计算休止时的局面"},
+     "独立的实战解决（004 原创九）：恢复休止时的局面，按实战所确认的死活与空点归属做棋计算"},
+    {"note.dispute_confirmed",
+     "the dispute confirmed {0} dead chain(s) of the pause position ({1} captured in the dispute, "
+     "{2} dead where it ended)",
+     "实战确认休止局面上 {0} 块死子（实战中被提 {1} 块，实战结束时为死子 {2} 块）"},
+    {"note.claim_fails", "the claim {0} fails: where the dispute ended the point is not {1}'s",
+     "{0} 的主张不成立：实战结束时该点不属{1}"},
     {"note.no_removal", "{0} removes no dead stones: every stone on the board counts as alive",
      "{0} 不提死子：盘上之子皆为活子"},
     {"note.making_first_virtual",

@@ -5,7 +5,12 @@
 //   004 = 计枰点大规则 艺术版分规则 (ArtGreat_ArtN, ArtGreat_OriginalN)
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
+
 #include "jpd/count.hpp"
+#include "jpd/score.hpp"
+#include "jpd/sgf.hpp"
 #include "test_util.hpp"
 
 using namespace jpd;
@@ -63,6 +68,24 @@ const char* kSekiWithEyes = R"(
   ...OX....
   ...OX....
   ...OX....)";
+
+// A record counted as `jpd score` counts it: rules from RU (or `rules`), dead stones given (none
+// when empty: the estimator is not asked).
+Count score_text(const std::string& sgf, std::optional<std::string> rules = std::nullopt,
+                 std::vector<std::string> dead = {}) {
+  const sgf::Record rec = sgf::read_record_text(sgf);
+  ScoreOptions o;
+  o.rules = std::move(rules);
+  std::vector<Point> points;
+  for (const std::string& d : dead) points.push_back(parse_point(d, rec.width, rec.height));
+  o.dead = points;
+  return score_record(rec, o).count;
+}
+
+// The SPEC §7 worked check as a record, paused by two passes (art-great, komi 0.5): W+0.5.
+const std::string kArtGreatPaused =
+    "(;GM[1]FF[4]SZ[5]KM[0.5]RU[JPD:art-great];B[bc];W[dc];B[bd];W[dd];B[bb];W[db];B[be];W[de];"
+    "B[ba];W[da];B[cc];W[];B[]";
 
 // 四气双活图 (seed 002): Black owns a and b (B6, C6... here C6 and D6), the other two are shared.
 const char* kFourLibertySeki = R"(
@@ -597,5 +620,53 @@ TEST(SeedArticles, ArtGreat_Original9_IndependentDisputeRestoresThePausePosition
   EXPECT_EQ(c.area.black, direct.area.black);
   EXPECT_EQ(c.area.white, direct.area.white);
   EXPECT_EQ(c.result, direct.result);
+  expect_invariants(c);
+}
+
+TEST(SeedArticles, ArtGreat_Original9_Art14_DisputeOnlyConfirms_FillingADameInItGainsNothing) {
+  // The issue's first reproducer: Black fills the dame C5 in the dispute. The dispute is a test
+  // outside the game; the pause position is counted as it stands: W+0.5, as without the dispute.
+  const Count without = score_text(kArtGreatPaused + ")");
+  const Count with = score_text(kArtGreatPaused + ";JR[dispute];W[];B[ca];W[];B[])");
+  EXPECT_EQ(without.result, "W+0.5");
+  EXPECT_EQ(with.result, "W+0.5");
+  EXPECT_EQ(with.area.black, without.area.black);
+  EXPECT_EQ(with.area.white, without.area.white);
+  EXPECT_TRUE(with.claims.empty());  // no free point for the dame filled in the dispute
+  expect_invariants(with);
+}
+
+TEST(SeedArticles, ArtGreat_Original9_Art14_StoneThrownInInTheDisputeCostsNothingAndMayBeDead) {
+  // The second reproducer: White throws a stone into Black's area (A3) in the dispute and it
+  // stands there when the dispute ends. Counted with or without it named dead: W+0.5, the count
+  // of the pause position; naming a stone played in the dispute dead is accepted.
+  const std::string rec = kArtGreatPaused + ";JR[dispute];W[ac];B[];W[])";
+  const Count plain = score_text(rec);
+  const Count marked = score_text(rec, std::nullopt, {"A3"});
+  EXPECT_EQ(plain.result, "W+0.5");
+  EXPECT_EQ(marked.result, "W+0.5");
+  EXPECT_EQ(marked.dead.white, 0);  // A3 is not a stone of the pause position
+  EXPECT_EQ(marked.area.black, plain.area.black);
+  expect_invariants(marked);
+}
+
+TEST(SeedArticles, ArtGreat_Original9_Art14_AClaimHoldsOnlyWhereTheDisputeConfirmsIt) {
+  // A claim made at the pause is tested by the dispute: it holds when at the end the point
+  // carries the claimant's living stone or lies in its territory. Black claims C5 and fills it in
+  // the dispute: the pause position is counted with C5 as Black's point. A claim of C1, which
+  // White fills in the dispute, fails and counts nothing.
+  const std::string rec = kArtGreatPaused + ";JR[dispute];W[];B[ca];W[ce];B[];W[])";
+  const Count none = score_text(kArtGreatPaused + ")");
+  Statuses st;
+  const sgf::Record r = sgf::read_record_text(rec);
+  const Replay rp = replay(r, rules_for_record(r, std::nullopt));
+  st.claims = {{B, at(rp.game, "C5")}, {B, at(rp.game, "C1")}};
+  const Count c = count(rp.game, st);
+  ASSERT_EQ(c.claims.size(), 1u);
+  EXPECT_EQ(c.claims[0].point, at(rp.game, "C5"));
+  EXPECT_EQ(c.area.black, none.area.black + 0.5);  // a shared dame became Black's point
+  EXPECT_NE(std::find_if(c.notes.begin(), c.notes.end(),
+                         [](const std::string& n) { return n.find("C1 fails") != std::string::npos; }),
+            c.notes.end());
   expect_invariants(c);
 }

@@ -97,9 +97,7 @@ Session::Session(int64_t id, std::string created, const Settings& settings)
       game_(parse_ruleset(settings.rules), settings.width, settings.height) {}
 
 const Board& Session::counting_position() const {
-  return game_.rules().dispute_mode == DisputeMode::independent && game_.pauses() > 0
-             ? game_.pause_board()
-             : game_.board();
+  return game_.board();  // after an independent dispute too: count() maps the statuses
 }
 
 Statuses Session::statuses() const {

@@ -462,7 +462,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   const bool fill_dame = r.dame == Dame::fill_at_making ||
                          (r.dame == Dame::fill_at_making_if_agreed &&
                           (g.paused_by_agreement() || g.phase() == Phase::play ||
-                           g.phase() == Phase::dispute));
+                           g.phase() == Phase::dispute)) ||
+                         (r.dame == Dame::fill_at_making_if_odd && before_dame.dame() % 2 == 1);
   Color last_dame_filler = Color::Empty;
   int making_virtual[2] = {0, 0};
   // The moves that count: in independent mode those before the first pause only (the dispute is
@@ -526,9 +527,10 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     c.area.of(col) = a.area(col);
   }
   c.shared = a.shared();
-  if (r.compensation == Compensation::living_b && a.dame() % 2 == 1)
+  if (r.dame == Dame::fill_at_making_if_odd && !fills.empty())
     c.notes.push_back("计活子 B (003 art. 26.2) fills the dame before the pause unless an even number "
-                      "remain; " + std::to_string(a.dame()) + " remain here, counted half each");
+                      "remain: the " + std::to_string(fills.size()) +
+                      " left are filled at making alternately from " + side(to_move));
   c.public_liberties = a.public_liberties() + a.seki_eyes_shared();
   c.dame = a.dame();
   // 收后方: the last real move before the pause, the making's dame filling included.

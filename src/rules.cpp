@@ -55,7 +55,8 @@ constexpr Named<EyeReading> kEyeReading[] = {{EyeReading::none, "none"},
                                               {EyeReading::japanese, "japanese"}};
 constexpr Named<Dame> kDame[] = {{Dame::shared, "shared"},
                                  {Dame::fill_at_making, "fill_at_making"},
-                                 {Dame::fill_at_making_if_agreed, "fill_at_making_if_agreed"}};
+                                 {Dame::fill_at_making_if_agreed, "fill_at_making_if_agreed"},
+                                 {Dame::fill_at_making_if_odd, "fill_at_making_if_odd"}};
 
 template <class E, size_t N>
 std::string_view enum_name(const Named<E> (&table)[N], E v) {
@@ -310,6 +311,9 @@ const std::vector<Preset>& table() {
          r.dispute_compensation = Compensation::law;
          r.komi = 7.5;
          r.counting = CountingMethod::territory_refill;
+         // Tang-Song's making (000 art. 10): the two versions differ only in who pays for the
+         // extra move (SPEC §5 Dame).
+         r.dame = Dame::fill_at_making_if_agreed;
        })},
       {"sci-1-1", "Scientific territory counting 1-1 (pass, art)", "科学计目制 1-1 无虚着可放弃 艺术版",
        "seed 002, 1-1", true, make("sci-1-1", [](Ruleset& r) {
@@ -364,7 +368,10 @@ const std::vector<Preset>& table() {
       {"living-a", "Counting living stones, version A", "计活子围棋规则 A版", "seed 003, art. 25-26",
        true, make("living-a", [](Ruleset& r) { living(r, Compensation::living_a); })},
       {"living-b", "Counting living stones, version B", "计活子围棋规则 B版", "seed 003, art. 25-26",
-       true, make("living-b", [](Ruleset& r) { living(r, Compensation::living_b); })},
+       true, make("living-b", [](Ruleset& r) {
+         living(r, Compensation::living_b);
+         r.dame = Dame::fill_at_making_if_odd;  // 003 art. 26.2
+       })},
       {"living-a-1v", "Counting living stones, version A with the first-virtual boundary",
        "计活子围棋规则 A版 一虚为界", "seed 003, art. 27", true,
        make("living-a-1v", [](Ruleset& r) { living(r, Compensation::living_a_first_event); })},

@@ -240,9 +240,9 @@ constexpr TextEntry kTable[] = {
      "the game's first virtual move",
      "休止前无虚着：做棋时的第一手虚着（{0}，填完 {1} 个单官之后）即为棋局的第一手虚着"},
     {"note.living_b_dame",
-     "计活子 B (003 art. 26.2) fills the dame before the pause unless an even number remain",
-     "计活子 B版（003 第二十六条第2款）：除非所余单官为偶数，休止前须收完单官"},
-    {"note.living_b_dame_count", "{0} remain here, counted half each", "此处余 {0} 个，双方各得一半"},
+     "计活子 B (003 art. 26.2) fills the dame before the pause unless an even number remain: the {0} "
+     "left are filled at making alternately from {1}",
+     "计活子 B版（003 第二十六条第2款）：除非所余单官为偶数，休止前须收完单官：所余 {0} 个单官于做棋时从{1}起轮流填完"},
     {"note.negative_not_required",
      "the record's negative move {0} is not one the rules require here",
      "棋谱中的负着 {0} 不是本规则此处所要求的"},

@@ -670,3 +670,52 @@ TEST(SeedArticles, ArtGreat_Original9_Art14_AClaimHoldsOnlyWhereTheDisputeConfir
             c.notes.end());
   expect_invariants(c);
 }
+
+// The dame records: Black column B, White column D on 5x5, the dame of column C left.
+const std::string kDameLeftBlackFirst =
+    "(;GM[1]FF[4]SZ[5]KM[0.5];B[bc];W[dc];B[bd];W[dd];B[bb];W[db];B[be];W[de];B[ba];W[da]";
+const std::string kDameLeftLivingB =
+    "(;GM[1]FF[4]SZ[5]KM[0]RU[JPD:living-b];W[bc];B[dc];W[bd];B[dd];W[bb];B[db];W[be];B[de];W[ba];"
+    "B[da]";
+
+TEST(SeedArticles, MingQing_TangSong_Art10_AgreedPauseFillsTheDameFromTheSideToMove) {
+  // Ming-Qing keeps Tang-Song's making (000 art. 10; SPEC §5 Dame): a record that stops with the
+  // five dame of column C left is paused by agreement, and the dame are filled at making from
+  // the side to move (Black 3, White 2), as when the game is played out. Under the law version
+  // Black keeps the extra point: B+1; under Tang-Song White made the first virtual move of the
+  // making and Black pays it: W+0.5 with komi 0.5.
+  const Count mq = score_text(kDameLeftBlackFirst + ")", "ming-qing,komi=0");
+  EXPECT_EQ(mq.result, "B+1");
+  EXPECT_EQ(mq.dame_filled.black, 3);
+  EXPECT_EQ(mq.dame_filled.white, 2);
+  expect_invariants(mq);
+  const Count played_out =
+      score_text(kDameLeftBlackFirst + ";B[cc];W[cb];B[cd];W[ca];B[ce];W[];B[])", "ming-qing,komi=0");
+  EXPECT_EQ(played_out.result, mq.result);
+  EXPECT_EQ(score_text(kDameLeftBlackFirst + ")", "tang-song,komi=0.5").result, "W+0.5");
+  // Left at a two-virtual pause, they are shared (art. 17 counts the unfilled dame in q).
+  const Count shared = score_text(kDameLeftBlackFirst + ";B[];W[])", "ming-qing,komi=0");
+  EXPECT_EQ(shared.dame_filled.black + shared.dame_filled.white, 0);
+  EXPECT_EQ(shared.dame, 5);
+}
+
+TEST(SeedArticles, Living_Art26_2_VersionB_AnOddNumberOfDameLeftIsFilledAtMaking) {
+  // 计活子 B fills the dame before the pause unless an even number remain (then K each). A record
+  // paused with five left has them filled at making from the side to move (White, the
+  // proposer): W+1, as when they are filled in play; with four left they are shared, 2 each:
+  // W+1 again (White's extra move is worth its point under B).
+  const Count odd = score_text(kDameLeftLivingB + ";JP[propose];JP[accept])", "living-b,komi=0");
+  EXPECT_EQ(odd.result, "W+1");
+  EXPECT_EQ(odd.dame_filled.white, 3);
+  EXPECT_EQ(odd.dame_filled.black, 2);
+  expect_invariants(odd);
+  const Count even =
+      score_text(kDameLeftLivingB + ";W[cc];JP[propose];JP[accept])", "living-b,komi=0");
+  EXPECT_EQ(even.dame, 4);
+  EXPECT_EQ(even.dame_filled.black + even.dame_filled.white, 0);
+  EXPECT_EQ(even.result, "W+1");
+  const Count played =
+      score_text(kDameLeftLivingB + ";W[cc];B[cb];W[cd];B[ca];W[ce];JP[propose];JP[accept])",
+                 "living-b,komi=0");
+  EXPECT_EQ(played.result, "W+1");
+}

@@ -80,6 +80,8 @@ enum class Dame : uint8_t {
   fill_at_making,            // filled alternately at making, from the side to move
   fill_at_making_if_agreed,  // Tang-Song art. 10: filled at making after an agreed pause,
                              // shared after a two-virtual pause
+  fill_at_making_if_odd,     // 计活子 B (003 art. 26.2): an odd number left is filled at making,
+                             // an even number is shared (K each)
 };
 
 struct Ruleset {

@@ -508,13 +508,14 @@ Verdict Game::resume_dispute(bool auto_virtuals) {
   return {};
 }
 
-Verdict Game::resume_found_move(Color finder) {
+Verdict Game::resume_found_move(Color finder, bool auto_virtual) {
   if (phase_ != Phase::paused || !paused_by_agreement_)
     return refuse(Illegal::wrong_phase, "a found move resumes play only after an agreed pause");
   if (!is_stone(finder))
     return refuse(Illegal::wrong_phase,
                   "it cannot be told who found the move: play does not resume, and the count "
                   "follows both sides' earlier view (003 art. 21.5)");
+  const size_t action = actions_.size();
   actions_.push_back({Action::kFound, Move{MoveKind::pass, finder, Point::none()}});
   // The pause is annulled: the contest goes on.
   --pauses_;
@@ -527,10 +528,13 @@ Verdict Game::resume_found_move(Color finder) {
   const Color proposer = is_stone(proposer_) ? proposer_ : to_move_;
   proposer_ = Color::Empty;
   to_move_ = proposer;
-  if (finder != proposer) {
+  if (finder != proposer && auto_virtual) {
     Move v = rules_.allow_virtual ? Move::virtual_move(proposer) : Move::pass(proposer);
     apply(v);
     consecutive_non_board_ = 0;
+    actions_[action].move.kind = MoveKind::virtual_move;  // the referee played it
+  } else if (finder != proposer) {
+    must_virtual_ = 1;
   }
   return {};
 }
@@ -612,7 +616,9 @@ void Game::replay_actions(std::vector<Action> actions) {
       case Action::kSetup: fresh.setup_stone(a.move.color, a.move.point); break;
       case Action::kToMove: fresh.set_to_move(a.move.color); break;
       case Action::kResume: fresh.resume_dispute(a.move.kind == MoveKind::virtual_move); break;
-      case Action::kFound: fresh.resume_found_move(a.move.color); break;
+      case Action::kFound:
+        fresh.resume_found_move(a.move.color, a.move.kind == MoveKind::virtual_move);
+        break;
       case Action::kMaking: fresh.start_making(); break;
       case Action::kPaused: fresh.declare_paused(); break;
     }

@@ -473,6 +473,32 @@ TEST(Replay, LivingGameWithRejectionFoundMoveAndOwedVirtualsRoundTripsThroughSgf
   expect_same_game(g, rp.game);
 }
 
+TEST(Replay, VirtualMovesTheRefereePlayedAreWrittenOutAndAPlayersOwnVirtualMoveStaysItsOwn) {
+  // The referee plays the dispute's opening virtual moves (auto) and the proposer's virtual move
+  // of a found move; the record writes them out, as the owed moves they are, so that a player's
+  // own virtual move right after them is not taken for one of them (003 art. 21.4, 21.5).
+  Game g(parse_ruleset("living-a"), 9);
+  must(g, Move::play(W, p9("E5")));
+  must(g, Move::play(B, p9("D5")));
+  must(g, Move::propose(W));
+  must(g, Move::accept(B));
+  ASSERT_TRUE(g.resume_found_move(B).ok());  // W's virtual move played by the referee
+  must(g, Move::play(B, p9("F5")));
+  must(g, Move::propose(W));
+  must(g, Move::accept(B));
+  ASSERT_TRUE(g.resume_dispute(true).ok());  // W and B virtual moves played by the referee
+  must(g, Move::virtual_move(W));            // then White's own
+  must(g, Move::play(B, p9("F4")));
+  ASSERT_TRUE(g.declare_paused().ok());
+  ASSERT_EQ(g.virtual_stones(W), 3);
+  const sgf::Record r = record_from_game(g);
+  int non_board = 0;
+  for (const sgf::Step& s : r.steps) non_board += s.kind == sgf::Step::Kind::move && s.move.is_non_board();
+  EXPECT_EQ(non_board, 4);  // every virtual move of the game is in the record
+  Replay rp = through_sgf(g);
+  expect_same_game(g, rp.game);
+}
+
 TEST(Replay, BlackFirstLivingGameKeepsItsFirstPlayerThroughSgf) {
   Game g(parse_ruleset("living-b,first_player=black"), 5);
   must(g, Move::play(B, parse_point("C3", 5, 5)));

@@ -719,3 +719,44 @@ TEST(SeedArticles, Living_Art26_2_VersionB_AnOddNumberOfDameLeftIsFilledAtMaking
                  "living-b,komi=0");
   EXPECT_EQ(played.result, "W+1");
 }
+
+// The 计活子 A record: White column B, Black column D on 5x5; White proposes to pause and
+// Black accepts.
+const std::string kLivingAPaused =
+    "(;GM[1]FF[4]SZ[5]KM[0]RU[JPD:living-a];W[bc];B[dc];W[bd];B[dd];W[bb];B[db];W[be];B[de];W[ba];"
+    "B[da];JP[propose];JP[accept]";
+
+TEST(SeedArticles, Living_Art21_5_AcceptorFoundAMove_TheProposersWrittenVirtualMoveIsTheOwedOne) {
+  // Black, who accepted, found a move: White (the proposer) first plays a virtual move, then
+  // Black moves. A record that writes White's virtual move out is read so, not with a second one
+  // of the referee's on top: B+1, as the record that leaves it to the referee.
+  const Count written =
+      score_text(kLivingAPaused + ";JR[found:B];W[]JV[];B[cc];JP[propose];JP[accept])");
+  const Count implied = score_text(kLivingAPaused + ";JR[found:B];B[cc];JP[propose];JP[accept])");
+  EXPECT_EQ(written.result, "B+1");
+  EXPECT_EQ(implied.result, "B+1");
+  EXPECT_EQ(written.virtual_stones.white, implied.virtual_stones.white);
+  EXPECT_EQ(written.virtual_stones.white, 1);
+  expect_invariants(written);
+}
+
+TEST(SeedArticles, Living_Art21_4_DisputesOpeningVirtualMovesWrittenOutAreTheOwedOnes) {
+  // At a resumption both sides first play a virtual move in the original order (White, then
+  // Black here), which the referee may play for them. Written out, they are those moves: 1 : 1,
+  // as when the referee plays them; a record that writes White's and then a black board move has
+  // left out Black's owed virtual move and is refused.
+  const Count written = score_text(kLivingAPaused + ";JR[dispute];W[]JV[];B[]JV[];W[cc])");
+  const Count implied = score_text(kLivingAPaused + ";JR[dispute];W[cc])");
+  EXPECT_EQ(written.virtual_stones.black, 1);
+  EXPECT_EQ(written.virtual_stones.white, 1);
+  EXPECT_EQ(implied.virtual_stones.black, 1);
+  EXPECT_EQ(implied.virtual_stones.white, 1);
+  EXPECT_EQ(written.result, implied.result);
+  try {
+    score_text(kLivingAPaused + ";JR[dispute];W[]JV[];B[cc])");
+    ADD_FAILURE() << "a black board move before Black's owed virtual move was accepted";
+  } catch (const ReplayError& e) {
+    EXPECT_EQ(e.reason, Illegal::must_play_virtual) << e.what();
+    EXPECT_EQ(e.move_number, 12);
+  }
+}

@@ -258,9 +258,10 @@ class Game {
   // auto_virtuals the referee plays them.
   Verdict resume_dispute(bool auto_virtuals = true);
   // After an agreed pause, a move found later (003 art. 21.5): finder Black/White resumes play
-  // (the proposer moves first; if the acceptor found it, the proposer first plays a virtual move);
-  // Empty when it cannot be told who found it: play does not resume.
-  Verdict resume_found_move(Color finder);
+  // (the proposer moves first; if the acceptor found it, the proposer first plays a virtual move,
+  // which the referee plays with auto_virtual, else the proposer owes it); Empty when it cannot
+  // be told who found it: play does not resume.
+  Verdict resume_found_move(Color finder, bool auto_virtual = true);
   // From a pause: making (负着 may be played), then the end by counting.
   Verdict start_making();
   // A record that simply stops is taken as paused by agreement (SPEC §6.4); from play/dispute.
@@ -284,8 +285,9 @@ class Game {
   struct Action {
     enum Type : uint8_t { kMove, kSetup, kToMove, kResume, kFound, kMaking, kPaused } type;
     // kMove: the move. kSetup: move.color the colour (Empty removes), move.point the point.
-    // kToMove, kFound: move.color. kResume: move.kind virtual_move when the referee played the
-    // opening virtual moves (auto_virtuals), pass when the players owe them.
+    // kToMove, kFound: move.color. kResume, kFound: move.kind virtual_move when the referee
+    // played the virtual moves the resumption owes (auto_virtuals), pass when the players owe
+    // them (or, for kFound, when none is owed: the proposer found the move).
     Move move;
   };
   const std::vector<Action>& actions() const { return actions_; }

@@ -83,7 +83,11 @@ json event_of(const Game::Action& a, int height) {
                   {"point", to_gtp(a.move.point, height)}};
     case A::kToMove: return json{{"t", "to_move"}, {"color", letter(a.move.color)}};
     case A::kResume: return json{{"t", "resume"}, {"auto", a.move.kind == MoveKind::virtual_move}};
-    case A::kFound: return json{{"t", "found"}, {"color", letter(a.move.color)}};
+    case A::kFound: {
+      json e{{"t", "found"}, {"color", letter(a.move.color)}};
+      if (a.move.kind != MoveKind::virtual_move) e["auto"] = false;  // nothing played for them
+      return e;
+    }
     case A::kMaking: return json{{"t", "making"}};
     case A::kPaused: return json{{"t", "paused"}};
   }
@@ -156,7 +160,8 @@ std::optional<Refusal> Session::apply(const json& e) {
       if (!refused) clear_marks();
     } else if (t == "found") {
       auto colour = colour_field(e, "color");
-      refused = verdict(game_.resume_found_move(colour.value_or(Color::Empty)));
+      const bool auto_virtual = !e.contains("auto") || (e["auto"].is_boolean() && e["auto"].get<bool>());
+      refused = verdict(game_.resume_found_move(colour.value_or(Color::Empty), auto_virtual));
       if (!refused) clear_marks();
     } else if (t == "making") {
       refused = verdict(game_.start_making());

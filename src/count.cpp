@@ -284,6 +284,38 @@ Confirmed confirmed_by_dispute(const Board& pause, const Board& end, const Statu
   return out;
 }
 
+// The button (half a point to the first to pass, KataGo's button rule) and White's points for
+// Black's handicap stones: written into c, returned as points to the first player's difference.
+// With no pass or virtual move the side to move at the pause takes the button (it would pass
+// first, as chinese-2008 judges its payment). The handicap is Black's setup stones when White has
+// none (a position set up with stones of both colours is no handicap).
+double button_and_handicap(const Game& g, const Ruleset& r, const int* setup, MoveRef first_non_board,
+                           Count& c) {
+  const Color first = r.first_player;
+  double to_first = 0;
+  if (r.button) {
+    c.button = first_non_board.exists()            ? first_non_board.color
+               : is_stone(g.to_move_at_pause())    ? g.to_move_at_pause()
+               : is_stone(g.to_move())             ? g.to_move()
+                                                   : first;
+    to_first += c.button == first ? 0.5 : -0.5;
+    c.notes.push_back("the button: " + side(c.button) + " passed first and takes half a point");
+  }
+  c.handicap_stones = setup[color_index(Color::White)] == 0 ? setup[color_index(Color::Black)] : 0;
+  const int n = c.handicap_stones;
+  switch (r.handicap_compensation) {
+    case HandicapCompensation::none: break;
+    case HandicapCompensation::n_minus_1: c.handicap_compensation = std::max(0, n - 1); break;
+    case HandicapCompensation::n: c.handicap_compensation = n; break;
+  }
+  if (c.handicap_compensation > 0) {
+    to_first += first == Color::White ? c.handicap_compensation : -c.handicap_compensation;
+    c.notes.push_back("handicap compensation: White receives " + num(c.handicap_compensation) +
+                      " point(s) for " + std::to_string(n) + " handicap stone(s)");
+  }
+  return to_first;
+}
+
 }  // namespace
 
 std::string result_string(Color first, double difference) {
@@ -330,6 +362,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   const Color first = r.first_player, second = opponent(first);
   c.komi = r.komi;
   c.return_number = c.points() / 2.0 + r.komi / 2.0;
+  c.return_number_second = c.points() / 2.0 - r.komi / 2.0;
   c.end = g.end_reason() == EndReason::none ? EndReason::counted : g.end_reason();
   c.status_source = st.source;
   c.status_detail = st.source_detail;
@@ -844,7 +877,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
       }
       if (kSteps && n)
         eq_notes.push_back(side(col) + " plays " + std::to_string(n) +
-                           " negative-B move(s): the points become its own");
+                           " negative-B move(s): the points become its own" +
+                           (r.counting == CountingMethod::living_stones ? " roads (路)" : ""));
     };
     bool art13 = r.compensation == Compensation::first_virtual && !generalized;
     bool living_b = r.compensation == Compensation::living_b && !generalized;
@@ -889,7 +923,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
                         " is not one the rules require here; the required moves were used");
   }
 
-  // 8. The result under the primary method.
+  // 8. The result under the primary method, with the button and the handicap compensation, which
+  // are outside the making.
   double d = 0;
   switch (r.counting) {
     case CountingMethod::area:
@@ -902,6 +937,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     case CountingMethod::japanese: d = c.japanese.diff(first); break;
     case CountingMethod::aga: d = c.area.diff(first); break;
   }
+  d += button_and_handicap(g, r, setup, counted_ref(ctr.first_non_board), c);
   c.primary_difference = d;
   const double net = d - r.komi;
   switch (c.end) {

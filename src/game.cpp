@@ -75,7 +75,8 @@ bool same_referee(const Ruleset& a, const Ruleset& b) {
   // way); under the other ko rules no cycle is looked for.
   const bool simple = a.ko == KoRule::simple;
   return same_referee_but_legality(a, b) && a.pause == b.pause && a.ko == b.ko &&
-         (simple ? a.cycle_result == b.cycle_result && a.cycle_repeats == b.cycle_repeats
+         (simple ? a.cycle_result == b.cycle_result && a.cycle_repeats == b.cycle_repeats &&
+                       a.cycle_through_non_board == b.cycle_through_non_board
                  : a.reset_history_at_pause == b.reset_history_at_pause) &&
          a.suicide == b.suicide;
 }
@@ -164,7 +165,7 @@ void Game::record_position() {
   last_key_ = k;
   if (rules_.ko == KoRule::simple) {
     Times& t = *cycle_seen_.try_emplace(k).first;
-    seen_.push_back({board_.captured(Color::White), board_.captured(Color::Black), t.last});
+    seen_.push_back({board_.captured(Color::White), board_.captured(Color::Black), non_board_, t.last});
     t.last = int(seen_.size()) - 1;
     ++t.count;
   } else {
@@ -364,6 +365,7 @@ Verdict Game::apply(const Move& m) {
   auto non_board = [&] {
     board_.clear_ko();
     ++consecutive_non_board_;
+    ++non_board_;
     if (must_virtual_ > 0) --must_virtual_;
     if (!counters_.first_non_board.exists()) counters_.first_non_board = {m.color, index};
     to_move_ = opponent(m.color);
@@ -459,6 +461,9 @@ bool Game::check_cycle() {
   for (int k = 1; k < rules_.cycle_repeats; ++k)
     earliest_time = seen_[size_t(earliest_time)].previous;
   const Seen& earliest = seen_[size_t(earliest_time)];
+  // [interpretation] Only a cycle of board moves (triple ko, 长生劫, 循环多劫): a ko retaken after
+  // passes or virtual moves is one ko fought, not a long cycle (cycle_through_non_board).
+  if (!rules_.cycle_through_non_board && now.non_board != earliest.non_board) return false;
   return now.captures_b > earliest.captures_b && now.captures_w > earliest.captures_w;
 }
 

@@ -198,9 +198,14 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
       if (!tell(actions_before, moves_before, c, true)) return res;
       continue;
     }
+    // Without friendly passes (Tromp-Taylor: the stones on the board at the end are counted) an
+    // ordinary engine that knows it is asked for cleanup moves: it captures the dead stones
+    // before it passes.
+    const bool cleanup = !exact && !g.rules().friendly_pass && p.knows("kgs-genmove_cleanup");
     std::string answer;
     try {
-      answer = trim(p.send((exact ? "reg_genmove " : "genmove ") + letter(c)));
+      answer = trim(p.send((exact ? "reg_genmove " : cleanup ? "kgs-genmove_cleanup " : "genmove ") +
+                           letter(c)));
     } catch (const GtpError& e) {
       return forfeit(c, p.name() + " failed: " + e.what());
     }

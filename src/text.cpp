@@ -67,6 +67,8 @@ constexpr TextEntry kTable[] = {
      "A类负着（交界处取下一子，该点为公气）"},
     {"mark.negative_b", "negative-B (taken off inside its own land, the point its own)",
      "B类负着（己方地内取下一子，该点成为己方的目）"},
+    {"mark.negative_b_road", "negative-B (taken off inside its own land, the point its own 路)",
+     "B类负着（己方地内取下一子，该点成为己方的一路）"},
     {"mark.basic_eye", "basic eye point (基本眼位)", "基本眼位"},
     {"mark.filled", "filled", "填入之子"},
     {"mark.overflow", "taken off for an overflow", "溢出时取下之子"},
@@ -122,6 +124,7 @@ constexpr TextEntry kTable[] = {
     {"explain.area", "Area, 子空合计: A = L + T + q/2 (stones + owned points + half the shared)",
      "子空合计（数子法）：A = L + T + q/2（活子 + 围空 + 公空之半）"},
     {"explain.return_number", "归本数 (first player's return number): ", "归本数（先方）："},
+    {"explain.return_number_second", "归本数 (second player's return number): ", "归本数（后方）："},
     {"explain.territory",
      "Territory by refill, 等子比空: t = T - (C + D + V) (owned points minus the refilled "
      "prisoners, dead and virtual stones)",
@@ -187,8 +190,8 @@ constexpr TextEntry kTable[] = {
     {"diagram.step", "{0}. {1}", "{0}. {1}"},
     {"diagram.on_board", "stones B {0} : W {1}; owned points {2} : {3}; shared {4}",
      "盘上黑子 {0}、白子 {1}；黑空 {2}、白空 {3}；公空 {4}"},
-    {"diagram.area", "area (子空合计) A = L + T + q/2: {0} : {1}; 归本数 {2}",
-     "子空合计 A = L + T + q/2：黑 {0}，白 {1}；归本数 {2}"},
+    {"diagram.area", "area (子空合计) A = L + T + q/2: {0} : {1}; 归本数 {2} (first player) : {3} (second)",
+     "子空合计 A = L + T + q/2：黑 {0}，白 {1}；归本数 先方 {2}，后方 {3}"},
     {"diagram.dead", "dead stones: black {0}, white {1} ({2})", "死子：黑 {0} 枚，白 {1} 枚（{2}）"},
     {"diagram.refill", "refilled (prisoners + dead + virtual): black {0}, white {1}; territory t = {2} : {3}",
      "回填（提子 + 死子 + 虚着之子）：黑 {0} 枚，白 {1} 枚；t = {2} : {3}"},
@@ -202,6 +205,8 @@ constexpr TextEntry kTable[] = {
     {"diagram.key_dead", "dead stone (removed at making)", "死子（做棋时提走）"},
     {"diagram.key_negative_a", "negative-A (负着): taken off, the point is shared", "A类负着：取下一子，该点为公气"},
     {"diagram.key_negative_b", "negative-B (负着): taken off, the point is its own", "B类负着：取下一子，该点为己方的目"},
+    {"diagram.key_negative_b_road", "negative-B (负着): taken off, the point is its own 路",
+     "B类负着：取下一子，该点为己方的一路"},
     {"diagram.index_title", "{0} — the making under {1}", "{0} —— 按{1}做棋"},
     {"diagram.index_intro", "Each picture is one step of the making (做棋), from the position at the pause to the boards each count is read from.",
      "每幅图是做棋的一步：从休止时的局面，到各种计法所依据的局面。"},
@@ -219,6 +224,40 @@ constexpr TextEntry kTable[] = {
     {"word.draw", "draw", "和棋"},
     {"word.resigned", "resigned", "认输"},
     {"word.forfeit", "forfeit", "犯规判负"},
+
+    // The rule-set fields (jpd rules --lang): English as rules.cpp describes them.
+    {"field.first_player", "who moves first and pays komi", "先行方（先下子、贴目的一方）"},
+    {"field.komi", "points the first player gives the second", "先行方贴给后行方的点数"},
+    {"field.allow_pass", "passing (放弃) is a legal move", "可以放弃（不下子）"},
+    {"field.allow_virtual", "virtual moves (虚着) are legal", "可以下虚着"},
+    {"field.pause", "how the contest pauses (休止)", "棋局休止的方式"},
+    {"field.ko", "ko / superko rule", "打劫规则（禁全同）"},
+    {"field.cycle_result", "result of a long cycle under simple ko", "简单劫规则下长循环的结果"},
+    {"field.cycle_repeats", "how often a (position, side to move) recurs in a phase before it is a long cycle", "同一局面（连同轮走方）在一个阶段内出现几次即为长循环"},
+    {"field.cycle_through_non_board", "a repetition with a pass or virtual move in it is a long cycle too", "其间有放弃或虚着的重复也算长循环"},
+    {"field.reset_history_at_pause", "superko history starts afresh at each pause (两弃为界)", "每次休止后禁全同的记录清零（两弃为界）"},
+    {"field.suicide", "suicide of one's own chain is allowed", "允许己方棋块自尽"},
+    {"field.compensation", "who pays for extra moves", "多下之着由谁补偿"},
+    {"field.counted_moves", "which moves count for the art payment", "艺术版补偿所计的着"},
+    {"field.dispute_compensation", "payment rule inside the dispute phase", "实战解决阶段的补偿规则"},
+    {"field.dispute_mode", "count after the dispute, or the pause position with confirmed statuses", "计算实战解决后的局面，或按实战所确认的死活计算休止时的局面"},
+    {"field.dispute_virtuals", "resumed play starts with one virtual move by each side, in the original order", "恢复对局时双方按原顺序各下一手虚着"},
+    {"field.counting", "primary counting method", "决定胜负的计算法"},
+    {"field.seki_territory", "whether eyes of groups in seki are territory", "双活棋所围之空是否为地"},
+    {"field.seki_exclusive_liberties", "a seki liberty touching only one side's stones is that side's", "双活中只与一方棋子相邻的公气归该方"},
+    {"field.eye_reading", "how the Japanese view finds territory: by units, or by reading eyes", "日本数目法如何认定地：按活棋单元，或读眼"},
+    {"field.claims", "ko spaces and one-sided dame may be claimed", "可主张劫空与单方权利的单官"},
+    {"field.dame", "what happens to unfilled dame", "未收单官如何处理"},
+    {"field.remove_dead", "dead stones are removed before counting", "计算前提走死子"},
+    {"field.pass_stone", "a pass hands one stone to the opponent (AGA)", "每放弃一次交给对方一子（美国规则）"},
+    {"field.white_passes_last", "White must make the last pass (AGA)", "白方须最后放弃（美国规则）"},
+    {"field.group_tax", "points subtracted per living group (ancient)", "每块活棋扣除的点数（还棋头）"},
+    {"field.setup_counts", "setup and handicap stones count as stones placed by their colour", "摆子与让子算作该方所下之子"},
+    {"field.button", "half a point to the first to pass (the button)", "先放弃的一方得半点（按钮规则）"},
+    {"field.handicap_compensation", "points White receives for Black's N handicap stones: none, N - 1, N", "白方因黑方 N 枚让子所得的点数：无、N − 1、N"},
+    {"field.friendly_pass", "a pass may leave dead stones to be removed by agreement (else clean up first)", "放弃时可留下死子待协商提走（否则须先提净）"},
+    {"rules.canonical", "canonical: {0}", "规范写法：{0}"},
+    {"rules.preset", "preset {0}: {1}", "预设 {0}：{1}"},
 
     // The library's notes (count.cpp, replay.cpp), each an English pattern and its translation.
     {"note.in_play", "the game is still in play: counted as if paused by agreement",
@@ -259,8 +298,15 @@ constexpr TextEntry kTable[] = {
      "{0}既无子可取也无空可让，{1} 点于盘外付出"},
     {"note.negative_b", "{0} plays {1} negative-B move(s): the points become its own",
      "{0}下 {1} 手B类负着：取子之点成为己方的目"},
+    {"note.negative_b_road", "{0} plays {1} negative-B move(s): the points become its own roads (路)",
+     "{0}下 {1} 手B类负着：取子之点成为己方的路"},
     {"note.balancing_virtual", "{0} plays one more virtual move (art. 13(2)), refilled",
      "{0}再下一手虚着（唐宋版第十三条(2)），回填"},
+    {"note.button", "the button: {0} passed first and takes half a point",
+     "按钮规则（button）：{0}先放弃，得半点"},
+    {"note.handicap_compensation",
+     "handicap compensation: White receives {0} point(s) for {1} handicap stone(s)",
+     "让子补偿：白方因 {1} 枚让子得 {0} 点"},
     {"note.pay_law", "law (律法版): extra moves are not paid for", "律法版（多下不贴点）：多下的着不作补偿"},
     {"note.pay_art",
      "art (艺术版, 多下贴点): {0} made {1} and {2} {3} counted moves ({4}) in the play phase",
@@ -639,6 +685,11 @@ std::string preset_title(std::string_view preset, Lang l) {
   const Preset* p = find_preset(preset);
   if (!p) return std::string(preset);
   return l == Lang::zh ? p->title_zh : p->title_en;
+}
+
+std::string field_meaning(const FieldInfo& f, Lang l) {
+  const std::string id = "field." + f.key;
+  return index().count(id) ? tr(l, id) : f.meaning;
 }
 
 std::string result_words(std::string_view result, Lang l) {

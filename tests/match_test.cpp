@@ -289,3 +289,30 @@ TEST(Match, GarbageAndCrashesForfeit) {
     EXPECT_NE(r.reason.find("failed"), std::string::npos) << r.reason;
   }
 }
+
+TEST(Match, WithoutFriendlyPassesEnginesAreAskedForCleanupMoves) {
+  // Tromp-Taylor counts the stones on the board as they stand (friendly_pass=false): an engine
+  // that knows kgs-genmove_cleanup is asked for cleanup moves, so that it captures dead stones
+  // before it passes; under Chinese rules (friendly passes) for ordinary moves.
+  for (const char* rules : {"tromp-taylor", "chinese"}) {
+    std::vector<std::string> asked;
+    auto fake = [&](const std::string& name) {
+      return std::make_unique<MatchPlayer>(name, [&asked](const std::string& line) -> std::string {
+        if (line.rfind("known_command", 0) == 0)
+          return line == "known_command kgs-genmove_cleanup" ? "true" : "false";
+        if (line.rfind("genmove", 0) == 0 || line.rfind("kgs-genmove_cleanup", 0) == 0) {
+          asked.push_back(line.substr(0, line.find(' ')));
+          return "pass";
+        }
+        return "";
+      });
+    };
+    auto b = fake("b"), w = fake("w");
+    Game g(parse_ruleset(rules), 9);
+    const PlayResult r = play_until_pause(g, *b, *w);
+    EXPECT_EQ(r.stop, PlayResult::Stop::paused) << rules << ": " << r.reason;
+    ASSERT_EQ(asked.size(), 2u) << rules;
+    for (const std::string& a : asked)
+      EXPECT_EQ(a, std::string(rules) == "tromp-taylor" ? "kgs-genmove_cleanup" : "genmove") << rules;
+  }
+}

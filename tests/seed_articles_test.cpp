@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <optional>
 
+#include <nlohmann/json.hpp>
+
 #include "jpd/count.hpp"
 #include "jpd/score.hpp"
 #include "jpd/sgf.hpp"
@@ -263,12 +265,18 @@ TEST(SeedArticles, TangSong_Art18_FillUpCheckEqualsArea) {
   EXPECT_EQ(c.fill_up.white, 12);
 }
 
-TEST(SeedArticles, TangSong_Art19_ReturnNumberIs183AndThreeQuarters) {
+TEST(SeedArticles, TangSong_Art19_ReturnNumbersAre183AndThreeQuartersAnd177AndAQuarter) {
+  // 黑方的归本数为183又3/4点，白方的归本数为177又1/4点: both are given, in the count, its JSON
+  // and its explanation.
   Game g(parse_ruleset("tang-song"), 19);
   Count c = count(g, {});
   EXPECT_EQ(c.return_number, 183.75);
-  EXPECT_EQ(c.points() - c.return_number + c.komi, 177.25 + 6.5);  // White's 177 1/4 + komi
+  EXPECT_EQ(c.return_number_second, 177.25);
   EXPECT_EQ(c.komi, 6.5);
+  EXPECT_EQ(to_json(c)["return_number_second"], 177.25);
+  const std::string zh = explain(c, Lang::zh);
+  EXPECT_NE(zh.find("归本数（先方）：361/2 + 6.5/2 = 183.75"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("归本数（后方）：361/2 - 6.5/2 = 177.25"), std::string::npos) << zh;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -758,5 +766,29 @@ TEST(SeedArticles, Living_Art21_4_DisputesOpeningVirtualMovesWrittenOutAreTheOwe
   } catch (const ReplayError& e) {
     EXPECT_EQ(e.reason, Illegal::must_play_virtual) << e.what();
     EXPECT_EQ(e.move_number, 12);
+  }
+}
+
+TEST(SeedArticles, TangSong_Art7_Living_Art21_3_AKoRetakenAfterVirtualMovesIsNoLongCycle) {
+  // 000 art. 7 declares "no result" for the rare cycles it names (长生劫, 循环多劫); under 计活子
+  // two virtual moves never pause (003 art. 21.3), so one ko can be taken and retaken after a
+  // virtual move by each side for as long as the players like. That is one ko fought, not a long
+  // cycle: seven rounds of it leave the game in play (cycle_through_non_board=false). With the
+  // field set, the third repetition ends it.
+  for (const bool through : {false, true}) {
+    Game g = test::game_from(through ? "living-a,cycle_through_non_board=true" : "living-a", R"(
+      .XO.
+      XO.O
+      .XO.)");
+    g.set_to_move(B);
+    const char* round[] = {"C2", "v", "v", "B2", "v", "v"};
+    for (int k = 0; k < 7 * 6 && g.phase() == Phase::play; ++k) seq(g, {round[k % 6]});
+    if (through) {
+      EXPECT_EQ(g.end_reason(), EndReason::no_result);
+    } else {
+      EXPECT_EQ(g.phase(), Phase::play);
+      EXPECT_EQ(g.captured(W), 7);
+      EXPECT_EQ(g.captured(B), 7);
+    }
   }
 }

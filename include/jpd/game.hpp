@@ -322,6 +322,7 @@ class Game {
   int moves_at_first_pause_ = -1;
   bool strict_ = false;
   int virtuals_[2] = {0, 0};
+  int non_board_ = 0;  // passes and virtual moves played so far
   Point no_liberty_;  // setup_without_liberty()
   Counters counters_;
   std::vector<PlayedMove> moves_;
@@ -334,6 +335,7 @@ class Game {
   // each linked to the key's previous one.
   struct Seen {
     int captures_b, captures_w;
+    int non_board;  // non-board moves played so far (non_board_)
     int previous;  // the key's previous time in seen_, or -1
   };
   struct Times {

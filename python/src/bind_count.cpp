@@ -117,6 +117,8 @@ void bind_count(pyb::module_& m) {
       .def_readonly("first_player", &Count::first)
       .def_readonly("komi", &Count::komi)
       .def_readonly("return_number", &Count::return_number, "归本数 of the first player: points/2 + komi/2.")
+      .def_readonly("return_number_second", &Count::return_number_second,
+                    "归本数 of the second player: points/2 - komi/2.")
       .def_property_readonly("end", [](const Count& x) { return std::string(name_of(x.end)); },
                              "'counted', 'resigned', 'no_result', 'draw' or 'forfeit'.")
       .def_readonly("result", &Count::result, "SGF style: 'B+2.5', 'W+R', '0', 'Void', 'B+F'.")

@@ -217,6 +217,7 @@ void count_file_into(const std::string& path, const std::vector<RuleChoice>& rul
   ScoreOptions o = base;
   o.keep_steps = false;
   o.texts = false;
+  o.check_by_boards = false;  // the views by their formulas (docs/performance.md)
   RecordScorer scorer(rec, o);  // one replay for the rule sets that make the same game
   for (size_t k = 0; k < rules.size(); ++k) {
     Row& r = rows[k];

@@ -109,6 +109,7 @@ CountOptions count_options(const ScoreOptions& opts) {
   CountOptions co;
   co.keep_steps = opts.keep_steps;
   co.texts = opts.texts;
+  co.check_by_boards = opts.check_by_boards;
   return co;
 }
 

@@ -119,6 +119,13 @@ struct Count {
 
 struct CountOptions {
   bool keep_steps = true;  // keep the board of every making step (pictures, --explain)
+  // Make the boards of the making even when the steps are not kept: every view is then counted
+  // by its own physical procedure (Ing's filled board, the living-stones board with its basic
+  // eyes and the 还棋头 groups on it, the refilled equal-stones board) and the invariants compare
+  // it with its formula. Off (jpd batch, for speed) and without steps, the views are the
+  // formulas' and the invariants that compare a board with a formula compare the formula with
+  // itself.
+  bool check_by_boards = true;
   // The words: the payment rule applied and the numbers of each invariant (Count::payment,
   // Invariant::detail). Off, they are left empty and only the figures are computed (jpd batch).
   bool texts = true;

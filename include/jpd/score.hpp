@@ -41,6 +41,7 @@ struct ScoreOptions {
   ReplayOptions replay;
   bool keep_steps = true;
   bool texts = true;  // CountOptions::texts
+  bool check_by_boards = true;  // CountOptions::check_by_boards
 };
 
 struct Scored {

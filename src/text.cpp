@@ -259,6 +259,27 @@ constexpr TextEntry kTable[] = {
     {"rules.canonical", "canonical: {0}", "规范写法：{0}"},
     {"rules.preset", "preset {0}: {1}", "预设 {0}：{1}"},
 
+    // The komi-free series (series.cpp).
+    {"series.title", "Series {0} - {1}: {2} game(s) under {3}, no komi",
+     "系列赛 {0} 对 {1}：{2} 局，规则 {3}，不贴目"},
+    {"series.game", "game {0}  {1}  {2} (B) - {3} (W)  {4}  {5} {6}",
+     "第 {0} 局  {1}  {2}（黑）对 {3}（白）  {4}  {5} {6}"},
+    {"series.total", "total: {0} {1}; game wins {2} : {3}", "合计：{0} {1}；胜局 {2} : {3}"},
+    {"series.by_difference", "{0} wins the series on the total difference",
+     "{0}以总差数胜此系列赛"},
+    {"series.by_game_wins", "{0} wins the series on game wins (the total difference is 0)",
+     "总差数为 0，{0}以胜局多胜此系列赛"},
+    {"series.tie", "the series is tied", "系列赛平局"},
+    {"series.side_by_side", "Every rule set ({0} minus {1}, game wins, the winner):",
+     "各规则（{0}减{1}、胜局、胜方）："},
+    {"note.series_alternate", "game {0} has the same Black as game {1}: the first move does not alternate",
+     "第 {0} 局与第 {1} 局执黑者相同：先行未轮换"},
+    {"note.series_not_counted", "{0} was not counted ({1}): no difference", "{0}未计算（{1}）：不计差数"},
+    {"note.series_colours", "{0} had Black in {1} game(s), {2} in {3}", "{0}执黑 {1} 局，{2}执黑 {3} 局"},
+    {"note.series_odd",
+     "an odd number of games ({0}): the players did not have the first move equally often",
+     "局数为奇数（{0}）：双方先行次数不等"},
+
     // The library's notes (count.cpp, replay.cpp), each an English pattern and its translation.
     {"note.in_play", "the game is still in play: counted as if paused by agreement",
      "棋局尚在进行：按协商休止计算"},

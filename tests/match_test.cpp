@@ -114,6 +114,50 @@ TEST(Match, CommandLinePlaysAndReportsJson) {
             2);
 }
 
+TEST(Match, SeriesAgainstGnuGoIsKomiFreeAndDecidedByTheTotalDifference) {
+  // jpd match --series against GNU Go on 9x9, two games: colours swapped, komi 0, the standing
+  // under the match's rules and one more rule set, in JSON; jpd series on the written records
+  // reads the same series back.
+  const std::string out = testing::TempDir() + "match-series";
+  const std::string cmd = std::string(JPD_BINARY) + " match --black \"" + jpd_gtp(300) +
+                          "\" --white \"" + kGnuGo + "\" --size 9 --games 2 --series " +
+                          "--rules chinese --series-rules tang-song --json --out " + out + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string text;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) text.append(buf.data(), n);
+  EXPECT_EQ(WEXITSTATUS(pclose(p)), 0) << text;
+  const auto j = nlohmann::json::parse(text);
+  EXPECT_EQ(j["rules"], "chinese,komi=0");
+  ASSERT_EQ(j["games"].size(), 2u);
+  EXPECT_EQ(j["games"][0]["black"], "jpd 0.1.0");
+  EXPECT_EQ(j["games"][1]["black"], "GNU Go 3.8");
+  const auto& standings = j["series"]["standings"];
+  ASSERT_EQ(standings.size(), 2u);
+  EXPECT_EQ(standings[0]["rules"], "chinese,komi=0");
+  EXPECT_EQ(standings[1]["rules"], "tang-song,komi=0");
+  const auto& s = standings[0];
+  EXPECT_EQ(s["players"], nlohmann::json::array({"jpd 0.1.0", "GNU Go 3.8"}));
+  double total = 0;
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(s["games"][k]["result"], j["games"][k]["result"]);  // the match's own count
+    total += s["games"][k]["difference_a"].get<double>();
+  }
+  EXPECT_EQ(s["total"]["difference"].get<double>(), total);
+  EXPECT_TRUE(s["all_invariants_hold"].get<bool>());
+  const std::string back = std::string(JPD_BINARY) + " series " + out + "/game-001.sgf " + out +
+                           "/game-002.sgf --dead-from sgf --json 2>&1";
+  p = popen(back.c_str(), "r");
+  text.clear();
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) text.append(buf.data(), n);
+  EXPECT_EQ(WEXITSTATUS(pclose(p)), 0) << text;
+  const auto again = nlohmann::json::parse(text)["standings"][0];
+  EXPECT_EQ(again["total"], s["total"]);
+  EXPECT_EQ(again["winner"], s["winner"]);
+}
+
 TEST(Match, CommandLineRefusesBadArguments) {
   auto run = [](const std::string& args) {
     FILE* p = popen((std::string(JPD_BINARY) + " match " + args + " 2>&1").c_str(), "r");

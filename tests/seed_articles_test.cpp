@@ -12,6 +12,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/score.hpp"
+#include "jpd/series.hpp"
 #include "jpd/sgf.hpp"
 #include "test_util.hpp"
 
@@ -791,4 +792,60 @@ TEST(SeedArticles, TangSong_Art7_Living_Art21_3_AKoRetakenAfterVirtualMovesIsNoL
       EXPECT_EQ(g.captured(B), 7);
     }
   }
+}
+
+TEST(SeedArticles, ArtGreat_Essay_KomiFreeSeriesIsDecidedByTheTotalDifferenceThenGameWins) {
+  // 004's essay: an even number of games, the first move alternating, no komi; the winner by the
+  // total difference (局面差异和数值差距), the game wins as the tie-break. Two bundled CGOS games of
+  // the same programs with colours swapped (komi 7: B+6, then W+16): without komi NNOdin wins
+  // the first as Black by 13 and the second as White by 9: +22 over the series.
+  const std::string dir = std::string(JPD_SOURCE_DIR) + "/data/games/";
+  const std::vector<sgf::Record> records = {sgf::read_record_file(dir + "cgos-9x9-333079.sgf"),
+                                            sgf::read_record_file(dir + "cgos-9x9-333378.sgf")};
+  SeriesOptions o;
+  o.score.dead_from = DeadFrom::none;  // played out to the end on the server
+  const std::vector<SeriesStanding> s = series_of_records(records, o);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].rules, "chinese,komi=0");
+  EXPECT_EQ(s[0].player_a, "NNOdin_1.1.2_E");
+  EXPECT_EQ(s[0].games[0].result, "B+13");
+  EXPECT_EQ(s[0].games[1].result, "W+9");
+  EXPECT_EQ(s[0].games[1].for_a, 9);
+  EXPECT_EQ(s[0].difference, 22);
+  EXPECT_EQ(s[0].wins_a, 2);
+  EXPECT_EQ(s[0].winner, "NNOdin_1.1.2_E");
+  EXPECT_EQ(s[0].decided_by, "difference");
+  EXPECT_TRUE(s[0].notes.empty());
+  EXPECT_TRUE(s[0].all_invariants_hold);
+
+  // A total difference of 0: the game wins decide, or (tie-break none) the series is tied.
+  auto game = [](int n, const char* b, const char* w, double diff, const char* winner) {
+    SeriesGame g;
+    g.number = n;
+    g.black = b;
+    g.white = w;
+    g.difference = diff;
+    g.winner = winner;
+    return g;
+  };
+  // A ahead by 2 over a game each: the difference decides, whatever the game wins (1 : 1).
+  const SeriesStanding two = series_standing({game(1, "A", "B", 5, "A"), game(2, "B", "A", 3, "B")}, "x");
+  EXPECT_EQ(two.difference, 2);
+  EXPECT_EQ(two.winner, "A");
+  EXPECT_EQ(two.decided_by, "difference");
+  // A total of 0 (+1, -3, +2) with game wins 2 : 1: A on game wins, or a tie without the
+  // tie-break.
+  const std::vector<SeriesGame> level = {game(1, "A", "B", 1, "A"), game(2, "B", "A", 3, "B"),
+                                         game(3, "A", "B", 2, "A")};
+  const SeriesStanding wins = series_standing(level, "x");
+  EXPECT_EQ(wins.difference, 0);
+  EXPECT_EQ(wins.winner, "A");
+  EXPECT_EQ(wins.decided_by, "game wins");
+  EXPECT_FALSE(wins.notes.empty());  // an odd number of games is noted
+  const SeriesStanding none = series_standing(level, "x", SeriesTieBreak::none);
+  EXPECT_EQ(none.winner, "");
+  EXPECT_EQ(none.decided_by, "tie");
+  // Level on both: a tie.
+  EXPECT_EQ(series_standing({game(1, "A", "B", 1, "A"), game(2, "B", "A", 1, "B")}, "x").decided_by,
+            "tie");
 }

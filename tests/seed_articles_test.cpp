@@ -13,6 +13,7 @@
 #include "jpd/count.hpp"
 #include "jpd/score.hpp"
 #include "jpd/series.hpp"
+#include "jpd/svg.hpp"
 #include "jpd/sgf.hpp"
 #include "test_util.hpp"
 
@@ -848,4 +849,26 @@ TEST(SeedArticles, ArtGreat_Essay_KomiFreeSeriesIsDecidedByTheTotalDifferenceThe
   // Level on both: a tie.
   EXPECT_EQ(series_standing({game(1, "A", "B", 1, "A"), game(2, "B", "A", 1, "B")}, "x").decided_by,
             "tie");
+}
+
+TEST(SeedArticles, Living_Art25_2_ThePointOfABNegativeMoveIsARoadNotAMu) {
+  // 003 art. 25.2: the point a B-negative move frees becomes one of the side's own 路 (roads);
+  // under 计活子 the explanation and the pictures say 路, where the territory counts of
+  // Tang-Song say 目 (000 art. 13(3)).
+  const Count c = score_text(kDameLeftLivingB +
+                             ";W[cc];B[cb];W[cd];B[ca];W[ce];JP[propose];JP[accept])", "living-b,komi=0");
+  ASSERT_EQ(c.negative_b.white, 1);
+  const std::string zh = explain(c, Lang::zh);
+  EXPECT_NE(zh.find("该点成为己方的一路"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("取子之点成为己方的路"), std::string::npos) << zh;
+  EXPECT_EQ(zh.find("该点成为己方的目"), std::string::npos) << zh;
+  std::string legend;
+  for (const svg::StepPicture& p : svg::making_pictures(c, Lang::zh)) legend += p.svg;
+  EXPECT_NE(legend.find("该点为己方的一路"), std::string::npos);
+  // Tang-Song art. 13(3): Black made the first virtual move and the last move: a 目.
+  Game g(parse_ruleset("tang-song"), 5);
+  seq(g, {"B3", "D3", "v", "D2", "B2", "D4", "B4", "D1", "B1", "v", "v"});
+  const Count t = count(g, {});
+  ASSERT_EQ(t.negative_b.black, 1);
+  EXPECT_NE(explain(t, Lang::zh).find("该点成为己方的目"), std::string::npos);
 }

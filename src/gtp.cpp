@@ -10,6 +10,7 @@
 #include "jpd/count.hpp"
 #include "jpd/estimate.hpp"
 #include "jpd/gtp_move.hpp"
+#include "jpd/input_file.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/sgf.hpp"
 
@@ -388,7 +389,7 @@ GtpEngine::Reply GtpEngine::cmd_loadsgf(const Args& a) {
   if (a.size() == 2) before_move = gtp_detail::int_arg(a[1], 1, 1 << 30, "a move number");
   sgf::Record rec;
   try {
-    rec = sgf::read_record_file(a[0]);
+    rec = load_record_file(a[0]);
   } catch (const std::exception& e) {
     return {false, "cannot load file: " + std::string(e.what())};
   }

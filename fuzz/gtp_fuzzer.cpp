@@ -86,7 +86,7 @@ void gtp_input(std::string_view data) {
   GtpEngineOptions opts;
   opts.rules = all[(config >> 5) % all.size()].name;
   opts.board_size = 3 + (config >> 2) % 7;
-  opts.files = false;
+  opts.file_root.clear();  // no file access (the default)
   opts.max_line = kMaxLine;
   opts.genmove.playouts = 16;
   // The built-in estimator and genmove's policy playouts for a quarter of the inputs (slower),

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "cli_util.hpp"
+#include "jpd/gtp.hpp"
 #include "jpd/input_file.hpp"
 
 namespace fs = std::filesystem;
@@ -84,4 +85,15 @@ TEST(InputFile, ScoreAndCompareNameADirectoryAFifoAndDevZeroAndExitOne) {
       EXPECT_NE(r.out.find("not a regular file"), std::string::npos) << r.out;
     }
   }
+}
+
+TEST(InputFile, GtpLoadsgfRefusesAFifoAtOnce) {
+  const fs::path d = temp_dir("gtp");
+  ASSERT_EQ(::mkfifo((d / "pipe.sgf").c_str(), 0600), 0);
+  GtpEngineOptions o;
+  o.file_root = d.string();
+  GtpEngine e(o);
+  const std::string answer = e.handle("loadsgf pipe.sgf");
+  EXPECT_EQ(answer.rfind("? cannot load file: ", 0), 0u) << answer;
+  EXPECT_NE(answer.find("is a FIFO (named pipe), not a regular file"), std::string::npos) << answer;
 }

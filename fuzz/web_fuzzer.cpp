@@ -2,10 +2,11 @@
 // HTTP. Each input gets a fresh App on an in-memory SQLite store with small limits (3 games,
 // boards up to 7x7, 60 events, 40 requests, 4 KB bodies, 16 playouts for genmove; the estimator's suggestions
 // at pauses for a quarter of the inputs, from the first byte). The rest is a sequence of requests,
-// each from a few bytes: a method, a target from templates (every route of the API with game ids
-// 0 to 3, the page's files, paths that try to leave them, garbage), and a body that is either
-// built for the route (moves, marks, agreements, counts, new games, SGF records, with points
-// and colours from the input) or raw bytes of the input.
+// each from a few bytes: a method, a target from templates (every route of the API with one of the
+// games created so far, or a key of none, the page's files, paths that try to leave them,
+// garbage), a body that is either built for the route (moves, marks, agreements, counts, new
+// games, seats, SGF records, with points and colours from the input) or raw bytes of the input,
+// a seat token (Black's or White's of that game, none or a wrong one) and a content type.
 //
 // Oracles: handle() returns, with a status of 200 to 499 (a 5xx is an internal error or a store
 // failure: a finding); every JSON answer parses, and an error is {"error": "...", ...}; a page
@@ -15,6 +16,7 @@
 #include <cstdint>
 #include <iterator>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -48,11 +50,11 @@ class Input {
 
 const char* const kMethods[] = {"GET", "POST", "POST", "POST", "HEAD", "PUT", "DELETE", "get"};
 
-// Targets; {id} is a game id (0 to 3), {v} a version.
+// Targets; {id} is a game's key (one created so far, or none), {v} a version.
 const char* const kTargets[] = {
     "/api/games", "/api/games", "/api/games/{id}/moves", "/api/games/{id}/moves",
     "/api/games/{id}/moves", "/api/games/{id}/genmove", "/api/games/{id}/marks",
-    "/api/games/{id}/agree", "/api/games/{id}/dispute", "/api/games/{id}/count",
+    "/api/games/{id}/agree", "/api/games/{id}/dispute", "/api/games/{id}/count", "/api/games/{id}/seats",
     "/api/games/{id}", "/api/games/{id}?known={v}", "/api/games/{id}/sgf", "/api/sgf",
     "/api/sgf?rules=japanese", "/api/games/{id}/making?lang=zh", "/api/games/{id}/estimate",
     "/api/presets", "/api/texts", "/", "/index.html", "/app.js", "/style.css", "/favicon.svg",
@@ -117,6 +119,8 @@ std::string body_for(const std::string& target, Input& in) {
     if (how & 8) j["engine"] = colour(in.next());
     if (how & 16) j["width"] = 2 + in.next() % 7;
     if (how & 32) j["height"] = 2 + in.next() % 7;
+    if (how & 64) j["seat"] = std::string(in.next() & 1 ? "B" : "both");
+    if (how & 128) j["public"] = true;
   } else if (target.find("/moves") != std::string::npos) {
     j["color"] = colour(how);
     j["kind"] = kKinds[in.next() % std::size(kKinds)];
@@ -125,8 +129,8 @@ std::string body_for(const std::string& target, Input& in) {
     if (how & 1) j["toggle"] = point(in.next());
     else j["dead"] = points(in);
     if (how & 2) j["claims"] = json::array({claim(how, in.next())});
-  } else if (target.find("/agree") != std::string::npos || target.find("/genmove") !=
-             std::string::npos) {
+  } else if (target.find("/agree") != std::string::npos || target.find("/genmove") != std::string::npos ||
+             target.find("/seats") != std::string::npos) {
     j["color"] = colour(how);
     if (how & 8) j["dead"] = points(in);
   } else if (target.find("/count") != std::string::npos) {
@@ -136,13 +140,31 @@ std::string body_for(const std::string& target, Input& in) {
   return how & 0x40 ? j.dump() : (j.empty() ? "" : j.dump());
 }
 
-std::string target_for(Input& in, int64_t version) {
+// The games created so far: their keys and the tokens of the seats taken.
+struct Known {
+  std::string key;
+  json tokens;
+};
+
+std::string target_for(Input& in, int64_t version, const std::vector<Known>& games) {
   std::string t = kTargets[in.next() % std::size(kTargets)];
-  if (const size_t at = t.find("{id}"); at != std::string::npos)
-    t.replace(at, 4, std::to_string(in.next() % 4));
+  if (const size_t at = t.find("{id}"); at != std::string::npos) {
+    const uint8_t g = in.next();
+    t.replace(at, 4, g % 5 < games.size() ? games[g % 5].key : std::string(32, "0f"[g & 1]));
+  }
   if (const size_t at = t.find("{v}"); at != std::string::npos)
     t.replace(at, 3, std::to_string(version));
   return t;
+}
+
+// A seat token for a request on `target`: Black's or White's of its game, none, or a wrong one.
+std::string token_for(uint8_t b, const std::string& target, const std::vector<Known>& games) {
+  for (const Known& k : games)
+    if (target.find(k.key) != std::string::npos) {
+      const char* colour = b & 1 ? "W" : "B";
+      if (b % 8 < 5 && k.tokens.contains(colour)) return k.tokens[colour];
+    }
+  return b % 8 == 7 ? std::string(64, 'e') : "";
 }
 
 bool is_embedded(const std::string& body) {
@@ -194,14 +216,36 @@ void web_input(std::string_view data) {
   opts.max_events = 60;
   opts.estimator = (in.next() & 3) == 3;
   opts.genmove.playouts = 16;
+  opts.rate = 0;
+  opts.client_games = 0;
   web::App app(opts);
   int64_t version = 0;
+  std::vector<Known> games;
   for (int n = 0; n < 40 && !in.empty(); ++n) {
     const std::string_view method = kMethods[in.next() % std::size(kMethods)];
-    const std::string target = target_for(in, version);
+    const std::string target = target_for(in, version, games);
     const std::string body = body_for(target, in);
-    const web::Response r = app.handle(method, target, body);
+    const uint8_t how = in.next();
+    const std::string token = token_for(how, target, games);
+    web::Request req;
+    req.method = method;
+    req.target = target;
+    req.body = body;
+    req.token = token;
+    // Mostly the type the route wants; sometimes none or another one (refused: 415).
+    req.content_type = how >= 0xf0 ? "text/plain"
+                       : method == "POST" ? (target.rfind("/api/sgf", 0) == 0 ? "application/x-go-sgf" : "application/json")
+                                          : "";
+    const web::Response r = app.handle(req);
     expect_response(r, method, target, body, version);
+    if ((r.status == 201 || r.status == 200) && r.content_type.rfind("application/json", 0) == 0) {
+      const json j = json::parse(r.body, nullptr, false);
+      if (j.is_object() && j.contains("tokens") && j["id"].is_string()) {
+        auto it = std::find_if(games.begin(), games.end(), [&](const Known& k) { return k.key == j["id"]; });
+        if (it == games.end()) games.push_back({j["id"], j["tokens"]});
+        else it->tokens.update(j["tokens"]);
+      }
+    }
   }
   check(app.game_count() <= opts.max_games, "more games than the limit");
 }

@@ -134,6 +134,7 @@ class Ruleset:
     ko: str
     cycle_result: str
     cycle_repeats: int
+    cycle_through_non_board: bool
     reset_history_at_pause: bool
     suicide: bool
     compensation: str
@@ -152,6 +153,9 @@ class Ruleset:
     white_passes_last: bool
     group_tax: int
     setup_counts: bool
+    button: bool
+    handicap_compensation: str
+    friendly_pass: bool
     def __init__(self, text: str = ...) -> None: ...
     @staticmethod
     def from_dict(fields: dict[str, Any]) -> Ruleset: ...
@@ -359,6 +363,12 @@ class Count:
     def return_number_second(self) -> float: ...
     @property
     def end(self) -> str: ...
+    @property
+    def button(self) -> Color | None: ...
+    @property
+    def handicap_stones(self) -> int: ...
+    @property
+    def handicap_compensation(self) -> float: ...
     @property
     def result(self) -> str: ...
     @property

@@ -189,7 +189,8 @@ const std::vector<Field>& fields() {
       JPD_ENUM_FIELD(dispute_compensation, "dispute_compensation", kComp,
                      "payment rule inside the dispute phase"),
       JPD_ENUM_FIELD(dispute_mode, "dispute_mode", kDispute,
-                     "count after the dispute, or the pause position with confirmed statuses"),
+                     "count after the dispute, or the pause position with the statuses and "
+                     "claims it confirmed"),
       JPD_BOOL_FIELD(dispute_virtuals, "dispute_virtuals",
                      "resumed play starts with one virtual move by each side, in the original order"),
       JPD_ENUM_FIELD(counting, "counting", kCounting, "primary counting method"),

@@ -245,7 +245,7 @@ constexpr TextEntry kTable[] = {
     {"field.compensation", "who pays for extra moves", "多下之着由谁补偿"},
     {"field.counted_moves", "which moves count for the art payment", "艺术版补偿所计的着"},
     {"field.dispute_compensation", "payment rule inside the dispute phase", "实战解决阶段的补偿规则"},
-    {"field.dispute_mode", "count after the dispute, or the pause position with confirmed statuses", "计算实战解决后的局面，或按实战所确认的死活计算休止时的局面"},
+    {"field.dispute_mode", "count after the dispute, or the pause position with the statuses and claims it confirmed", "计算实战解决后的局面，或按实战所确认的死活与空点归属计算休止时的局面"},
     {"field.dispute_virtuals", "resumed play starts with one virtual move by each side, in the original order", "恢复对局时双方按原顺序各下一手虚着"},
     {"field.counting", "primary counting method", "决定胜负的计算法"},
     {"field.seki_territory", "whether eyes of groups in seki are territory", "双活棋所围之空是否为地"},

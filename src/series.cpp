@@ -153,6 +153,12 @@ nlohmann::json to_json(const SeriesStanding& s) {
           {"notes", s.notes}};
 }
 
+nlohmann::json series_json(const std::vector<SeriesStanding>& standings, SeriesTieBreak tie) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const SeriesStanding& s : standings) a.push_back(to_json(s));
+  return {{"tie_break", std::string(name_of(tie))}, {"komi", 0}, {"standings", a}};
+}
+
 std::string series_text(const std::vector<SeriesStanding>& standings, Lang l) {
   std::ostringstream out;
   if (standings.empty()) return "";

@@ -134,6 +134,8 @@ TEST(Match, SeriesAgainstGnuGoIsKomiFreeAndDecidedByTheTotalDifference) {
   ASSERT_EQ(j["games"].size(), 2u);
   EXPECT_EQ(j["games"][0]["black"], "jpd 0.1.0");
   EXPECT_EQ(j["games"][1]["black"], "GNU Go 3.8");
+  EXPECT_EQ(j["series"]["komi"], 0);  // the object of jpd series --json
+  EXPECT_EQ(j["series"]["tie_break"], "wins");
   const auto& standings = j["series"]["standings"];
   ASSERT_EQ(standings.size(), 2u);
   EXPECT_EQ(standings[0]["rules"], "chinese,komi=0");
@@ -153,7 +155,9 @@ TEST(Match, SeriesAgainstGnuGoIsKomiFreeAndDecidedByTheTotalDifference) {
   text.clear();
   while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) text.append(buf.data(), n);
   EXPECT_EQ(WEXITSTATUS(pclose(p)), 0) << text;
-  const auto again = nlohmann::json::parse(text)["standings"][0];
+  const auto read_back = nlohmann::json::parse(text);
+  EXPECT_EQ(read_back["komi"], j["series"]["komi"]);
+  const auto again = read_back["standings"][0];
   EXPECT_EQ(again["total"], s["total"]);
   EXPECT_EQ(again["winner"], s["winner"]);
 }

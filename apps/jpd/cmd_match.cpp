@@ -115,11 +115,7 @@ void add_match_command(CLI::App& app, Runner& run) {
                             {"other", s.other},
                             {"all_invariants_hold", all_hold},
                             {"games", games}};
-        if (o.series) {
-          nlohmann::json st = nlohmann::json::array();
-          for (const SeriesStanding& t : standings) st.push_back(to_json(t));
-          j["series"] = {{"tie_break", std::string(name_of(so.tie))}, {"standings", st}};
-        }
+        if (o.series) j["series"] = series_json(standings, so.tie);
         std::cout << j.dump(2) << "\n";
       } else {
         std::cout << name_a << " " << s.wins_a << ", " << name_b << " " << s.wins_b;

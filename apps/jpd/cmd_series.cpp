@@ -56,13 +56,7 @@ void add_series_command(CLI::App& app, Runner& run) {
       bool all_hold = true;
       for (const SeriesStanding& s : standings) all_hold = all_hold && s.all_invariants_hold;
       if (json) {
-        nlohmann::json a = nlohmann::json::array();
-        for (const SeriesStanding& s : standings) a.push_back(to_json(s));
-        std::cout << nlohmann::json{{"tie_break", std::string(name_of(o.tie))},
-                                    {"komi", 0},
-                                    {"standings", a}}
-                         .dump(2)
-                  << "\n";
+        std::cout << series_json(standings, o.tie).dump(2) << "\n";
       } else {
         std::cout << series_text(standings, language(lang));
       }

@@ -81,6 +81,9 @@ std::vector<SeriesStanding> series_of_records(const std::vector<sgf::Record>& re
 
 nlohmann::json to_json(const SeriesGame& g);
 nlohmann::json to_json(const SeriesStanding& s);
+// The report of `jpd series --json` (and the "series" of `jpd match --json`): the tie rule, komi 0
+// and every standing, in order.
+nlohmann::json series_json(const std::vector<SeriesStanding>& standings, SeriesTieBreak tie);
 // For people: every game of the first standing with its figures and the total; with more than
 // one rule set, a line per rule set beside it.
 std::string series_text(const std::vector<SeriesStanding>& standings, Lang l);

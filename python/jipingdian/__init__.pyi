@@ -541,6 +541,9 @@ def score(record: Record | PathLike, rules: RulesLike | None = ...,
 def score_sgf(path: PathLike, rules: RulesLike | None = ...,
               dead: str | Iterable[PointLike] | None = ..., claims: ClaimsLike | None = ..., *,
               dead_from: str = ...) -> dict[str, Any]: ...
+def series(records: Iterable[Record | PathLike],
+           rules: RulesLike | Iterable[RulesLike] | None = ..., *,
+           tie_break: str = ..., dead_from: str = ...) -> dict[str, Any]: ...
 
 # ---------------------------------------------------------------------------------------------
 # Life and death: the built-in estimator (a dict as `jpd estimate FILE --json`).

@@ -370,6 +370,10 @@ Verdict Game::apply(const Move& m) {
     ++consecutive_non_board_;
     ++non_board_;
     if (must_virtual_ > 0) --must_virtual_;
+    if (owed_at_resumption_ > 0) {
+      --owed_at_resumption_;
+      consecutive_non_board_ = 0;  // as when the referee plays it
+    }
     if (!counters_.first_non_board.exists()) counters_.first_non_board = {m.color, index};
     to_move_ = opponent(m.color);
   };
@@ -510,7 +514,7 @@ Verdict Game::resume_dispute(bool auto_virtuals) {
         consecutive_non_board_ = 0;  // the referee's opening moves never pause the game
       }
     } else {
-      must_virtual_ = 2;
+      must_virtual_ = owed_at_resumption_ = 2;
     }
   }
   return {};
@@ -542,7 +546,7 @@ Verdict Game::resume_found_move(Color finder, bool auto_virtual) {
     consecutive_non_board_ = 0;
     actions_[action].move.kind = MoveKind::virtual_move;  // the referee played it
   } else if (finder != proposer) {
-    must_virtual_ = 1;
+    must_virtual_ = owed_at_resumption_ = 1;
   }
   return {};
 }
@@ -576,7 +580,7 @@ Verdict Game::declare_paused() {
   if (phase_ != Phase::play && phase_ != Phase::dispute) return {};  // the owed moves paused it
   actions_.push_back({Action::kPaused, Move{}});
   proposal_ = Color::Empty;
-  must_virtual_ = 0;
+  must_virtual_ = owed_at_resumption_ = 0;
   // [interpretation] The side to move is the implicit proposer (as for 一虚为界): a move found
   // later resumes play from it (it used to be nobody, and play resumed with nobody to move).
   proposer_ = to_move_;

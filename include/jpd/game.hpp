@@ -316,6 +316,9 @@ class Game {
   Color winner_ = Color::Empty;
   Color proposal_ = Color::Empty;  // side whose pause proposal awaits an answer
   int must_virtual_ = 0;           // non-board moves owed before board moves are allowed
+  // Of them, those a resumption owes (the players play them instead of the referee): like the
+  // referee's, they never pause the game.
+  int owed_at_resumption_ = 0;
   int consecutive_non_board_ = 0;
   bool paused_by_agreement_ = false;
   Color proposer_ = Color::Empty;  // of the last accepted proposal

@@ -70,6 +70,20 @@ std::optional<std::vector<Point>> dead_from_markup(const sgf::Record& r, const B
   return dead;
 }
 
+std::optional<FinishScoring> finish_scoring(const Ruleset& r) {
+  if (!r.remove_dead) return std::nullopt;  // every stone counts as it stands: nothing to finish
+  switch (r.counting) {
+    case CountingMethod::japanese: return FinishScoring::territory;
+    case CountingMethod::area:
+    case CountingMethod::fill_up:
+    case CountingMethod::aga: return FinishScoring::area;
+    case CountingMethod::territory_refill:
+    case CountingMethod::territory_generalized:
+    case CountingMethod::living_stones: return std::nullopt;  // the making of SPEC §6.7
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 // The position whose stones the statuses name: the pause position where an independent dispute
@@ -136,11 +150,13 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       for (const std::string& n : e.notes) estimate_notes.push_back("estimator: " + n);
     }
   }
-  // Japanese counting of a record that stops before the dame are filled: finish it first.
+  // A record that stops before its end, counted by territory or by area: finish it first.
   std::optional<Replay> finished;
-  if (opts.finish_japanese && rp.stopped_without_pause && g.rules().counting == CountingMethod::japanese &&
+  const std::optional<FinishScoring> scoring = finish_scoring(g.rules());
+  if (opts.finish_stopped && scoring && rp.stopped_without_pause &&
       (st.source == StatusSource::estimate || st.source == StatusSource::gtp)) {
     FinishOptions fo = opts.finish;
+    fo.scoring = *scoring;
     fo.after_pass = !g.moves().empty() && g.moves().back().move.kind == MoveKind::pass;
     fo.read_eyes = g.rules().eye_reading == EyeReading::japanese;
     const Finish fin = finish_game(position, st.dead, g.to_move(), fo);
@@ -162,13 +178,18 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       std::vector<Point> still;
       for (Point p : st.dead)  // a dead stone captured while finishing is a prisoner now
         if (finished->game.board().at(p) == position.at(p)) still.push_back(p);
+      for (Point p : fin.dead) still.push_back(p);  // stones thrown in and left standing
       st.dead = still;
-      estimate_notes.push_back("the record stops before the dame are filled: for Japanese counting " +
-                               std::to_string(fills) + " finishing move(s) (dame, defensive moves) and " +
-                               std::to_string(passes) + " pass(es) were played first");
       estimate_notes.push_back(
-          fin.searched ? "the finishing moves are the best play for both sides (searched)"
-                       : "the finishing moves follow a fixed order (too many dame to search)");
+          "the record stops before its end: " + std::to_string(fills) +
+          " finishing move(s) (endgame, dame, defensive moves) and " + std::to_string(passes) +
+          " pass(es) were played first, for " +
+          std::string(*scoring == FinishScoring::area ? "area" : "territory") + " counting");
+      estimate_notes.push_back(
+          fin.searched ? "the finishing moves are the best play for both sides (searched: " +
+                             std::to_string(fin.region_points) + " point(s) read, " +
+                             std::to_string(fin.simple_dame) + " simple dame)"
+                       : "the finishing moves follow a fixed order (the search exceeded its budget)");
     }
   }
   add_claims(record, opts, st);

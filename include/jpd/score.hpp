@@ -33,10 +33,12 @@ struct ScoreOptions {
   std::string gtp_command;                 // for DeadFrom::gtp
   double gtp_timeout = 60;                 // seconds the engine may take for one answer
   EstimateOptions estimate;                // for the estimator (DeadFrom::estimate, automatic)
-  // A record that simply stops, counted Japanese-style (counting = japanese) with statuses found
-  // by the estimator or an engine: finish it first (dame filled, defensive moves made:
-  // finish.hpp), as Japanese counting assumes. Noted in the count.
-  bool finish_japanese = true;
+  // A record that simply stops, with statuses found by the estimator or an engine, counted by
+  // territory (counting = japanese) or by area (area, fill_up, aga; dead stones removed): finish
+  // it first as the players would have (dame, defensive moves, kos: finish.hpp), since both
+  // counts assume a finished game. Noted in the count. The 计枰点 presets make the position by
+  // their own rules instead (SPEC §6.7). finish.scoring is set from the rules.
+  bool finish_stopped = true;
   FinishOptions finish;
   ReplayOptions replay;
   bool keep_steps = true;
@@ -47,6 +49,12 @@ struct Scored {
   Replay replay;
   Count count;
 };
+
+// What a record that stops before its end is finished for under `rules` (ScoreOptions::
+// finish_stopped): territory (counting = japanese), area (area, fill_up, aga), or nothing (the
+// 计枰点 presets, whose making finishes the position by their own rules, and rules that remove no
+// dead stones).
+std::optional<FinishScoring> finish_scoring(const Ruleset& rules);
 
 // Throws sgf::Error, RulesError, ReplayError, CountError (each with a precise message).
 Scored score_record(const sgf::Record& record, const ScoreOptions& opts = {});

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdlib>
 
+#include "jpd/input_file.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/text.hpp"
 
@@ -10,7 +11,7 @@ namespace jpd::cli {
 
 Lang language(const std::string& option) { return jpd::language(option); }
 
-sgf::Record load_record(const std::string& path) { return sgf::read_record_file(path); }
+sgf::Record load_record(const std::string& path) { return load_record_file(path); }
 
 std::string colour_cell(Color c) { return is_stone(c) ? std::string(color_letter(c)) : "-"; }
 

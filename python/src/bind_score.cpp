@@ -4,6 +4,7 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "jpd/input_file.hpp"
 #include "jpd/score.hpp"
 
 namespace jpd::py {
@@ -33,7 +34,7 @@ ScoreOptions options(const sgf::Record& rec, pyb::object rules, pyb::object dead
 Count score(pyb::object record, pyb::object rules, pyb::object dead, pyb::object claims,
             const std::string& dead_from, bool keep_steps) {
   const sgf::Record rec = pyb::isinstance<sgf::Record>(record) ? record.cast<sgf::Record>()
-                                                               : sgf::read_record_file(path_arg(record));
+                                                               : load_record_file(path_arg(record));
   const ScoreOptions o = options(rec, rules, dead, claims, dead_from, keep_steps);
   pyb::gil_scoped_release unlocked;
   return score_record(rec, o).count;
@@ -42,7 +43,7 @@ Count score(pyb::object record, pyb::object rules, pyb::object dead, pyb::object
 pyb::dict score_sgf(pyb::object path, pyb::object rules, pyb::object dead, pyb::object claims,
                     const std::string& dead_from) {
   const std::string file = path_arg(path);
-  const sgf::Record rec = sgf::read_record_file(file);
+  const sgf::Record rec = load_record_file(file);
   const ScoreOptions o = options(rec, rules, dead, claims, dead_from, true);
   nlohmann::json j;
   {

@@ -3,6 +3,7 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "jpd/input_file.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/sgf.hpp"
 
@@ -61,7 +62,7 @@ void bind_sgf(pyb::module_& m) {
                std::to_string(r.steps.size()) + " steps>";
       });
 
-  m.def("read_sgf", [](pyb::object path) { return sgf::read_record_file(path_arg(path)); },
+  m.def("read_sgf", [](pyb::object path) { return load_record_file(path_arg(path)); },
         pyb::arg("path"),
         "Reads the first game of an SGF file; SgfError (file, line, column) when it is malformed.");
   m.def("parse_sgf", &sgf::read_record_text, pyb::arg("text"), pyb::arg("filename") = "<input>",

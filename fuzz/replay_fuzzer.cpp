@@ -23,7 +23,7 @@ void replay_input(std::string_view data) {
       ScoreOptions o;
       o.rules = rules[k];
       o.dead_from = DeadFrom::sgf;   // the markup's dead stones, or none: no estimator
-      o.finish_japanese = false;     // no finishing search
+      o.finish_stopped = false;      // no finishing search
       o.replay.forfeit_on_illegal = k > 0 && ((h >> (8 + k)) & 1);
       o.keep_steps = k == 0;
       score_checked(rec, o, k == 0);

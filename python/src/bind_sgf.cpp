@@ -21,6 +21,16 @@ std::string_view step_kind(sgf::Step::Kind k) {
   return "?";
 }
 
+// ReadOptions from the Python arguments (game counted from 1, as the command line's --game).
+sgf::ReadOptions read_options(int game, bool repair, const std::string& charset) {
+  if (game < 1) throw pyb::value_error("game counts from 1: " + std::to_string(game));
+  sgf::ReadOptions o;
+  o.game = game - 1;
+  o.repair = repair;
+  o.charset = charset;
+  return o;
+}
+
 }  // namespace
 
 void bind_sgf(pyb::module_& m) {
@@ -61,11 +71,25 @@ void bind_sgf(pyb::module_& m) {
                std::to_string(r.steps.size()) + " steps>";
       });
 
-  m.def("read_sgf", [](pyb::object path) { return sgf::read_record_file(path_arg(path)); },
-        pyb::arg("path"),
-        "Reads the first game of an SGF file; SgfError (file, line, column) when it is malformed.");
-  m.def("parse_sgf", &sgf::read_record_text, pyb::arg("text"), pyb::arg("filename") = "<input>",
-        "Reads the first game of SGF text.");
+  m.def(
+      "read_sgf",
+      [](pyb::object path, int game, bool repair, const std::string& charset) {
+        return sgf::read_record_file(path_arg(path), read_options(game, repair, charset));
+      },
+      pyb::arg("path"), pyb::kw_only(), pyb::arg("game") = 1, pyb::arg("repair") = false,
+      pyb::arg("charset") = "",
+      "Reads one game of an SGF file (game: 1 for the first; Record.games says how many there "
+      "are), decoded by its CA (or charset) to UTF-8; repair reads a faulty record under the "
+      "repair policy (README, Faulty records). SgfError (file, line, column) when it is malformed.");
+  m.def(
+      "parse_sgf",
+      [](const std::string& text, const std::string& filename, int game, bool repair,
+         const std::string& charset) {
+        return sgf::read_record_text(text, filename, read_options(game, repair, charset));
+      },
+      pyb::arg("text"), pyb::arg("filename") = "<input>", pyb::kw_only(), pyb::arg("game") = 1,
+      pyb::arg("repair") = false, pyb::arg("charset") = "",
+      "Reads one game of SGF text (as read_sgf; text is str or bytes).");
 
   pyb::class_<Replay>(m, "Replay", "A record replayed under a rule set.")
       .def_readonly("game", &Replay::game, "The game at the end of the record.")

@@ -142,12 +142,13 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared) {
   } else {
     note = "the record names no charset (CA) and is not UTF-8";
   }
+  const std::string guess = ", a guess (--charset names the charset)";
   if (!declared.empty() && is_utf8(bytes)) return {std::string(bytes), "UTF-8", note + ": read as UTF-8"};
   if (std::optional<std::string> t = convert_to_utf8(bytes, "GB18030"))
-    return {std::move(*t), "GB18030", note + ": read as GB18030 (a guess: give its charset)"};
+    return {std::move(*t), "GB18030", note + ": read as GB18030" + guess};
   std::optional<std::string> latin = convert_to_utf8(bytes, "ISO-8859-1");
   return {latin ? std::move(*latin) : valid_utf8(bytes), "ISO-8859-1",
-          note + ": read as Latin-1 (a guess: give its charset)"};
+          note + ": read as Latin-1" + guess};
 }
 
 }  // namespace jpd

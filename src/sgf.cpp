@@ -635,18 +635,15 @@ Color setup_color(std::string_view id) {
 // This project's extension properties: the name written now and the two-letter name of earlier
 // versions, read where its value has this project's form (another program's property otherwise).
 enum Ext : uint8_t { kVirtual, kNegative, kNegativeKind, kPauseAct, kResume, kDead, kClaims, kExts };
+// Their forms: JPDV an empty value on a pass node; JPDN a point with its kind JPDT[A|B]; JPDP
+// propose, accept or reject; JPDR dispute, found:B or found:W; JPDD a list of points; JPDC claims
+// B:xx or W:xx (has_our_form).
 struct ExtName {
   std::string_view now, before;
-  const char* form;  // this project's form of the value, for the note on another program's
 };
 constexpr ExtName kExtNames[kExts] = {
-    {"JPDV", "JV", "an empty value on a pass node"},
-    {"JPDN", "JN", "a point, with its kind JPDT[A|B]"},
-    {"JPDT", "JT", "A or B, with the point JPDN"},
-    {"JPDP", "JP", "propose, accept or reject"},
-    {"JPDR", "JR", "dispute, found:B or found:W"},
-    {"JPDD", "JD", "a list of points"},
-    {"JPDC", "JC", "B:xx or W:xx claims"},
+    {"JPDV", "JV"}, {"JPDN", "JN"}, {"JPDT", "JT"}, {"JPDP", "JP"},
+    {"JPDR", "JR"}, {"JPDD", "JD"}, {"JPDC", "JC"},
 };
 
 // What a property of a node is to the record reader.
@@ -725,6 +722,7 @@ class RecordReader {
     const std::string id(first.id);
     const std::string what = id + " is given twice " + std::string(where_text) + " (at " +
                              at_text(first.location) + " and " + at_text(again.location) + ")";
+    // (where_text: "in the root node" or "in one node")
     if (same_values(first, again)) {
       note(what + " with the same value");
       return;
@@ -924,9 +922,8 @@ class RecordReader {
     const std::string id(p.id);
     if (std::find(foreign_noted_.begin(), foreign_noted_.end(), id) != foreign_noted_.end()) return;
     foreign_noted_.push_back(id);
-    note(id + "[" + value + "] is another program's " + id + " (this project's has " +
-         kExtNames[e].form + ", under the name " + std::string(kExtNames[e].now) +
-         "): not read" + (e == kDead ? " as dead stones" : ""));
+    note(id + "[" + value + "] is another program's " + id + ", not this project's " +
+         std::string(kExtNames[e].now) + ": not read" + (e == kDead ? " as dead stones" : ""));
   }
 
   // Every dead-stone and claim property of the node (lists: each one is read). One of an earlier

@@ -302,7 +302,8 @@ TEST(Replay, IllegalMoveGivesReplayErrorWithMoveNumberLineAndColumn) {
   EXPECT_EQ(e->file, "t.sgf");
   EXPECT_EQ(e->where.line, 2);
   EXPECT_EQ(e->where.column, 4);
-  EXPECT_EQ(std::string(e->what()), "t.sgf:2:4: move 3 (B D6): point D6 is occupied");
+  EXPECT_EQ(std::string(e->what()), "t.sgf:2:4: move 3 (B D6): point D6 is occupied (a faulty "
+                                     "record: the repair policy reads it, --repair)");
 }
 
 TEST(Replay, IllegalMoveForfeitsWhenAsked) {

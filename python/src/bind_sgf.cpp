@@ -64,6 +64,13 @@ void bind_sgf(pyb::module_& m) {
       .def_readwrite("black_name", &Record::black_name)
       .def_readwrite("white_name", &Record::white_name)
       .def_readonly("filename", &Record::filename)
+      .def_readonly("game", &Record::game, "This game's index in its file (0-based).")
+      .def_readonly("games", &Record::games, "How many games the file holds.")
+      .def_readonly("charset", &Record::charset, "The charset the text was decoded from.")
+      .def_readonly("notes", &Record::notes, "What reading assumed or mended, in words.")
+      .def_readwrite("date", &Record::date)
+      .def_readwrite("place", &Record::place)
+      .def_readonly("application", &Record::application)
       .def("to_sgf", [](const Record& r) { return sgf::write(sgf::to_tree(r)); }, "The record as SGF text.")
       .def("__repr__", [](const Record& r) {
         return "<Record " + (r.filename.empty() ? std::string("<input>") : r.filename) + " " +
@@ -95,7 +102,21 @@ void bind_sgf(pyb::module_& m) {
       .def_readonly("game", &Replay::game, "The game at the end of the record.")
       .def_readonly("rules", &Replay::rules, "The rules as used (first player possibly adopted from the record).")
       .def_readonly("notes", &Replay::notes, "Every translation or assumption made, in words.")
-      .def_readonly("stopped_without_pause", &Replay::stopped_without_pause);
+      .def_readonly("stopped_without_pause", &Replay::stopped_without_pause)
+      .def_property_readonly(
+          "repairs",
+          [](const Replay& rp) {
+            pyb::list out;
+            for (const sgf::Repair& x : rp.repairs) {
+              pyb::dict d;
+              d["move"] = x.move_number;
+              d["kind"] = std::string(sgf::name_of(x.kind));
+              d["detail"] = x.detail;
+              out.append(d);
+            }
+            return out;
+          },
+          "What the repair policy mended: [{'move', 'kind', 'detail'}], the record's first.");
 
   m.def(
       "rules_for_record",
@@ -106,18 +127,20 @@ void bind_sgf(pyb::module_& m) {
   m.def(
       "replay",
       [](const Record& r, pyb::object rules, bool translate_non_board, bool adopt_first_player,
-         bool forfeit_on_illegal) {
+         bool forfeit_on_illegal, bool repair) {
         ReplayOptions o;
         o.translate_non_board = translate_non_board;
         o.adopt_first_player = adopt_first_player;
         o.forfeit_on_illegal = forfeit_on_illegal;
+        o.repair = repair;
         return replay(r, rules_for_record(r, rules_text_arg(rules)), o);
       },
       pyb::arg("record"), pyb::arg("rules") = pyb::none(), pyb::kw_only(),
       pyb::arg("translate_non_board") = true, pyb::arg("adopt_first_player") = true,
-      pyb::arg("forfeit_on_illegal") = false,
+      pyb::arg("forfeit_on_illegal") = false, pyb::arg("repair") = false,
       "Replays the record's main line through the referee (rules as rules_for_record chooses); "
-      "ReplayError for an illegal move unless forfeit_on_illegal.");
+      "ReplayError for an illegal move unless forfeit_on_illegal; repair mends a faulty record "
+      "(README, Faulty records: Replay.repairs lists what).");
 }
 
 }  // namespace jpd::py

@@ -6,8 +6,12 @@
 #include <cmath>
 #include <string>
 
+#include "jpd/count.hpp"
+#include "jpd/game.hpp"
+#include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/sgf.hpp"
+#include "jpd/text.hpp"
 #include "sgf_test_util.hpp"
 
 using namespace jpd;
@@ -225,4 +229,34 @@ TEST(SgfRecords, GameInformationIsKeptForTheServerConventions) {
   EXPECT_EQ(r.copyright, "online-go.com");
   EXPECT_EQ(r.event, "Cup");
   EXPECT_EQ(r.application, "GNU Go:3.8; foxwq");
+}
+
+// KM[1e308] is refused from a record; a komi that big given by a program is still printed as a
+// number a person can read, never as the 31 digits "%.0f" truncated to a buffer gave.
+TEST(SgfRecords, HugeKomiIsPrintedShortWhereverItComesFrom) {
+  expect_error("(;SZ[5]KM[1e308];B[cc])", 1, 10, "komi out of range");
+  Ruleset rules = parse_ruleset("chinese");
+  rules.komi = 1e308;  // past parse_ruleset's range check, as a program may set it
+  Game g(rules, 5);
+  ASSERT_TRUE(g.play(Move::play(B, pt("cc"))));
+  const Count c = count(g, Statuses{});
+  EXPECT_EQ(c.result, "W+1e+308");
+  EXPECT_EQ(format_number(1e308), "1e+308");
+  for (const std::string& text : {c.result, explain(c, Lang::en), summary(c, Lang::en)})
+    EXPECT_EQ(text.find("0000000000"), std::string::npos) << text;
+}
+
+// RU naming this project's rules with a value they refuse is the record's fault: its position.
+TEST(SgfRecords, RulesTheRecordNamesThatCannotBeReadNameTheFileAndPosition) {
+  const sgf::Record r = record_of("(;SZ[9]\nRU[JPD:tang-song,komi=1e308];B[ee])");
+  try {
+    rules_for_record(r, std::nullopt);
+    FAIL() << "no error";
+  } catch (const sgf::Error& e) {
+    EXPECT_EQ(e.file, "t.sgf");
+    EXPECT_EQ(e.where.line, 2);
+    EXPECT_EQ(e.where.column, 3);
+    EXPECT_NE(e.message.find("RU[JPD:tang-song,komi=1e308]: "), std::string::npos) << e.what();
+    EXPECT_NE(e.message.find("komi"), std::string::npos) << e.what();
+  }
 }

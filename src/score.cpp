@@ -133,6 +133,8 @@ void record_facts(const sgf::Record& record, bool stopped_without_pause,
   facts.game = record.game;
   facts.games = record.games;
   facts.charset = record.charset;
+  facts.black_name = record.black_name;
+  facts.white_name = record.white_name;
 }
 
 // The replay's notes first (the record's reading, then the replay), then the conventions'.
@@ -224,6 +226,7 @@ void add_record_facts(nlohmann::json& j, const RecordFacts& f) {
   j["game"] = f.game + 1;
   j["games"] = f.games;
   j["charset"] = f.charset;
+  j["players"] = {{"B", f.black_name}, {"W", f.white_name}};
 }
 
 nlohmann::json to_json(const Scored& s) {

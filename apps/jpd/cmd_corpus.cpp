@@ -68,6 +68,7 @@ std::string_view name_of(Outcome o) {
 struct GameResult {
   Outcome outcome = Outcome::skipped;
   int game = 1;
+  std::string family;  // the entry's, or the preset the record's RU names, or unknown
   std::string rules;
   std::string got;
   std::string detail;  // error text, or the statuses' summary
@@ -187,6 +188,7 @@ std::string rules_for(const Entry& e, const sgf::Record& rec, const RulesChoice&
   std::string preset;
   if (e.family != "unknown" && !e.family.empty()) preset = e.family;
   else if (!rec.rules.empty()) preset = preset_for_sgf_rules(rec.rules);
+  r.family = preset.empty() ? "unknown" : parse_ruleset(preset).preset;
   if (preset.empty()) {
     r.unknown_rules = true;
     // "record": the record's own default (README: tang-song for records that name no rules)
@@ -209,6 +211,7 @@ GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& sr
                         const RulesChoice& choice) {
   GameResult r;
   r.game = rec.game + 1;
+  r.family = e.family;
   const auto start = std::chrono::steady_clock::now();
   try {
     ScoreOptions o = src.base;
@@ -265,6 +268,7 @@ std::vector<GameResult> count_entry(const Entry& e, const Source& src, const Rul
     if (e.every_game && records[0].games > 1) records = sgf::read_records_file(e.path, ro);
   } catch (const std::exception& ex) {
     GameResult r;
+    r.family = e.family;
     r.outcome = Outcome::error;
     r.detail = ex.what();
     r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -306,7 +310,7 @@ void print_table(const std::string& detail, size_t records, double wall,
   std::map<std::string, Totals> by_family;
   Totals all;
   for (const Counted& c : results) {
-    by_family[c.entry->family.empty() ? "unknown" : c.entry->family].add(c.result);
+    by_family[c.result.family.empty() ? "unknown" : c.result.family].add(c.result);
     all.add(c.result);
   }
   std::printf("dead stones from %s: %zu records, %.1f s\n", detail.c_str(), records, wall);
@@ -365,7 +369,7 @@ nlohmann::json source_json(const Source& src, const std::string& detail, double 
   std::map<std::string, Totals> by_family;
   Totals all;
   for (const Counted& c : results) {
-    by_family[c.entry->family.empty() ? "unknown" : c.entry->family].add(c.result);
+    by_family[c.result.family.empty() ? "unknown" : c.result.family].add(c.result);
     all.add(c.result);
   }
   nlohmann::json s = {{"source", src.text}, {"detail", detail}, {"seconds", wall}};
@@ -376,7 +380,7 @@ nlohmann::json source_json(const Source& src, const std::string& detail, double 
   nlohmann::json games = nlohmann::json::array();
   for (const Counted& c : results) {
     const GameResult& r = c.result;
-    games.push_back({{"file", c.entry->file}, {"game", r.game}, {"family", c.entry->family},
+    games.push_back({{"file", c.entry->file}, {"game", r.game}, {"family", r.family.empty() ? c.entry->family : r.family},
                      {"rules", r.rules}, {"outcome", std::string(name_of(r.outcome))}, {"got", r.got},
                      {"detail", r.detail}, {"record_ended", r.ended}, {"dead", r.dead},
                      {"uncertain", r.uncertain}, {"repairs", r.repairs},

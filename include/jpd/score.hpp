@@ -56,6 +56,7 @@ struct RecordFacts {
   std::vector<sgf::Repair> repairs;      // the reader's and the replay's
   int game = 0, games = 1;               // the game's index in its file (0-based), and how many
   std::string charset = "UTF-8";
+  std::string black_name, white_name;    // PB, PW
   // Whether the count stands for the record's result: not for a record that was resigned, lost on
   // time or by forfeit, void, or stopped in the middle game (the count is of where it stops).
   bool counted() const { return ended == RecordEnd::counted; }
@@ -73,7 +74,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts = {});
 // The report of `jpd score --json` (README, the JSON contract): the count's fields (to_json in
 // count.hpp) with the record's: "record_ended", "record_result", "repairs" ([{"move", "kind",
 // "detail"}]), "conventions" ([{"id", "server", "detail"}]), "game" (1-based) and "games",
-// "charset".
+// "charset", "players" ({"B", "W"}: PB and PW).
 nlohmann::json to_json(const Scored& s);
 void add_record_facts(nlohmann::json& j, const RecordFacts& f);
 

@@ -316,12 +316,12 @@ class Replayer {
     return true;
   }
 
-  // "move 12 (W D4)", "move 12 (JR[dispute])", "move 12 (setup B D4)": for notes and errors.
+  // "move 12 (W D4)", "move 12 (JPDR[dispute])", "move 12 (setup B D4)": for notes and errors.
   std::string describe(const sgf::Step& s, const Move& m) const {
     std::string what;
     if (s.kind == sgf::Step::Kind::resume)
-      what = is_stone(m.color) ? "JR[found:" + std::string(color_letter(m.color)) + "]"
-                               : "JR[dispute]";
+      what = is_stone(m.color) ? "JPDR[found:" + std::string(color_letter(m.color)) + "]"
+                               : "JPDR[dispute]";
     else if (s.kind == sgf::Step::Kind::setup)
       what = "setup " + std::string(color_letter(m.color)) + " " + to_gtp(m.point, r_.height);
     else

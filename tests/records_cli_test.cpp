@@ -153,3 +153,48 @@ TEST(RecordsCli, OgsRecordIsCountedAsOgsCountedBefore2024) {
   EXPECT_EQ(k["result"], "W+6.5");
   EXPECT_TRUE(k["conventions"].empty());
 }
+
+// A manifest that names its records by source_path, relative to a root given apart (as the one of
+// ../shared/corpus/pro19 names them in a public snapshot), each under its family's rules: Ing is
+// `ing` (integer komi 8, fill-up counting), not japanese with komi 8.
+TEST(RecordsCli, CorpusReadsSourcePathsUnderARootWithEachFamilysRules) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(testing::TempDir()) / "rec-root";
+  fs::create_directories(root / "public/games/Ing");
+  // The 5x5 game of SPEC §7's worked check: area 13 : 12, so W+7 with komi 8 under Ing.
+  std::ofstream(root / "public/games/Ing/1.sgf")
+      << "(;SZ[5]KM[8];B[bc];W[dc];B[bb];W[db];B[bd];W[dd];B[ba];W[da];B[be];W[de];B[cc];W[];B[])";
+  const fs::path dir = fs::path(testing::TempDir()) / "rec-manifest";
+  fs::create_directories(dir);
+  std::ofstream(dir / "MANIFEST.tsv") << "source_path\trules\trules_source\tkomi\tresult\n"
+                                         "public/games/Ing/1.sgf\tIng\ttest\t8\tW+7\n"
+                                         "public/games/Ing/none.sgf\tIng\ttest\t8\tW+7\n";
+  const auto j = json_of("corpus " + (dir / "MANIFEST.tsv").string() + " --root " + root.string() +
+                         " --json --dead-from none --no-progress");
+  const auto& games = j["sources"][0]["games"];
+  ASSERT_EQ(games.size(), 2u) << j.dump();
+  EXPECT_EQ(games[0]["family"], "ing");
+  EXPECT_EQ(games[0]["rules"], "ing,komi=8");
+  EXPECT_EQ(games[0]["outcome"], "exact") << games[0].dump();
+  EXPECT_EQ(games[1]["outcome"], "error");
+  EXPECT_TRUE(has(games[1]["detail"], (root / "public/games/Ing/none.sgf").string())) << games[1].dump();
+  // Without --root the paths start from the manifest's folder.
+  const auto k = json_of("corpus " + (dir / "MANIFEST.tsv").string() + " --json --dead-from none --no-progress");
+  EXPECT_EQ(k["sources"][0]["games"][0]["outcome"], "error");
+}
+
+// The professional 19x19 manifest read from a copy of its snapshot, when this machine has one.
+TEST(RecordsCli, Pro19ManifestIsReadFromItsSnapshotUnderRoot) {
+  const std::string manifest = std::string(JPD_SHARED_DIR) + "/corpus/pro19/MANIFEST.tsv";
+  const std::string root = std::string(JPD_SOURCE_DIR) + "/../pro19";
+  if (!std::filesystem::exists(manifest) || !std::filesystem::is_directory(root + "/public/games"))
+    GTEST_SKIP() << "no pro19 manifest at " << manifest << " or no copy of its records in " << root;
+  const auto j = json_of("corpus " + manifest + " --root " + root +
+                         " --match public/games/Ing/ --limit 3 --json --dead-from none --no-progress");
+  const auto& games = j["sources"][0]["games"];
+  ASSERT_EQ(games.size(), 3u);
+  for (const auto& g : games) {
+    EXPECT_NE(g["outcome"], "error") << g.dump();
+    EXPECT_EQ(g["rules"].get<std::string>().rfind("ing,komi=", 0), 0u) << g.dump();
+  }
+}

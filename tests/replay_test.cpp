@@ -368,7 +368,7 @@ TEST(Replay, ResumptionWithoutAPauseIsTakenAsADeclaredPauseFirst) {
   auto e = replay_error("(;SZ[9];B[ee];W[];B[];JR[found:B])", "chinese");  // not agreed
   ASSERT_TRUE(e);
   EXPECT_EQ(e->reason, Illegal::wrong_phase);
-  EXPECT_NE(std::string(e->what()).find("move 3 (JR[found:B])"), std::string::npos) << e->what();
+  EXPECT_NE(std::string(e->what()).find("move 3 (JPDR[found:B])"), std::string::npos) << e->what();
 }
 
 TEST(Replay, PauseAnswerWithoutAProposalIsAnError) {

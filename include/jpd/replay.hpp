@@ -15,7 +15,7 @@ namespace jpd {
 
 struct ReplayOptions {
   // [interpretation] A record's pass is read as a virtual move under rules that have virtual
-  // moves but no pass (tang-song, ming-qing, sci-3-x, living-x), and a virtual move (JV) as a pass
+  // moves but no pass (tang-song, ming-qing, sci-3-x, living-x), and a virtual move (JPDV) as a pass
   // under rules with passes but no virtual moves: both are the record's non-board move.
   bool translate_non_board = true;
   // [interpretation] When a record without setup stones or a side to move (PL) before its first

@@ -21,7 +21,7 @@ namespace jpd {
 // Where the dead stones come from when none are given explicitly.
 enum class DeadFrom : uint8_t {
   automatic,  // the record's markup if it has any, else the estimator (none where unavailable)
-  sgf,        // the record's markup only (JD, or stones on the opposite colour's TB/TW points)
+  sgf,        // the record's markup only (JPDD, or stones on the opposite colour's TB/TW points)
   none,       // no dead stones
   estimate,   // the built-in estimator
   gtp,        // an external engine: final_status_list dead
@@ -31,7 +31,7 @@ std::string_view name_of(DeadFrom d);
 struct ScoreOptions {
   std::optional<std::string> rules;        // PRESET[,key=value...]; default from the record
   std::optional<std::vector<Point>> dead;  // explicit dead stones (a stone stands for its chain)
-  std::vector<Claim> claims;               // added to the record's JC claims
+  std::vector<Claim> claims;               // added to the record's JPDC claims
   DeadFrom dead_from = DeadFrom::automatic;
   std::string gtp_command;                 // for DeadFrom::gtp
   double gtp_timeout = 60;                 // seconds the engine may take for one answer

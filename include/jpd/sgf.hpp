@@ -98,7 +98,7 @@ struct Limits {
   int max_depth = 1000;           // nesting of variations
   size_t max_nodes = 1000000;     // nodes in the whole collection
   size_t max_value_bytes = 1u << 20;
-  // Points in the point lists of a record's main line (AB, AW, AE, JD, TB, TW), compressed lists
+  // Points in the point lists of a record's main line (AB, AW, AE, JPDD, TB, TW), compressed lists
   // ("aa:ss") expanded: a few bytes of "AB[aa:yy]" stand for 625 setup steps (read_record).
   size_t max_points = 1000000;
 };
@@ -126,8 +126,8 @@ struct Step {
     setup,      // AB/AW/AE after the root (and AE in the root): a stone placed, or removed (colour
                 // Empty); move.kind play, move.point the point, one step per point
     to_move,    // PL in a node after the root
-    pause_act,  // JP: propose / accept / reject by the side to move (Move kind tells which)
-    resume,     // JR[dispute] (move.color Empty); JR[found:B|W] (move.color: who found the move)
+    pause_act,  // JPDP: propose / accept / reject by the side to move (Move kind tells which)
+    resume,     // JPDR[dispute] (move.color Empty); JPDR[found:B|W] (move.color: who found the move)
   };
   Kind kind = Kind::move;
   Move move;

@@ -14,6 +14,7 @@
 #include "jpd/gtp.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/score.hpp"
+#include "jpd/text.hpp"
 
 using namespace jpd;
 using cli_run::Outcome;
@@ -195,4 +196,43 @@ TEST(FaultyRecord, LiveGamesStayStrict) {
   EXPECT_EQ(e.handle("play W E5").substr(0, 1), "?");
   const std::string file = temp_file("faulty-live.sgf", kOccupied);
   EXPECT_EQ(e.handle("loadsgf " + file).substr(0, 1), "?");
+}
+
+// Every note reading, repairing and the server conventions write has its Chinese (the Chinese
+// output shows no English sentence of theirs).
+TEST(FaultyRecord, EveryNoteOfReadingAndRepairingIsTranslated) {
+  const std::string false_eye = "AB[ab:ib][ac][bc][dc:ic][cd]AW[ad][bd][dd:id][ae:ie];B[];W[])";
+  const std::vector<std::pair<std::string, std::string>> records = {
+      {kOccupied, "japanese"},
+      {kTwice, "tang-song"},
+      {kTwice, "chinese"},
+      {"(;SZ[9];B[ee];W[dc];B[];B[gg];W[cg])", "chinese"},
+      {"(;SZ[9];B[ee];W[dc];B[cc]B[gg];W[cg])", "chinese"},
+      {"(;SZ[9]KM[7]KM[6.5]KM[ 7 ]PB[a]PB[b];B[ee]PL[W]PL[W];W[dc])", "chinese"},
+      {"(;SZ[9]JD[H10.12.1];B[aa]JV[];W[bb]JT[C]JN[cc];B[cc]JP[maybe]JR[x]JC[x])", "chinese"},
+      {"(;SZ[9]KM[375]AP[foxwq];B[ee];W[dc])", "chinese"},
+      {"(;SZ[9]KM[1000]AP[foxwq];B[ee];W[dc])", "chinese"},
+      {"(;SZ[9]PC[(CGOS) 9x9]KM[7];B[ee];W[dc];B[];W[])", "chinese"},
+      {"(;SZ[9:6]KM[6.5]PC[OGS: x]DT[2014-01-01]" + false_eye, "japanese"},
+      {"(;SZ[9]PB[\xff];B[ee])", "chinese"},
+      {"(;CA[UTF-8]SZ[9]PB[\xc4\xe3\xba\xc3];B[ee])", "chinese"},
+      {"(;CA[UTF-8]SZ[9]PB[\xc4\xe3\xba\xc3\xff];B[ee])", "chinese"},
+      {"(;CA[gb2312]SZ[9]PB[\xff\xfe];B[ee])", "chinese"},
+  };
+  size_t notes = 0;
+  for (const auto& [text, rules] : records) {
+    sgf::ReadOptions ro;
+    ro.repair = true;
+    const sgf::Record r = sgf::read_record_text(text, "faulty.sgf", ro);
+    ScoreOptions o;
+    o.rules = rules;
+    o.dead_from = DeadFrom::none;
+    o.replay.repair = true;
+    const Count c = score_record(r, o).count;
+    for (const std::string& n : c.notes) {
+      ++notes;
+      EXPECT_TRUE(note_is_translated(n)) << "no Chinese for: " << n;
+    }
+  }
+  EXPECT_GT(notes, 25u);
 }

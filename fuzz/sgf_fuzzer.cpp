@@ -1,6 +1,6 @@
 // Fuzz harness: the SGF reader and everything a record goes through (sgf::parse, sgf::write,
-// read_record, replay under a few presets, count, the JSON and the explanation, and the way back
-// from a game to a record).
+// read_record, replay under a few presets, strictly or under the repair policy, count, the JSON
+// and the explanation, and the way back from a game to a record).
 #include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -42,10 +42,11 @@ void check_record_round_trip(const Replay& rp) {
 }
 
 void score_under(const sgf::Record& rec, const std::optional<std::string>& rules, bool forfeit,
-                 bool explain_too) {
+                 bool explain_too, bool repair) {
   ScoreOptions o;
   o.rules = rules;
   o.replay.forfeit_on_illegal = forfeit;
+  o.replay.repair = repair;
   o.finish.max_nodes = 20000;  // the Japanese finishing search, kept short under the sanitizers
   o.keep_steps = explain_too;
   clean([&] {
@@ -56,7 +57,7 @@ void score_under(const sgf::Record& rec, const std::optional<std::string>& rules
       if (!i.ok) why += i.name + ": " + i.detail + "\n";
     check(c.all_invariants_hold, "an invariant of the count failed", why);
     check(s.replay.game.board().check_consistency(&why), "board inconsistent after replay", why);
-    (void)to_json(c).dump();
+    (void)to_json(s).dump();  // throws on a text that is not UTF-8: every text must be
     if (explain_too) (void)explain(c, Lang::en);
     if (s.replay.game.end_reason() != EndReason::forfeit) check_record_round_trip(s.replay);
   });
@@ -81,14 +82,18 @@ void sgf_input(std::string_view data) {
   const size_t h = std::hash<std::string_view>{}(data);
   const auto all = presets();
   const std::string picked = all[h % all.size()].name;
+  // Half the inputs are read under the repair policy (docs/sgf.md), the record and its replay.
+  sgf::ReadOptions ro;
+  ro.limits = limits;
+  ro.repair = (h >> 10) & 1;
   int games = 0;
   for (const sgf::GameTree& tree : c->games) {
     if (++games > 2) break;
     std::optional<sgf::Record> rec;
-    if (!clean([&] { rec = sgf::read_record(tree, "<fuzz>"); })) continue;
-    score_under(*rec, std::nullopt, false, true);
-    score_under(*rec, std::string("tang-song"), (h >> 8) & 1, false);
-    score_under(*rec, picked, (h >> 9) & 1, false);
+    if (!clean([&] { rec = sgf::read_record(tree, "<fuzz>", ro); })) continue;
+    score_under(*rec, std::nullopt, false, true, ro.repair);
+    score_under(*rec, std::string("tang-song"), (h >> 8) & 1, false, ro.repair);
+    score_under(*rec, picked, (h >> 9) & 1, false, ro.repair);
   }
 }
 

@@ -357,10 +357,28 @@ void Node::remove(std::string_view id) {
 
 namespace {
 
+// A CA value found in the first bytes of the text, as a last resort: "CA[" after a character
+// that is not an upper-case letter, and a value that looks like a charset name.
+std::string_view charset_in_text(std::string_view s) {
+  const std::string_view head = s.substr(0, 4096);
+  for (size_t at = head.find("CA["); at != std::string_view::npos; at = head.find("CA[", at + 1)) {
+    if (at > 0 && is_upper(head[at - 1])) continue;
+    const size_t end = head.find(']', at + 3);
+    if (end == std::string_view::npos || end - at - 3 > 24) continue;
+    const std::string_view name = head.substr(at + 3, end - at - 3);
+    if (!name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+          return is_letter(c) || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == ' ';
+        }))
+      return trim(name);
+  }
+  return "";
+}
+
 // The charset the first game's root node names (CA), or "". Read from the bytes before they are
 // decoded: the properties of the root are walked as SGF has them (identifiers, bracketed values
-// with their escapes); a charset name is ASCII, and the root comes before any text that could
-// hold a multi-byte character with a ']' in it, in every record seen.
+// with their escapes); a charset name is ASCII. A character of a value before CA that holds a
+// ']' byte (GBK, Big5, Shift_JIS have them) can cut the walk short: then the first CA[...] of the
+// first bytes that looks like a charset name is taken.
 std::string_view declared_charset(std::string_view s) {
   size_t i = s.find('(');
   if (i == std::string_view::npos) return "";
@@ -370,7 +388,9 @@ std::string_view declared_charset(std::string_view s) {
   ++i;
   for (;;) {
     while (i < s.size() && is_space(s[i])) ++i;
-    if (i >= s.size() || !is_letter(s[i])) return "";  // the end of the root node
+    if (i >= s.size()) return "";
+    if (s[i] == ';' || s[i] == '(' || s[i] == ')') return "";  // the end of the root node
+    if (!is_letter(s[i])) return charset_in_text(s);           // the walk went astray
     std::string id;
     for (; i < s.size() && is_letter(s[i]); ++i)
       if (is_upper(s[i])) id += s[i];
@@ -380,12 +400,12 @@ std::string_view declared_charset(std::string_view s) {
       if (i >= s.size() || s[i] != '[') break;
       const size_t start = ++i;
       while (i < s.size() && s[i] != ']') i += s[i] == '\\' ? 2 : 1;
-      if (i >= s.size()) return "";
+      if (i >= s.size()) return charset_in_text(s);
       if (id == "CA" && !any) return trim(s.substr(start, i - start));
       any = true;
       ++i;
     }
-    if (!any) return "";
+    if (!any) return charset_in_text(s);
   }
 }
 

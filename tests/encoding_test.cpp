@@ -193,3 +193,14 @@ TEST(Encoding, RecordWrittenFromADecodedRecordSaysUtf8) {
   EXPECT_NE(text.find("PB[柯洁]"), std::string::npos) << text;
   EXPECT_EQ(sgf::read_record_text(text).black_name, "柯洁");
 }
+
+// CA after a value whose characters hold ']' bytes (也 is A4 5D in Big5): the walk over the raw
+// root is cut short there, and the CA found in the first bytes is taken.
+TEST(Encoding, CharsetNamedAfterAValueHoldingABracketByteIsStillFound) {
+  const std::string bytes = encoded("(;FF[4]PB[林也]PW[王么]CA[Big5]SZ[9];B[ee])", "BIG5");
+  const sgf::Record r = sgf::read_record_text(bytes, "late-ca.sgf");
+  EXPECT_EQ(r.black_name, "林也");
+  EXPECT_EQ(r.white_name, "王么");
+  EXPECT_EQ(r.charset, "CP950");
+  EXPECT_TRUE(r.notes.empty()) << testing::PrintToString(r.notes);
+}

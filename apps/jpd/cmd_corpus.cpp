@@ -220,9 +220,9 @@ GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& sr
     o.replay.repair = choice.repair;
     const std::string recorded = e.recorded.empty() ? rec.result : e.recorded;
     o.rules = rules_for(e, rec, choice, r);
+    r.rules = *o.rules;
     Scored s = score_record(rec, o);
     const Count& c = s.count;
-    r.rules = *o.rules;
     for (const AppliedConvention& a : s.facts.conventions) {
       r.conventions.push_back(a.id);
       if (!a.settings.empty()) r.rules += "," + a.settings;

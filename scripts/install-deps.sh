@@ -6,6 +6,8 @@ packages=(
   g++ cmake ninja-build pkg-config
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev
+  libssl-dev   # jpd serve: HTTPS (--tls-cert/--tls-key) and the hashes of the seats' tokens
+  iproute2     # ss: the web tests read the listen queue of jpd serve with it
   gnugo
   pybind11-dev python3-dev python3-pytest
   libxml2-utils   # xmllint: the diagram tests check the SVG pictures with it

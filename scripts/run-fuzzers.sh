@@ -4,7 +4,8 @@
 #   scripts/run-fuzzers.sh [SECONDS [HARNESS...]]     (default: $JPD_FUZZ_SECONDS or 45; all)
 # New inputs go to build-fuzz/corpus/<harness>/ (kept between runs), crashes to
 # build-fuzz/artifacts/. A crash, a leak, undefined behaviour or a timeout fails the run; its log
-# is printed with the command that reproduces it. Prints one line per harness.
+# is printed with the command that reproduces it. Prints one line per harness (runs, runs a
+# second, coverage), then the closing line "fuzz: ..." with every harness's runs a second.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-${JPD_FUZZ_SECONDS:-45}}
@@ -56,9 +57,12 @@ for name in "${harnesses[@]}"; do
 done
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
 
+rates=()
 for name in "${names[@]}"; do
   log="$dir/fuzz-$name.log"
   runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
+  rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
+  rates+=("${name%_fuzzer} ${rate:-?}/s")
   cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+' || true)
   failure='ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|runtime error:|fuzz check failed'
   if grep -qE "$failure|Test unit written" "$log"; then
@@ -68,7 +72,13 @@ for name in "${names[@]}"; do
     echo "fuzz $name: FAILED after ${runs:-?} runs; reproduce with: $dir/fuzz/$name $artifact"
     failed=1
   else
-    echo "fuzz $name: ${seconds} s, ${runs:-?} runs, coverage ${cov:-?} edges, no crash"
+    echo "fuzz $name: ${seconds} s, ${runs:-?} runs (${rate:-?} a second), coverage ${cov:-?} edges, no crash"
   fi
 done
+summary=$(IFS=,; echo "${rates[*]}" | sed 's/,/, /g')
+if [ $failed -eq 0 ]; then
+  echo "fuzz: ${#names[@]} harnesses, ${seconds} s each, no finding; runs: $summary"
+else
+  echo "fuzz: FAILED (a finding, above); runs: $summary"
+fi
 exit $failed

@@ -14,7 +14,10 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sys/stat.h>
 #include <thread>
+
+#include "jpd/input_file.hpp"
 
 namespace jpd::batch {
 
@@ -148,6 +151,25 @@ std::vector<RuleChoice> parse_rule_list(std::string_view list) {
 
 FileWalk::FileWalk(std::vector<std::string> paths) : roots_(std::move(paths)) {}
 
+bool FileWalk::enter(const std::string& dir) {
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0) return false;
+  auto [it, fresh] = walked_.try_emplace({uint64_t(st.st_dev), uint64_t(st.st_ino)}, dir);
+  if (!fresh) {
+    skipped_.push_back({dir, "directory", it->second});
+    return true;
+  }
+  stack_.push_back(Level{listing(dir), 0});
+  return true;
+}
+
+bool FileWalk::take(const std::string& file) {
+  const std::string_view kind = special_file_kind(file);
+  if (kind.empty()) return true;  // a regular file, or nothing (the error is reported when counted)
+  skipped_.push_back({file, std::string(kind), ""});
+  return false;
+}
+
 std::optional<std::string> FileWalk::next() {
   for (;;) {
     while (!stack_.empty()) {
@@ -159,19 +181,19 @@ std::optional<std::string> FileWalk::next() {
       std::string p = top.entries[top.next++];
       std::error_code ec;
       if (fs::is_directory(p, ec)) {
-        stack_.push_back(Level{listing(p), 0});
+        enter(p);
         continue;
       }
-      return p;
+      if (take(p)) return p;
     }
     if (root_ == roots_.size()) return std::nullopt;
     const std::string& r = roots_[root_++];
     std::error_code ec;
     if (fs::is_directory(r, ec)) {
-      stack_.push_back(Level{listing(r), 0});
+      enter(r);
       continue;
     }
-    return r;  // a file, or a path that does not exist (reported when counted)
+    if (take(r)) return r;  // a file, or a path that does not exist (reported when counted)
   }
 }
 
@@ -253,9 +275,9 @@ void count_file_into(const std::string& path, const std::vector<RuleChoice>& rul
   std::vector<sgf::Record> more;  // the games after the first, of a file that holds several
   sgf::Record rec;
   try {
-    rec = sgf::read_record_file(path, read);  // the quick way for a file of one game
+    rec = load_record_file(path, read);  // the quick way for a file of one game
     if (rec.games > 1) {
-      more = sgf::read_records_file(path, read);
+      more = load_records_file(path, read);
       more.erase(more.begin());
     }
   } catch (const std::exception& e) {
@@ -590,6 +612,17 @@ std::string Summary::text(Lang l, size_t max_errors) const {
     for (size_t k = 0; k < not_counted.files.size() && k < max_errors; ++k) line(not_counted.files[k], 2);
   }
   if (repaired) line(tr(l, "batch.repaired", {std::to_string(repaired)}));
+  if (!skipped.empty()) {
+    line(tr(l, "batch.skipped", {std::to_string(skipped.size())}));
+    for (size_t k = 0; k < skipped.size() && k < max_errors; ++k) {
+      const FileWalk::Skipped& sk = skipped[k];
+      line(sk.why == "directory" ? tr(l, "batch.skipped_directory", {sk.path, sk.same_as})
+                                 : tr(l, "batch.skipped_file", {sk.path, sk.why}),
+           2);
+    }
+    if (skipped.size() > max_errors)
+      line(tr(l, "batch.more_skipped", {std::to_string(skipped.size() - max_errors)}), 2);
+  }
   line(tr(l, "batch.invariants", {std::to_string(invariant_failures)}));
   for (size_t k = 0; k < failures.size() && k < max_errors; ++k)
     line(tr(l, "batch.invariant_line", {failures[k].file, failures[k].label, failures[k].invariants}), 2);
@@ -674,6 +707,13 @@ nlohmann::json Summary::to_json() const {
   for (const Failure& f : failures)
     fails.push_back({{"file", f.file}, {"preset", f.label}, {"invariants", f.invariants}});
   j["failures"] = fails;
+  nlohmann::json skips = nlohmann::json::array();
+  for (const FileWalk::Skipped& sk : skipped) {
+    nlohmann::json one{{"path", sk.path}, {"why", sk.why}};
+    if (!sk.same_as.empty()) one["same_as"] = sk.same_as;
+    skips.push_back(one);
+  }
+  j["skipped"] = skips;
   nlohmann::json per = nlohmann::json::object();
   for (size_t i = 0; i < labels.size(); ++i)
     per[labels[i]] = {{"counted", tally[i].counted}, {"B", tally[i].black}, {"W", tally[i].white},
@@ -738,6 +778,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
       write(rows);
       if (progress) progress(++written);
     }
+    summary.skipped = walk.skipped();
     summary.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return summary;
@@ -819,6 +860,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   }
   work_cv.notify_all();
   for (std::thread& t : pool) t.join();
+  summary.skipped = walk.skipped();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return summary;
 }

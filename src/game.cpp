@@ -1,6 +1,7 @@
 #include "jpd/game.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace jpd {
 
@@ -183,6 +184,7 @@ void Game::clear_history() {
 
 Verdict Game::setup_stone(Color c, Point p) {
   if (!p.inside(width(), height())) throw PointError("setup point outside the board");
+  if (c == Color::Edge) throw std::invalid_argument("a setup stone is Black, White or empty, not the edge");
   if (phase_ == Phase::making || phase_ == Phase::ended)
     return refuse(Illegal::wrong_phase,
                   "no setup at making or after the end: the position is final");
@@ -205,6 +207,7 @@ Verdict Game::setup_stone(Color c, Point p) {
 }
 
 Verdict Game::set_to_move(Color c) {
+  if (!is_stone(c)) throw std::invalid_argument("the side to move is Black or White");
   if (phase_ != Phase::play && phase_ != Phase::dispute)
     return refuse(Illegal::wrong_phase, "a side to move is set only while play goes on (after a "
                                         "pause the protocol says who resumes)");

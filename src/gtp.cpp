@@ -2,14 +2,22 @@
 // The jpd- commands are in gtp_jpd.cpp, the helpers both use in gtp_util.hpp.
 #include "jpd/gtp.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cctype>
-#include <fstream>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <sstream>
 
 #include "gtp_util.hpp"
 #include "jpd/count.hpp"
 #include "jpd/estimate.hpp"
 #include "jpd/gtp_move.hpp"
+#include "jpd/input_file.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/sgf.hpp"
 
@@ -381,14 +389,39 @@ GtpEngine::Reply GtpEngine::cmd_set_free_handicap(const Args& a) {
   return {};
 }
 
+std::optional<std::string> GtpEngine::confined_path(const std::string& arg, std::string& why) const {
+  namespace fs = std::filesystem;
+  if (opts_.file_root.empty()) {
+    why = "file access is off (jpd gtp --allow-files DIR allows one folder)";
+    return std::nullopt;
+  }
+  std::error_code ec;
+  const fs::path root = fs::canonical(opts_.file_root, ec);
+  if (ec || !fs::is_directory(root, ec)) {
+    why = "the folder files are allowed in (" + opts_.file_root + ") is not there";
+    return std::nullopt;
+  }
+  const fs::path given(arg);
+  // Every symbolic link on the way resolved, ".." included: what the name really reaches.
+  const fs::path real = fs::weakly_canonical(given.is_absolute() ? given : root / given, ec);
+  const auto [r, q] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
+  if (ec || r != root.end() || q == real.end()) {
+    why = "'" + arg + "' is outside the folder files are allowed in (" + root.string() + ")";
+    return std::nullopt;
+  }
+  return real.string();
+}
+
 GtpEngine::Reply GtpEngine::cmd_loadsgf(const Args& a) {
   if (a.empty() || a.size() > 2) throw Fail("syntax error: usage: loadsgf FILE [MOVE_NUMBER]");
-  if (!opts_.files) return {false, "cannot load: file access is disabled"};
   int before_move = 0;  // 0: the whole record
   if (a.size() == 2) before_move = gtp_detail::int_arg(a[1], 1, 1 << 30, "a move number");
+  std::string why;
+  const std::optional<std::string> file = confined_path(a[0], why);
+  if (!file) return {false, "cannot load: " + why};
   sgf::Record rec;
   try {
-    rec = sgf::read_record_file(a[0]);
+    rec = load_record_file(*file);
   } catch (const std::exception& e) {
     return {false, "cannot load file: " + std::string(e.what())};
   }
@@ -431,11 +464,22 @@ GtpEngine::Reply GtpEngine::cmd_printsgf(const Args& a) {
   rec.black_name = rec.white_name = "";
   const std::string text = sgf::write(sgf::to_tree(rec));
   if (a.empty()) return {true, text};
-  if (!opts_.files) return {false, "cannot write: file access is disabled"};
-  std::ofstream out(a[0], std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) return {false, "cannot write '" + a[0] + "'"};
+  std::string why;
+  const std::optional<std::string> file = confined_path(a[0], why);
+  if (!file) return {false, "cannot write: " + why};
+  // Not through a symbolic link, not into a FIFO or a device (O_NONBLOCK: no reader is awaited).
+  const int fd = ::open(file->c_str(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+  if (fd < 0) return {false, "cannot write '" + a[0] + "': " + std::strerror(errno)};
+  struct stat st {};
+  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::ftruncate(fd, 0) == 0;
+  for (size_t done = 0; ok && done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    ok = n > 0;
+    done += ok ? size_t(n) : 0;
+  }
+  ok = ::close(fd) == 0 && ok;
+  if (!ok) return {false, "cannot write '" + a[0] + "': " + (S_ISREG(st.st_mode) ? "write failed" : "not a regular file")};
   return {};
 }
 

@@ -426,6 +426,11 @@ Collection parse(std::string_view text, std::string_view filename, const Limits&
                     std::to_string(limits.max_bytes) + " (max_bytes)");
   DecodedText d = decoded(text, charset);
   Collection c = Parser(d.text, filename, limits).collection();
+  // The tree holds UTF-8 now: its CA says so, so that what is written reads back the same.
+  if (d.charset != "UTF-8")
+    for (GameTree& g : c.games)
+      if (!g.nodes.empty())
+        if (Property* ca = g.nodes.front().find("CA")) ca->values.assign(ca->values.size(), "UTF-8");
   c.charset = std::move(d.charset);
   c.charset_note = std::move(d.note);
   return c;

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "jpd/batch.hpp"
@@ -103,6 +104,54 @@ TEST(Batch, WalkFindsSgfFilesRecursivelyInNameOrder) {
   EXPECT_EQ(got, (std::vector<std::string>{"c.sgf", "a/deeper/y.sgf", "a/z.SGF", "b.sgf", "c.sgf",
                                            "missing.sgf"}));
   EXPECT_EQ(batch::count_files({d.string()}), 4u);
+}
+
+TEST(Batch, WalkVisitsEachRealDirectoryOnceThroughSymbolicLinkLoops) {
+  // `ln -s . loop/self` counted one game 41 times; two loops never ended.
+  fs::path d = temp_dir("loops");
+  write(d / "loop" / "a.sgf", kGame);
+  write(d / "other" / "b.sgf", kGame);
+  fs::create_directory_symlink(".", d / "loop" / "self");
+  fs::create_directory_symlink("../other", d / "loop" / "to-other");
+  fs::create_directory_symlink("../loop", d / "other" / "back");
+  batch::FileWalk w({d.string()});
+  std::vector<std::string> got;
+  while (auto p = w.next()) {
+    got.push_back(fs::path(*p).lexically_relative(d).string());
+    ASSERT_LT(got.size(), 10u) << "the walk does not end";
+  }
+  EXPECT_EQ(got, (std::vector<std::string>{"loop/a.sgf", "loop/to-other/b.sgf"}));
+  std::vector<std::string> skipped;
+  for (const auto& s : w.skipped()) {
+    EXPECT_EQ(s.why, "directory");
+    skipped.push_back(fs::path(s.path).lexically_relative(d).string() + " = " +
+                      fs::path(s.same_as).lexically_relative(d).string());
+  }
+  // "other" is met through loop/to-other first (name order: "loop" < "other").
+  EXPECT_EQ(skipped, (std::vector<std::string>{"loop/self = loop", "loop/to-other/back = loop", "other = loop/to-other"}));
+}
+
+TEST(Batch, WalkSkipsFifosAndOtherFilesThatAreNotRegularWithANote) {
+  // A FIFO named *.sgf blocked the batch (its reader waits for a writer).
+  fs::path d = temp_dir("fifo");
+  write(d / "a.sgf", kGame);
+  ASSERT_EQ(::mkfifo((d / "pipe.sgf").c_str(), 0600), 0);
+  batch::Options o;
+  o.paths = {d.string(), (d / "pipe.sgf").string()};  // found by the walk, and named explicitly
+  o.rules = batch::parse_rule_list("chinese");
+  o.jobs = 2;
+  std::ostringstream out;
+  batch::Summary s = batch::run(o, out);
+  EXPECT_EQ(s.games, 1u);
+  EXPECT_EQ(s.error_rows, 0u);
+  ASSERT_EQ(s.skipped.size(), 2u);
+  EXPECT_EQ(s.skipped[0].path, (d / "pipe.sgf").string());
+  EXPECT_EQ(s.skipped[0].why, "a FIFO (named pipe)");
+  const std::string text = s.text(Lang::en);
+  EXPECT_NE(text.find("Skipped: 2 paths, not read"), std::string::npos) << text;
+  EXPECT_NE(text.find("pipe.sgf: a FIFO (named pipe), not a regular file"), std::string::npos) << text;
+  EXPECT_EQ(s.to_json()["skipped"][1]["why"], "a FIFO (named pipe)");
+  EXPECT_EQ(lines_of(out.str()).size(), 2u);  // the header and a.sgf's row
 }
 
 TEST(Batch, RowsInCsvAndJson) {

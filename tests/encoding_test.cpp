@@ -204,3 +204,15 @@ TEST(Encoding, CharsetNamedAfterAValueHoldingABracketByteIsStillFound) {
   EXPECT_EQ(r.charset, "CP950");
   EXPECT_TRUE(r.notes.empty()) << testing::PrintToString(r.notes);
 }
+
+// The tree of a decoded record holds UTF-8, and says so: written, it reads back the same (the
+// SGF harness found CA[gb2312] written over UTF-8 text).
+TEST(Encoding, DecodedTreeWritesBackAsUtf8AndReadsTheSame) {
+  const std::string bytes = record_in("GBK", "CA[gb2312]", "乚一", "柯洁");
+  const sgf::Collection c = sgf::parse(bytes, "gbk.sgf");
+  EXPECT_EQ(c.charset, "GB18030");
+  const std::string written = sgf::write(c);
+  EXPECT_NE(written.find("CA[UTF-8]"), std::string::npos) << written;
+  EXPECT_EQ(sgf::write(sgf::parse(written, "again.sgf")), written);
+  EXPECT_EQ(sgf::read_record_text(written).black_name, "乚一");
+}

@@ -57,10 +57,17 @@ std::string regression(const std::string& harness, const std::string& name) {
 // ------------------------------------------------------------------------------------------------
 // Every stored input through its harness: the harness aborts on anything but a clean error.
 
-TEST(FuzzRegression, EveryStoredSgfInputPassesItsHarness) {
-  for (const auto& f : regressions("sgf_fuzzer")) {
+// The records: the parser's harness, the referee's and the scoring one (the estimator and the
+// finishing search) on every seed record and stored input.
+TEST(FuzzRegression, EverySgfSeedAndStoredInputPassesTheParserReplayAndScoreHarnesses) {
+  const auto files = seeds_and_regressions("sgf_fuzzer");
+  EXPECT_GE(files.size(), 10u);
+  for (const auto& f : files) {
     SCOPED_TRACE(f.string());
-    jpd::fuzz::sgf_input(read_file(f));
+    const std::string data = read_file(f);
+    jpd::fuzz::sgf_input(data);
+    jpd::fuzz::replay_input(data);
+    jpd::fuzz::score_input(data);
   }
 }
 
@@ -92,6 +99,7 @@ TEST(FuzzRegression, EveryGtpSeedAndStoredInputPassesItsHarness) {
   for (const auto& f : files) {
     SCOPED_TRACE(f.string());
     jpd::fuzz::gtp_input(read_file(f));
+    jpd::fuzz::gtp_engine_input(read_file(f));
   }
 }
 
@@ -101,6 +109,7 @@ TEST(FuzzRegression, EveryWebSeedAndStoredInputPassesItsHarness) {
   for (const auto& f : files) {
     SCOPED_TRACE(f.string());
     jpd::fuzz::web_input(read_file(f));
+    jpd::fuzz::web_engine_input(read_file(f));
   }
 }
 

@@ -491,6 +491,19 @@ TEST(Game, FixedHandicapPlacesStarPointsAndGivesWhiteTheMove) {
   EXPECT_THROW(n.g.place_fixed_handicap(10), std::invalid_argument);
 }
 
+TEST(Game, TheSideToMoveAndSetupStonesAreStonesNeverTheEdge) {
+  // From Python, set_to_move(EDGE) was taken: the count's invariants failed and the record said
+  // PL[#]; a setup "stone" of the edge colour put an edge inside the board.
+  Game g(parse_ruleset("tang-song"), 5);
+  EXPECT_THROW(g.set_to_move(Color::Edge), std::invalid_argument);
+  EXPECT_THROW(g.set_to_move(Color::Empty), std::invalid_argument);
+  EXPECT_THROW(g.setup_stone(Color::Edge, Point(2, 2)), std::invalid_argument);
+  EXPECT_EQ(g.to_move(), Color::Black);
+  EXPECT_EQ(g.board().at(Point(2, 2)), Color::Empty);
+  EXPECT_TRUE(g.actions().empty());
+  EXPECT_TRUE(g.set_to_move(Color::White));
+}
+
 TEST(GameKeyMap, AgreesWithAStandardMap) {
   // The referee's superko history and cycle table: open addressing over position keys, key 0
   // (the empty board's hash) included, growing from empty.

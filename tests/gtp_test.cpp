@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -321,7 +322,9 @@ TEST(Gtp, Handicaps) {
 }
 
 TEST(Gtp, PrintsgfAndLoadsgfRoundTrip) {
-  GtpEngine e(opts("tang-song,komi=7", 9));
+  GtpEngineOptions writer = opts("tang-song,komi=7", 9);
+  writer.file_root = testing::TempDir();
+  GtpEngine e(writer);
   for (const char* m : {"play B C3", "play W G7", "play B pass", "play W D4", "play B E5",
                         "play W pass", "play B pass"})
     ok(e, m);
@@ -331,7 +334,9 @@ TEST(Gtp, PrintsgfAndLoadsgfRoundTrip) {
   EXPECT_TRUE(contains(sgf, "JPDV[]")) << sgf;
   const std::string path = testing::TempDir() + "gtp_roundtrip.sgf";
   ok(e, "printsgf " + path);
-  GtpEngine f(opts("japanese", 19));
+  GtpEngineOptions reader = opts("japanese", 19);
+  reader.file_root = testing::TempDir();
+  GtpEngine f(reader);
   ok(f, "loadsgf " + path);
   EXPECT_EQ(ok(f, "jpd-rules"), "tang-song,komi=7");
   EXPECT_EQ(ok(f, "printsgf"), sgf);
@@ -345,16 +350,57 @@ TEST(Gtp, PrintsgfAndLoadsgfRoundTrip) {
   ok(f, "undo");
   ok(f, "undo");  // back through the loaded moves
   EXPECT_EQ(f.game().moves().size(), 2u);
-  EXPECT_TRUE(contains(err(f, "loadsgf /nonexistent/file.sgf"), "cannot load file"));
+  EXPECT_TRUE(contains(err(f, "loadsgf nonexistent-file.sgf"), "cannot load file"));
   std::ofstream(testing::TempDir() + "gtp_bad.sgf") << "(;GM[1]SZ[9];B[zz]";
   EXPECT_TRUE(contains(err(f, "loadsgf " + testing::TempDir() + "gtp_bad.sgf"), "cannot load"));
   EXPECT_EQ(f.game().moves().size(), 2u);  // unchanged by the failures
   EXPECT_TRUE(contains(err(f, "loadsgf"), "syntax error"));
-  GtpEngineOptions closed = opts();
-  closed.files = false;
-  GtpEngine g(closed);
-  EXPECT_TRUE(contains(err(g, "loadsgf " + path), "disabled"));
-  EXPECT_TRUE(contains(err(g, "printsgf " + path), "disabled"));
+}
+
+TEST(Gtp, FileAccessIsOffUnlessAFolderIsAllowed) {
+  // printsgf FILE overwrote any file and loadsgf /etc/passwd answered with its line count.
+  GtpEngine g(opts());
+  EXPECT_EQ(g.options().file_root, "");
+  EXPECT_EQ(err(g, "loadsgf /etc/passwd"),
+            "cannot load: file access is off (jpd gtp --allow-files DIR allows one folder)");
+  const std::string victim = testing::TempDir() + "gtp_victim.txt";
+  std::ofstream(victim) << "keep me";
+  EXPECT_TRUE(contains(err(g, "printsgf " + victim), "cannot write: file access is off"));
+  std::ifstream in(victim);
+  std::string kept;
+  std::getline(in, kept);
+  EXPECT_EQ(kept, "keep me");
+}
+
+TEST(Gtp, AllowedFolderConfinesLoadsgfAndPrintsgfToIt) {
+  namespace fs = std::filesystem;
+  const fs::path base = fs::path(testing::TempDir()) / "gtp-confined";
+  fs::remove_all(base);
+  fs::create_directories(base / "games" / "sub");
+  std::ofstream(base / "outside.sgf") << "(;GM[1]SZ[9];B[cc])";
+  fs::create_symlink(base / "outside.sgf", base / "games" / "link-out.sgf");
+  fs::create_directory_symlink(base, base / "games" / "up");
+  GtpEngineOptions o = opts("tang-song", 9);
+  o.file_root = (base / "games").string();
+  GtpEngine g(o);
+  ok(g, "play B C3");
+  ok(g, "printsgf sub/a.sgf");
+  EXPECT_TRUE(fs::is_regular_file(base / "games" / "sub" / "a.sgf"));
+  ok(g, "printsgf " + (base / "games" / "b.sgf").string());  // absolute, inside
+  ok(g, "loadsgf sub/a.sgf");
+  EXPECT_EQ(g.game().moves().size(), 1u);
+  const std::string outside = "is outside the folder files are allowed in (" + (base / "games").string() + ")";
+  for (const std::string& name : {std::string("../outside.sgf"), (base / "outside.sgf").string(),
+                                  std::string("link-out.sgf"), std::string("up/outside.sgf"),
+                                  std::string("sub/../../outside.sgf"), std::string("/etc/passwd"),
+                                  std::string("."), std::string("sub/..")}) {
+    EXPECT_TRUE(contains(err(g, "loadsgf " + name), outside)) << name;
+    EXPECT_TRUE(contains(err(g, "printsgf " + name), outside)) << name;
+  }
+  std::ifstream in(base / "outside.sgf");
+  std::string kept;
+  std::getline(in, kept);
+  EXPECT_EQ(kept, "(;GM[1]SZ[9];B[cc])");  // never overwritten
 }
 
 TEST(Gtp, RulesCommands) {
@@ -560,7 +606,6 @@ TEST(Gtp, EveryLineGetsExactlyOneWellFormedAnswer) {
       "clear_board", "reg_genmove", "kgs-rules", "japanese", "\x01", "resign", "jpd-tomove"};
   GtpEngineOptions o = opts("tang-song", 5);
   o.genmove.playouts = 40;
-  o.files = false;
   GtpEngine e(o);
   Rng rng(7);
   for (int n = 0; n < 3000; ++n) {
@@ -622,4 +667,26 @@ TEST(GtpProgram, BadRulesAreAUsageError) {
   while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
   EXPECT_EQ(WEXITSTATUS(pclose(p)), 2);
   EXPECT_TRUE(contains(out, "tang-song")) << out;  // the valid presets
+}
+
+TEST(GtpProgram, AllowFilesOpensOneFolderAndFileAccessIsOffWithoutIt) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(testing::TempDir()) / "gtp-program-files";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  {
+    GtpClient c(std::string(JPD_BINARY) + " gtp --size 9 --allow-files " + dir.string(), 60);
+    c.send("play B E5");
+    c.send("printsgf game.sgf");
+    EXPECT_THROW(c.send("printsgf ../escaped.sgf"), GtpError);
+  }
+  EXPECT_TRUE(fs::is_regular_file(dir / "game.sgf"));
+  EXPECT_FALSE(fs::exists(dir.parent_path() / "escaped.sgf"));
+  GtpClient closed(std::string(JPD_BINARY) + " gtp --size 9", 60);
+  try {
+    closed.send("loadsgf " + (dir / "game.sgf").string());
+    ADD_FAILURE() << "loadsgf was allowed without --allow-files";
+  } catch (const GtpError& e) {
+    EXPECT_TRUE(contains(e.what(), "file access is off")) << e.what();
+  }
 }

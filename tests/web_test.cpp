@@ -1,13 +1,13 @@
 // The web referee (jpd serve): the request handler without sockets, its storage across restarts,
-// its limits and the page's files, then the same through real HTTP on 127.0.0.1.
+// its limits and the page's files, then the same through real HTTP on 127.0.0.1. The seats and
+// their tokens, cross-site requests and the per-client limits are in web_security_test.cpp, the
+// HTTP server's own defences in web_http_test.cpp.
 #include <gtest/gtest.h>
 #include <httplib.h>
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -17,77 +17,13 @@
 #include "jpd/text.hpp"
 #include "jpd/web/app.hpp"
 #include "jpd/web/http.hpp"
+#include "web_util.hpp"
 
 namespace jpd::web {
 namespace {
 
 using nlohmann::json;
-
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A fresh database file per test, removed afterwards.
-struct TempDb {
-  std::filesystem::path path;
-  TempDb() {
-    path = std::filesystem::temp_directory_path() /
-           ("jpd-web-test-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite");
-    remove();
-  }
-  ~TempDb() { remove(); }
-  void remove() {
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
-  }
-};
-
-Options memory_options() {
-  Options o;
-  o.db = ":memory:";
-  o.genmove.playouts = 64;
-  return o;
-}
-
-struct Client {
-  explicit Client(App& a) : app(a) {}
-  App& app;
-  Response last;
-  json call(const std::string& method, const std::string& target, const json& body = nullptr) {
-    last = app.handle(method, target, body.is_null() ? std::string() : body.dump());
-    return last.content_type.rfind("application/json", 0) == 0 ? json::parse(last.body) : json();
-  }
-  json move(int64_t id, const char* colour, const char* kind, const char* point = nullptr) {
-    json b{{"color", colour}, {"kind", kind}};
-    if (point) b["point"] = point;
-    return call("POST", "/api/games/" + std::to_string(id) + "/moves", b);
-  }
-};
-
-// SPEC §7's worked check on 5x5: Black B3 B2 B4 B1 B5, White D3 D2 D4 D1 D5, then Black C3, White
-// a virtual move, Black a virtual move: the pause.
-int64_t worked_check(Client& c, const std::string& rules = "tang-song") {
-  json g = c.call("POST", "/api/games", json{{"rules", rules}, {"size", 5}, {"komi", 0.5}});
-  EXPECT_EQ(c.last.status, 201) << c.last.body;
-  const int64_t id = g["id"];
-  const char* b[] = {"B3", "B2", "B4", "B1", "B5"};
-  const char* w[] = {"D3", "D2", "D4", "D1", "D5"};
-  for (int i = 0; i < 5; ++i) {
-    c.move(id, "B", "play", b[i]);
-    EXPECT_EQ(c.last.status, 200) << c.last.body;
-    c.move(id, "W", "play", w[i]);
-    EXPECT_EQ(c.last.status, 200) << c.last.body;
-  }
-  c.move(id, "B", "play", "C3");
-  c.move(id, "W", "virtual");
-  json s = c.move(id, "B", "virtual");
-  EXPECT_EQ(c.last.status, 200) << c.last.body;
-  EXPECT_EQ(s["phase"], "paused");
-  return id;
-}
+using namespace jpd::web::test;
 
 TEST(WebApi, CreatesAGameWithItsRulesSizeAndKomi) {
   App app(memory_options());
@@ -101,21 +37,19 @@ TEST(WebApi, CreatesAGameWithItsRulesSizeAndKomi) {
   EXPECT_EQ(g["to_move"], "B");
   EXPECT_EQ(g["board"].size(), 9u);
   EXPECT_EQ(g["moves"].size(), 0u);
-  json list = c.call("GET", "/api/games");
-  ASSERT_EQ(list["games"].size(), 1u);
-  EXPECT_EQ(list["games"][0]["id"], g["id"]);
-  json got = c.call("GET", "/api/games/" + std::to_string(int64_t(g["id"])));
+  json got = c.call("GET", game_path(g["id"]));
+  g.erase("tokens");  // shown once, to the creator
   EXPECT_EQ(got, g);
   // Unchanged since a known version: a short answer (the page polls with it).
-  json same = c.call("GET", "/api/games/" + std::to_string(int64_t(g["id"])) + "?known=0");
+  json same = c.call("GET", game_path(g["id"], "?known=" + std::to_string(int64_t(g["version"]))));
   EXPECT_EQ(same["unchanged"], true);
 }
 
 TEST(WebApi, PlaysToThePauseAndCountsAsJpdScore) {
   App app(memory_options());
   Client c(app);
-  const int64_t id = worked_check(c);
-  const std::string base = "/api/games/" + std::to_string(id);
+  const std::string id = worked_check(c);
+  const std::string base = game_path(id);
   json g = c.call("GET", base);
   EXPECT_EQ(g["moves"].size(), 13u);
   ASSERT_TRUE(g["marks"].is_object());
@@ -141,7 +75,7 @@ TEST(WebApi, RefusalsCarryTheRefereesReason) {
   App app(memory_options());
   Client c(app);
   json g = c.call("POST", "/api/games", json{{"rules", "tang-song"}, {"size", 9}});
-  const int64_t id = g["id"];
+  const std::string id = g["id"];
   c.move(id, "B", "play", "E5");
   json r = c.move(id, "W", "play", "E5");
   EXPECT_EQ(c.last.status, 409);
@@ -159,24 +93,26 @@ TEST(WebApi, RefusalsCarryTheRefereesReason) {
   EXPECT_EQ(r["reason"], "bad_point");
   r = c.move(id, "W", "play");
   EXPECT_EQ(c.last.status, 400);
-  c.call("POST", "/api/games/" + std::to_string(id) + "/moves", nullptr);
+  c.as("W", "POST", game_path(id, "/moves"), nullptr);
   EXPECT_EQ(c.last.status, 400);
-  EXPECT_EQ(app.handle("POST", "/api/games/" + std::to_string(id) + "/moves", "{not json").status, 400);
-  EXPECT_EQ(app.handle("POST", "/api/games/" + std::to_string(id) + "/moves", "[1,2]").status, 400);
+  const std::string token = c.tokens[id]["W"];
+  EXPECT_EQ(app.handle("POST", game_path(id, "/moves"), "{not json", token).status, 400);
+  EXPECT_EQ(app.handle("POST", game_path(id, "/moves"), "[1,2]", token).status, 400);
   EXPECT_EQ(app.handle("GET", "/api/games/999", "").status, 404);
   EXPECT_EQ(app.handle("GET", "/api/games/abc", "").status, 404);
-  EXPECT_EQ(app.handle("DELETE", "/api/games/" + std::to_string(id), "").status, 405);
-  EXPECT_EQ(app.handle("GET", "/api/games/" + std::to_string(id) + "/moves", "").status, 405);
+  EXPECT_EQ(app.handle("GET", game_path(std::string(32, '0')), "").status, 404);
+  EXPECT_EQ(app.handle("DELETE", game_path(id), "").status, 405);
+  EXPECT_EQ(app.handle("GET", game_path(id, "/moves"), "").status, 405);
   EXPECT_EQ(app.handle("POST", "/api/games", R"({"rules":"nonsense"})").status, 400);
   // Nothing refused was stored: one move.
-  EXPECT_EQ(c.call("GET", "/api/games/" + std::to_string(id))["moves"].size(), 1u);
+  EXPECT_EQ(c.call("GET", game_path(id))["moves"].size(), 1u);
 }
 
 TEST(WebApi, AgreedPauseProposeRejectAccept) {
   App app(memory_options());
   Client c(app);
   json g = c.call("POST", "/api/games", json{{"rules", "living-a"}, {"size", 7}});
-  const int64_t id = g["id"];
+  const std::string id = g["id"];
   ASSERT_EQ(g["to_move"], "W");  // 计活子: White first
   c.move(id, "W", "play", "D4");
   json s = c.move(id, "B", "propose-pause");
@@ -198,29 +134,29 @@ TEST(WebApi, AgreedPauseProposeRejectAccept) {
 TEST(WebApi, MarksAgreementAndTheFinalCount) {
   App app(memory_options());
   Client c(app);
-  const int64_t id = worked_check(c);
-  const std::string base = "/api/games/" + std::to_string(id);
+  const std::string id = worked_check(c);
+  const std::string base = game_path(id);
   // Toggling a stone marks its whole chain; again, alive.
-  json s = c.call("POST", base + "/marks", json{{"toggle", "D3"}});
+  json s = c.as("B", "POST", base + "/marks", json{{"toggle", "D3"}});
   ASSERT_EQ(c.last.status, 200) << c.last.body;
   EXPECT_EQ(s["marks"]["dead"].size(), 5u);
   EXPECT_EQ(s["marks"]["source"], "given");
-  s = c.call("POST", base + "/marks", json{{"toggle", "D1"}});
+  s = c.as("W", "POST", base + "/marks", json{{"toggle", "D1"}});
   EXPECT_EQ(s["marks"]["dead"].size(), 0u);
-  c.call("POST", base + "/marks", json{{"toggle", "C2"}});
+  c.as("B", "POST", base + "/marks", json{{"toggle", "C2"}});
   EXPECT_EQ(c.last.status, 409);  // an empty point
   // Agreeing to marks that changed meanwhile is refused.
-  c.call("POST", base + "/agree", json{{"color", "B"}, {"dead", {"B3"}}});
+  c.as("B", "POST", base + "/agree", json{{"color", "B"}, {"dead", {"B3"}}});
   EXPECT_EQ(c.last.status, 409);
-  s = c.call("POST", base + "/agree", json{{"color", "B"}, {"dead", json::array()}});
+  s = c.as("B", "POST", base + "/agree", json{{"color", "B"}, {"dead", json::array()}});
   ASSERT_EQ(c.last.status, 200) << c.last.body;
   EXPECT_EQ(s["marks"]["agreed"]["B"], true);
   EXPECT_EQ(s["phase"], "paused");
   // A mark resets the agreements.
-  s = c.call("POST", base + "/marks", json{{"dead", json::array()}});
+  s = c.as("B", "POST", base + "/marks", json{{"dead", json::array()}});
   EXPECT_EQ(s["marks"]["agreed"]["B"], false);
-  c.call("POST", base + "/agree", json{{"color", "B"}});
-  s = c.call("POST", base + "/agree", json{{"color", "W"}});
+  c.as("B", "POST", base + "/agree", json{{"color", "B"}});
+  s = c.as("W", "POST", base + "/agree", json{{"color", "W"}});
   EXPECT_EQ(s["phase"], "ended");
   EXPECT_EQ(s["result"], "W+0.5");
   EXPECT_EQ(s["count"]["result"], "W+0.5");
@@ -244,16 +180,16 @@ TEST(WebApi, MarksAgreementAndTheFinalCount) {
 TEST(WebApi, DisputeResumesPlay) {
   App app(memory_options());
   Client c(app);
-  const int64_t id = worked_check(c);
-  const std::string base = "/api/games/" + std::to_string(id);
-  json s = c.call("POST", base + "/dispute", json::object());
+  const std::string id = worked_check(c);
+  const std::string base = game_path(id);
+  json s = c.as("B", "POST", base + "/dispute", json::object());
   ASSERT_EQ(c.last.status, 200) << c.last.body;
   EXPECT_EQ(s["phase"], "dispute");
   EXPECT_TRUE(s["marks"].is_null());
   s = c.move(id, s["to_move"].get<std::string>().c_str(), "play", "C2");
   EXPECT_EQ(c.last.status, 200) << c.last.body;
   EXPECT_EQ(s["moves"].back()["phase"], "dispute");
-  c.call("POST", base + "/dispute", json::object());
+  c.as("W", "POST", base + "/dispute", json::object());
   EXPECT_EQ(c.last.status, 409);  // only from a pause
 }
 
@@ -261,15 +197,17 @@ TEST(WebApi, EngineMovesForItsColour) {
   App app(memory_options());
   Client c(app);
   json g = c.call("POST", "/api/games", json{{"rules", "tang-song"}, {"size", 9}, {"engine", "W"}});
-  const int64_t id = g["id"];
+  const std::string id = g["id"];
   EXPECT_EQ(g["engine"], "W");
+  EXPECT_EQ(g["seats"], json({{"B", "taken"}, {"W", "engine"}}));
+  EXPECT_EQ(g["tokens"].size(), 1u);  // the creator plays Black
   c.move(id, "B", "play", "E5");
-  json s = c.call("POST", "/api/games/" + std::to_string(id) + "/genmove", json{{"color", "W"}});
+  json s = c.as("B", "POST", game_path(id, "/genmove"), json{{"color", "W"}});
   ASSERT_EQ(c.last.status, 200) << c.last.body;
   EXPECT_EQ(s["moves"].size(), 2u);
   EXPECT_EQ(s["moves"][1]["color"], "W");
   EXPECT_TRUE(s["genmove"].is_object());
-  c.call("POST", "/api/games/" + std::to_string(id) + "/genmove", json{{"color", "W"}});
+  c.as("B", "POST", game_path(id, "/genmove"), json{{"color", "W"}});
   EXPECT_EQ(c.last.status, 409);  // Black's turn
 }
 
@@ -278,27 +216,31 @@ TEST(WebApi, GamesSurviveARestart) {
   Options o = memory_options();
   o.db = db.path.string();
   json before;
-  int64_t id;
+  std::string id;
+  std::map<std::string, json> tokens;
   {
     App app(o);
     Client c(app);
     id = worked_check(c);
-    c.call("POST", "/api/games/" + std::to_string(id) + "/marks", json{{"toggle", "B3"}});
-    c.call("POST", "/api/games/" + std::to_string(id) + "/agree", json{{"color", "W"}});
+    c.as("W", "POST", game_path(id, "/marks"), json{{"toggle", "B3"}});
+    c.as("W", "POST", game_path(id, "/agree"), json{{"color", "W"}});
     json other = c.call("POST", "/api/games", json{{"rules", "japanese"}, {"size", 9}});
     c.move(other["id"], "B", "play", "C3");
-    before = c.call("GET", "/api/games/" + std::to_string(id));
+    before = c.call("GET", game_path(id));
+    tokens = c.tokens;
   }
   App again(o);
   Client c(again);
+  c.tokens = tokens;  // the players keep their tokens; the seats are in the database
   EXPECT_EQ(again.game_count(), 2u);
-  json after = c.call("GET", "/api/games/" + std::to_string(id));
+  json after = c.call("GET", game_path(id));
   EXPECT_EQ(after, before);
   EXPECT_EQ(after["marks"]["agreed"]["W"], true);
   EXPECT_EQ(after["marks"]["dead"].size(), 6u);  // B1-B5 and C3
   // Play goes on where it stopped.
-  c.call("POST", "/api/games/" + std::to_string(id) + "/agree", json{{"color", "B"}});
-  EXPECT_EQ(c.call("GET", "/api/games/" + std::to_string(id))["phase"], "ended");
+  c.as("B", "POST", game_path(id, "/agree"), json{{"color", "B"}});
+  EXPECT_EQ(c.last.status, 200) << c.last.body;
+  EXPECT_EQ(c.call("GET", game_path(id))["phase"], "ended");
 }
 
 TEST(WebApi, UploadsAnSgfRecord) {
@@ -378,7 +320,9 @@ TEST(WebPage, EveryTextThePageUsesIsInTheTable) {
 
 TEST(WebHttp, ServesTheApiOnLoopback) {
   App app(memory_options());
-  HttpServer server(app, 4);
+  HttpOptions ho;
+  ho.threads = 4;
+  HttpServer server(app, ho);
   const int port = server.bind("127.0.0.1", 0);
   server.start();
   httplib::Client cli("127.0.0.1", port);
@@ -389,14 +333,22 @@ TEST(WebHttp, ServesTheApiOnLoopback) {
   auto created = cli.Post("/api/games", R"({"rules":"tang-song","size":9,"komi":6.5})", "application/json");
   ASSERT_TRUE(created);
   EXPECT_EQ(created->status, 201);
-  const int64_t id = json::parse(created->body)["id"];
-  auto moved = cli.Post(("/api/games/" + std::to_string(id) + "/moves").c_str(),
-                        R"({"color":"B","kind":"play","point":"E5"})", "application/json");
+  const json game = json::parse(created->body);
+  const std::string id = game["id"];
+  httplib::Headers black{{"Authorization", "Bearer " + game["tokens"]["B"].get<std::string>()}};
+  httplib::Headers white{{"Authorization", "Bearer " + game["tokens"]["W"].get<std::string>()}};
+  auto moved = cli.Post(game_path(id, "/moves").c_str(), black, R"({"color":"B","kind":"play","point":"E5"})",
+                        "application/json");
   ASSERT_TRUE(moved);
   EXPECT_EQ(moved->status, 200);
   EXPECT_EQ(json::parse(moved->body)["moves"].size(), 1u);
-  auto refused = cli.Post(("/api/games/" + std::to_string(id) + "/moves").c_str(),
-                          R"({"color":"W","kind":"play","point":"E5"})", "application/json");
+  auto spectator = cli.Post(game_path(id, "/moves").c_str(), R"({"color":"W","kind":"play","point":"D4"})",
+                            "application/json");
+  ASSERT_TRUE(spectator);
+  EXPECT_EQ(spectator->status, 403);
+  EXPECT_EQ(json::parse(spectator->body)["reason"], "not_your_seat");
+  auto refused = cli.Post(game_path(id, "/moves").c_str(), white, R"({"color":"W","kind":"play","point":"E5"})",
+                          "application/json");
   ASSERT_TRUE(refused);
   EXPECT_EQ(refused->status, 409);
   EXPECT_EQ(json::parse(refused->body)["reason"], "occupied");

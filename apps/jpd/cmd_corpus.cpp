@@ -37,6 +37,7 @@
 #include "common.hpp"
 #include "jpd/conventions.hpp"
 #include "jpd/encoding.hpp"
+#include "jpd/input_file.hpp"
 #include "jpd/score.hpp"
 
 namespace jpd::cli {
@@ -264,8 +265,8 @@ std::vector<GameResult> count_entry(const Entry& e, const Source& src, const Rul
   std::vector<sgf::Record> records;
   const auto start = std::chrono::steady_clock::now();
   try {
-    records.push_back(sgf::read_record_file(e.path, ro));
-    if (e.every_game && records[0].games > 1) records = sgf::read_records_file(e.path, ro);
+    records.push_back(load_record_file(e.path, ro));
+    if (e.every_game && records[0].games > 1) records = load_records_file(e.path, ro);
   } catch (const std::exception& ex) {
     GameResult r;
     r.family = e.family;

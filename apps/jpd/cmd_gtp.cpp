@@ -1,4 +1,5 @@
-// jpd gtp [--rules R] [--size N] [--seed S] [--playouts N]   the GTP engine on stdin/stdout
+// jpd gtp [--rules R] [--size N] [--seed S] [--playouts N] [--allow-files DIR]   the GTP engine on
+// stdin/stdout
 #include <cerrno>
 #include <cstdio>
 #include <string>
@@ -61,6 +62,7 @@ void add_gtp_command(CLI::App& app, Runner& run) {
   static uint64_t seed = 1;
   static int playouts = 0;
   static bool no_files = false;
+  static std::string allow_files;
   cmd->add_option("--rules", o.rules, "PRESET[,key=value...] (default tang-song)");
   cmd->add_option("--size", o.board_size, "board size before any boardsize command (default 19)")
       ->check(CLI::Range(kMinBoardSize, kMaxBoardSize));
@@ -68,12 +70,17 @@ void add_gtp_command(CLI::App& app, Runner& run) {
   cmd->add_option("--playouts", playouts, "playouts per generated move (default: by board size)")
       ->check(CLI::Range(0, 10000000));
   cmd->add_option("--name", o.name, "the name the engine gives (default jpd)");
-  cmd->add_flag("--no-files", no_files, "refuse loadsgf and printsgf FILE");
+  cmd->add_option("--allow-files", allow_files,
+                  "the one folder loadsgf and printsgf FILE may read and write in (default: none, "
+                  "both refuse file names)")
+      ->check(CLI::ExistingDirectory);
+  cmd->add_flag("--no-files", no_files, "no file access (the default; kept for older scripts)")
+      ->excludes("--allow-files");
   cmd->callback([&run] {
     run = [] {
       o.genmove.seed = seed;
       o.genmove.playouts = playouts;
-      o.files = !no_files;
+      o.file_root = no_files ? "" : allow_files;
       try {
         parse_ruleset(o.rules);
       } catch (const RulesError& e) {

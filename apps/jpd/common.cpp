@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "jpd/input_file.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/text.hpp"
 
@@ -53,7 +54,7 @@ void apply_record_args(const RecordArgs& a, ScoreOptions& o) {
 }
 
 sgf::Record load_record(const std::string& path, const RecordArgs& a) {
-  return sgf::read_record_file(path, read_options(a));
+  return load_record_file(path, read_options(a));
 }
 
 std::string games_line(const sgf::Record& r, Lang l) {

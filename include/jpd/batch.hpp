@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -43,20 +44,37 @@ inline constexpr std::string_view kDefaultRules = "tang-song,ming-qing,chinese,j
 
 // A lazy walk: directories recursively (entries in name order, hidden ones skipped), files ending in
 // .sgf (any case); a path given explicitly is taken whatever its name, and one that does not exist is
-// returned as is (counting it reports the error).
+// returned as is (counting it reports the error). Symbolic links are followed, but every real
+// directory is walked once (a link back to a directory being walked, or a second link to one
+// walked already, is skipped: a loop never makes the walk endless), and only regular files are
+// returned: a FIFO (which would block the reader), a device or a socket is skipped. Each skip is
+// kept as a note (skipped()).
 class FileWalk {
  public:
+  struct Skipped {
+    std::string path;
+    std::string why;         // "directory": walked already (as `same_as`); else the file's kind
+    std::string same_as;     // the path the directory was first walked by
+  };
+
   explicit FileWalk(std::vector<std::string> paths);
   std::optional<std::string> next();
+  const std::vector<Skipped>& skipped() const { return skipped_; }
 
  private:
   struct Level {
     std::vector<std::string> entries;  // full paths, sorted
     size_t next = 0;
   };
+  // A directory to walk, or the reason it is skipped; a file to return, or skipped.
+  bool enter(const std::string& dir);
+  bool take(const std::string& file);
+
   std::vector<std::string> roots_;
   size_t root_ = 0;
   std::vector<Level> stack_;
+  std::map<std::pair<uint64_t, uint64_t>, std::string> walked_;  // (device, inode) -> first path
+  std::vector<Skipped> skipped_;
 };
 // The number of files a walk yields (a second walk; nothing is kept).
 size_t count_files(const std::vector<std::string>& paths);
@@ -149,6 +167,7 @@ class Summary {
     std::string file, label, invariants;
   };
   std::vector<Failure> failures;
+  std::vector<FileWalk::Skipped> skipped;  // paths the walk did not read (FileWalk::skipped)
 
   std::string text(Lang l, size_t max_errors = 100) const;
   nlohmann::json to_json() const;

@@ -235,13 +235,15 @@ class Game {
   // Setup (before or between moves): handicap and AB/AW/AE stones. Not a move; counted per colour.
   // Setup makes no captures (as SGF's AB/AW), so it can leave a chain without a liberty. Refused
   // (wrong_phase) at making and once the game has ended: the position is final then.
-  Verdict setup_stone(Color c, Point p);  // c Empty removes a stone
+  // c Empty removes a stone; Color::Edge is std::invalid_argument.
+  Verdict setup_stone(Color c, Point p);
   // A stone of a chain that setup left without a liberty, or Point::none(). Such a position cannot
   // arise in play: while there is one, every move but resignation is refused (Illegal::no_liberty)
   // and the game cannot be counted; further setup may still mend it.
   Point setup_without_liberty() const { return no_liberty_; }
   // Only while play goes on (play or dispute), and not while a pause proposal awaits its answer or
-  // virtual moves are owed: the pause protocol says who moves then.
+  // virtual moves are owed: the pause protocol says who moves then. c other than Black or White
+  // is std::invalid_argument.
   Verdict set_to_move(Color c);
   // Standard fixed handicap placement (2..9 stones on odd boards >= 7, as GTP fixed_handicap).
   std::vector<Point> place_fixed_handicap(int stones);

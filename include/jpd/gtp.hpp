@@ -33,7 +33,10 @@ struct GtpEngineOptions {
   int board_size = 19;
   GenmoveOptions genmove;
   size_t max_line = 64 * 1024;  // bytes of one command line, newline excluded
-  bool files = true;            // loadsgf and printsgf FILE may touch files
+  // The folder loadsgf and printsgf FILE may read and write in (relative names are taken in it;
+  // a path that leads out of it, by "..", an absolute name or a symbolic link, is refused).
+  // Empty, the default: no file access at all (both commands refuse a file name).
+  std::string file_root;
   // Dead stones for final_score, final_status_list and jpd-count without points; the default is
   // default_gtp_statuses (then final_status_list seki lists the estimator's seki chains; with a
   // function given here, none).
@@ -104,6 +107,9 @@ class GtpEngine {
   Reply apply_moves(const std::vector<Move>& moves, bool resume_if_paused);
   Statuses statuses() const;
   void mark() { marks_.push_back(game_.actions().size()); }
+
+  // The file a loadsgf / printsgf argument names inside file_root, or a refusal in words.
+  std::optional<std::string> confined_path(const std::string& arg, std::string& why) const;
 
   GtpEngineOptions opts_;
   Ruleset rules_;

@@ -105,6 +105,7 @@ struct Limits {
 
 // The text is decoded first (see the top of this file); `charset` names the text's charset when
 // its CA is missing or wrong (an iconv name or a label such as gb2312; "" reads CA, else guesses).
+// A text decoded from another charset is UTF-8 in the tree, and its roots' CA say UTF-8.
 Collection parse(std::string_view text, std::string_view filename = "<input>",
                  const Limits& limits = {}, std::string_view charset = "");
 Collection parse_file(const std::string& path, const Limits& limits = {},

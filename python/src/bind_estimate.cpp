@@ -24,10 +24,13 @@ pyb::dict estimate_game(const Game& g, int playouts, uint64_t seed, const std::s
   else if (open_shapes == "decided") o.open_shapes = OpenShapes::decided;
   else throw pyb::value_error("open_shapes '" + open_shapes + "': not one of from_rules, unsettled, decided");
   if (playouts < 0) throw pyb::value_error("playouts must be 0 (the default) or more");
+  // The game belongs to Python: another thread may play or undo on it as soon as the lock is
+  // released, so the estimator works on a copy taken while the lock is held (as score does).
+  const Game copy = g;
   Estimate e;
   {
     pyb::gil_scoped_release unlocked;
-    e = estimate(g, o);
+    e = estimate(copy, o);
   }
   const int h = e.height;
   auto colour = [](Color c) { return std::string(color_letter(c)); };

@@ -178,10 +178,24 @@ void bind_game(pyb::module_& m) {
       .def(
           "setup_stone",
           [](Game& g, pyb::object point, pyb::object color) {
-            g.setup_stone(color_arg(color), point_arg(point, g.width(), g.height()));
+            const Point p = point_arg(point, g.width(), g.height());
+            const Color c = color_arg(color);
+            if (c == Color::Edge) throw pyb::value_error("a setup stone is BLACK, WHITE or EMPTY (to remove one), not EDGE");
+            require(g.setup_stone(c, p), "setup " + std::string(color_letter(c)) + " " + to_gtp(p, g.height()));
           },
-          pyb::arg("point"), pyb::arg("color"), "A setup / handicap stone (Color.EMPTY removes one); not a move.")
-      .def("set_to_move", [](Game& g, pyb::object c) { g.set_to_move(color_arg(c)); }, pyb::arg("color"))
+          pyb::arg("point"), pyb::arg("color"),
+          "A setup / handicap stone (Color.EMPTY removes one); not a move. IllegalMove at making "
+          "or after the end; ValueError for EDGE.")
+      .def(
+          "set_to_move",
+          [](Game& g, pyb::object color) {
+            const Color c = color_arg(color);
+            if (!is_stone(c)) throw pyb::value_error("the side to move is BLACK or WHITE");
+            require(g.set_to_move(c), "to move: " + std::string(color_letter(c)));
+          },
+          pyb::arg("color"),
+          "Sets the side to move (BLACK or WHITE, else ValueError); IllegalMove when the pause "
+          "protocol says who moves.")
       .def("place_fixed_handicap", &Game::place_fixed_handicap, pyb::arg("stones"),
            "The standard handicap points (2..9 stones on odd boards of 7 and more); White moves next.")
       // Moves.

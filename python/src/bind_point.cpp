@@ -29,7 +29,17 @@ void bind_point(pyb::module_& m) {
   pyb::class_<Point>(m, "Point",
                      "A board coordinate: column x from the left and row y from the top (SGF "
                      "orientation), both 0-based. Unpacks and compares like the pair (x, y).")
-      .def(pyb::init<int, int>(), pyb::arg("x"), pyb::arg("y"))
+      .def(pyb::init([](long x, long y) {
+             // A coordinate is stored in a byte: outside the largest board it would wrap
+             // (Point(259, 3) was Point(3, 3), Point(-1, -1) the "no point" value).
+             for (long v : {x, y})
+               if (v < 0 || v >= kMaxBoardSize)
+                 throw pyb::value_error("Point(" + std::to_string(x) + ", " + std::to_string(y) +
+                                        "): a coordinate is from 0 to " + std::to_string(kMaxBoardSize - 1));
+             return Point(int(x), int(y));
+           }),
+           pyb::arg("x"), pyb::arg("y"),
+           "ValueError for a coordinate outside 0..24 (the largest board is 25x25).")
       .def_property_readonly("x", [](Point p) { return int(p.x); })
       .def_property_readonly("y", [](Point p) { return int(p.y); })
       .def("__iter__", [](Point p) { return pyb::iter(pyb::make_tuple(int(p.x), int(p.y))); })

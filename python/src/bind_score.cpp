@@ -4,6 +4,7 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "jpd/input_file.hpp"
 #include "jpd/score.hpp"
 
 namespace jpd::py {
@@ -45,7 +46,7 @@ Count score(pyb::object record, pyb::object rules, pyb::object dead, pyb::object
             const std::string& dead_from, bool keep_steps, bool repair, bool server_conventions) {
   const sgf::Record rec = pyb::isinstance<sgf::Record>(record)
                               ? record.cast<sgf::Record>()
-                              : sgf::read_record_file(path_arg(record), read_options(1, repair));
+                              : load_record_file(path_arg(record), read_options(1, repair));
   const ScoreOptions o =
       options(rec, rules, dead, claims, dead_from, keep_steps, repair, server_conventions);
   pyb::gil_scoped_release unlocked;
@@ -55,7 +56,7 @@ Count score(pyb::object record, pyb::object rules, pyb::object dead, pyb::object
 pyb::dict score_sgf(pyb::object path, pyb::object rules, pyb::object dead, pyb::object claims,
                     const std::string& dead_from, int game, bool repair, bool server_conventions) {
   const std::string file = path_arg(path);
-  const sgf::Record rec = sgf::read_record_file(file, read_options(game, repair));
+  const sgf::Record rec = load_record_file(file, read_options(game, repair));
   const ScoreOptions o = options(rec, rules, dead, claims, dead_from, true, repair, server_conventions);
   nlohmann::json j;
   {

@@ -3,6 +3,7 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "jpd/input_file.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/sgf.hpp"
 
@@ -81,7 +82,7 @@ void bind_sgf(pyb::module_& m) {
   m.def(
       "read_sgf",
       [](pyb::object path, int game, bool repair, const std::string& charset) {
-        return sgf::read_record_file(path_arg(path), read_options(game, repair, charset));
+        return load_record_file(path_arg(path), read_options(game, repair, charset));
       },
       pyb::arg("path"), pyb::kw_only(), pyb::arg("game") = 1, pyb::arg("repair") = false,
       pyb::arg("charset") = "",

@@ -71,3 +71,11 @@ def test_text_rows_copy_and_equality():
     assert c != b
     with pytest.raises(ValueError):
         jpd.Board(26)
+
+
+def test_point_refuses_coordinates_that_would_wrap_in_a_byte():
+    # A coordinate is kept in a byte: Point(259, 3) was Point(3, 3), Point(-1, -1) (255, 255).
+    for x, y in [(259, 3), (-1, -1), (25, 0), (0, 25), (3, -256)]:
+        with pytest.raises(ValueError, match="from 0 to 24"):
+            jpd.Point(x, y)
+    assert jpd.Point(24, 24) == (24, 24) and jpd.Point(0, 0) == (0, 0)

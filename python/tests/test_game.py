@@ -135,3 +135,31 @@ def test_game_to_sgf_and_back():
     again = jpd.replay(rec).game
     assert again.board == g.board and again.phase == g.phase
     assert again.count().to_dict() == g.count().to_dict()
+
+
+def test_side_to_move_and_setup_refuse_colours_that_are_not_stones():
+    # set_to_move(EDGE) was taken: the count's invariants failed and the record said PL[#].
+    g = jpd.Game("tang-song", size=5)
+    for bad in [jpd.EDGE, jpd.EMPTY]:
+        with pytest.raises(ValueError, match="BLACK or WHITE"):
+            g.set_to_move(bad)
+    with pytest.raises(ValueError, match="not EDGE"):
+        g.setup_stone("C3", jpd.EDGE)
+    assert g.to_move == jpd.BLACK and g.board["C3"] == jpd.EMPTY
+    assert "PL[" not in g.to_sgf() and g.count().all_invariants_hold
+    g.set_to_move(jpd.WHITE)
+    assert g.to_move == jpd.WHITE
+
+
+def test_side_to_move_and_setup_refused_by_the_referee_raise_illegal_move():
+    # The referee's verdict was dropped: the call did nothing, silently.
+    g = jpd.Game("tang-song", size=5)
+    g.virtual()
+    g.virtual()  # two virtual moves: the pause
+    with pytest.raises(jpd.IllegalMove) as e:
+        g.set_to_move("W")
+    assert e.value.reason == "wrong_phase"
+    g.start_making()
+    with pytest.raises(jpd.IllegalMove) as e:
+        g.setup_stone("C3", "B")
+    assert e.value.reason == "wrong_phase" and g.board["C3"] == jpd.EMPTY

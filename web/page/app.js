@@ -69,12 +69,15 @@ function presetTitle(name) {
 
 // ---- the API -------------------------------------------------------------------------------
 
-async function api(method, path, body) {
+// A request; `token` is a seat's (sent as Authorization: Bearer, as the server wants for a
+// player's acts).
+async function api(method, path, body, token) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.body = typeof body === 'string' ? body : JSON.stringify(body);
     init.headers['Content-Type'] = typeof body === 'string' ? 'application/x-go-sgf' : 'application/json';
   }
+  if (token) init.headers.Authorization = `Bearer ${token}`;
   let res;
   try {
     res = await fetch(path, init);
@@ -105,14 +108,28 @@ function renderMessage(box) {
   box.className = `message ${app.message ? app.message.kind : ''}`;
 }
 
+// ---- seats ---------------------------------------------------------------------------------
+
+// The tokens of the seats this browser took, per game: {"B": token, "W": token}. The server shows
+// a token once, to whoever takes the seat; it lives here only.
+const tokensOf = (id) => JSON.parse(localStorage.getItem(`jpd-tokens-${id}`) || '{}');
+function keepTokens(id, tokens) {
+  if (tokens && Object.keys(tokens).length)
+    localStorage.setItem(`jpd-tokens-${id}`, JSON.stringify({ ...tokensOf(id), ...tokens }));
+}
+const tokenFor = (game, c) => tokensOf(game.id)[c];
+const anyToken = (game) => tokenFor(game, 'B') || tokenFor(game, 'W');
+const mayPlay = (game, c) => !!tokenFor(game, c) && game.engine !== c;
+const shortId = (id) => String(id).slice(0, 8);
+
 // ---- routing -------------------------------------------------------------------------------
 
 function route() {
   clearInterval(app.timer);
   app.timer = null;
   app.message = null;
-  const m = /^#\/games\/(\d+)/.exec(location.hash);
-  if (m) showGame(Number(m[1]));
+  const m = /^#\/games\/([0-9a-f]{32})/.exec(location.hash);
+  if (m) showGame(m[1]);
   else showLobby();
 }
 
@@ -149,26 +166,37 @@ async function showLobby() {
     el('option', { value: '' }, T('web.two_players')),
     el('option', { value: 'W' }, T('web.engine_plays', colour('W'))),
     el('option', { value: 'B' }, T('web.engine_plays', colour('B'))));
+  // Which seats this browser takes in a game of two players (the other is taken by the link).
+  const seat = el('select', { name: 'seat', id: 'seat-choice' },
+    el('option', { value: 'both' }, T('web.seat.both')),
+    el('option', { value: 'B' }, colour('B')),
+    el('option', { value: 'W' }, colour('W')));
+  const seatLabel = el('label', {}, el('span', {}, T('web.my_seat')), seat);
+  engine.addEventListener('change', () => { seatLabel.hidden = !!engine.value; });
+  const listed = el('input', { type: 'checkbox', name: 'public', id: 'public' });
   const form = el('form', { class: 'new-game', id: 'new-game', onsubmit: async (ev) => {
     ev.preventDefault();
-    const body = { rules: rules.value, size: Number(size.value), komi: Number(komi.value) };
+    const body = { rules: rules.value, size: Number(size.value), komi: Number(komi.value), public: listed.checked };
     if (engine.value) body.engine = engine.value;
+    else body.seat = seat.value;
     const r = await api('POST', '/api/games', body);
     if (!r.ok) return say(r.data.error);
-    const seat = engine.value ? (engine.value === 'W' ? 'B' : 'W') : 'both';
-    localStorage.setItem(`jpd-seat-${r.data.id}`, seat);
+    keepTokens(r.data.id, r.data.tokens);
     location.hash = `#/games/${r.data.id}`;
   } },
   el('label', {}, el('span', {}, T('web.rules')), rules),
   el('label', {}, el('span', {}, T('web.size')), size),
   el('label', {}, el('span', {}, T('web.komi')), komi),
   el('label', {}, el('span', {}, T('web.players')), engine),
+  seatLabel,
+  el('label', { class: 'check' }, listed, el('span', {}, T('web.public'))),
   el('button', { type: 'submit', class: 'primary', id: 'create' }, T('web.create')));
   const upload = el('input', { type: 'file', accept: '.sgf,application/x-go-sgf', id: 'upload', onchange: async (ev) => {
     const f = ev.target.files[0];
     if (!f) return;
     const r = await api('POST', '/api/sgf', await f.text());
     if (!r.ok) return say(r.data.error);
+    keepTokens(r.data.id, r.data.tokens);
     location.hash = `#/games/${r.data.id}`;
   } });
   const list = el('div', { class: 'games' }, el('p', { class: 'muted' }, '…'));
@@ -184,7 +212,7 @@ async function showLobby() {
   list.replaceChildren(el('table', {},
     el('thead', {}, el('tr', {}, ['game', 'rules', 'board', 'moves', 'phase', 'result'].map((c) => el('th', {}, T(`web.col.${c}`))))),
     el('tbody', {}, r.data.games.map((g) => el('tr', {},
-      el('td', {}, el('a', { href: `#/games/${g.id}` }, T('web.game', g.id))),
+      el('td', {}, el('a', { href: `#/games/${g.id}` }, T('web.game', shortId(g.id)))),
       el('td', {}, `${presetTitle(g.preset)} · ${T('web.komi')} ${num(g.komi)}`),
       el('td', {}, `${g.width}×${g.height}`),
       el('td', {}, g.moves),
@@ -193,13 +221,6 @@ async function showLobby() {
 }
 
 // ---- the game ------------------------------------------------------------------------------
-
-function seatOf(game) {
-  const q = /seat=([BW]|both)/.exec(location.hash);
-  if (q) localStorage.setItem(`jpd-seat-${game.id}`, q[1]);
-  return localStorage.getItem(`jpd-seat-${game.id}`) || (game.engine ? (game.engine === 'W' ? 'B' : 'W') : 'both');
-}
-const mayPlay = (game, c) => { const s = seatOf(game); return (s === 'both' || s === c) && game.engine !== c; };
 
 async function showGame(id) {
   const r = await api('GET', `/api/games/${id}`);
@@ -229,11 +250,11 @@ function setGame(game) {
 
 async function maybeEngine() {
   const g = app.game;
-  if (!g.engine || g.to_move !== g.engine || app.engineBusy) return;
+  if (!g.engine || g.to_move !== g.engine || app.engineBusy || !anyToken(g)) return;
   if (g.phase !== 'play' && g.phase !== 'dispute') return;
   app.engineBusy = true;
   renderGame();
-  const r = await api('POST', `/api/games/${g.id}/genmove`, { color: g.engine });
+  const r = await api('POST', `/api/games/${g.id}/genmove`, { color: g.engine }, anyToken(g));
   app.engineBusy = false;
   if (r.ok) setGame(r.data);
   else renderGame();
@@ -263,15 +284,17 @@ async function move(kind, point) {
   const g = app.game;
   const body = { color: g.to_move, kind };
   if (point) body.point = point;
-  const r = await api('POST', `/api/games/${g.id}/moves`, body);
+  const r = await api('POST', `/api/games/${g.id}/moves`, body, tokenFor(g, g.to_move));
   if (!r.ok) return say(refusalText(r.data, point));
   say(null);
   setGame(r.data);
 }
 
+// A player's act: with the token of the colour it is for (an agreement), else of any seat held.
 async function post(action, body) {
   const g = app.game;
-  const r = await api('POST', `/api/games/${g.id}/${action}`, body);
+  const token = body && body.color ? tokenFor(g, body.color) : anyToken(g);
+  const r = await api('POST', `/api/games/${g.id}/${action}`, body, token);
   if (!r.ok) return say(refusalText(r.data));
   say(r.data.engine_disagrees ? T('web.engine_disagrees') : null, 'note');
   setGame(r.data);
@@ -281,11 +304,10 @@ function renderGame() {
   const g = app.game;
   if (!g) return;
   const main = $('#main');
-  const seat = seatOf(g);
   const board = drawBoard(g);
   const phase = el('span', { class: `phase ${g.phase}`, id: 'phase' }, T(`web.phase.${g.phase}`));
   const info = el('div', { class: 'info' },
-    el('h2', {}, T('web.game', g.id), ' ', phase),
+    el('h2', {}, T('web.game', shortId(g.id)), ' ', phase),
     el('p', { class: 'rules-line' }, `${g.title[app.lang]} (${g.preset}) · ${g.width}×${g.height} · ${T('web.komi')} ${num(g.komi)}`),
     el('dl', { class: 'stats' },
       el('dt', {}, T('web.stat.moves')), el('dd', {}, g.moves.length),
@@ -299,13 +321,7 @@ function renderGame() {
   } else if (g.result) {
     status.append(el('strong', { id: 'result' }, resultWords(g.result)));
   }
-  // Seat: which colours this browser plays.
-  const seatSel = el('select', { id: 'seat', onchange: (ev) => { localStorage.setItem(`jpd-seat-${g.id}`, ev.target.value); renderGame(); } },
-    ['both', 'B', 'W'].map((s) => el('option', { value: s, selected: s === seat }, s === 'both' ? T('web.seat.both') : colour(s))));
-  const other = seat === 'B' ? 'W' : seat === 'W' ? 'B' : null;
-  const seatBox = el('div', { class: 'seat' }, el('label', {}, el('span', {}, T('web.seat')), seatSel),
-    other && !g.engine ? el('p', { class: 'invite' }, `${T('web.invite')}: `,
-      el('a', { href: `#/games/${g.id}?seat=${other}` }, `${location.origin}/#/games/${g.id}?seat=${other}`)) : null);
+  const seatBox = seats(g);
   // Move kinds without a point that the referee allows now.
   const actions = el('div', { class: 'actions', id: 'actions' });
   if ((g.phase === 'play' || g.phase === 'dispute') && mayPlay(g, g.to_move))
@@ -322,6 +338,32 @@ function renderGame() {
   renderMessage($('#message'));
 }
 
+// The seats: the colours this browser plays (it holds their tokens), the free ones it may take,
+// the link that lets the other player take one.
+function seats(g) {
+  const mine = ['B', 'W'].filter((c) => tokenFor(g, c));
+  const free = ['B', 'W'].filter((c) => g.seats && g.seats[c] === 'free');
+  const box = el('div', { class: 'seat', id: 'seats' });
+  if (mine.length === 2) box.append(el('p', { id: 'you-play' }, T('web.you_play', T('web.seat.both'))));
+  else if (mine.length === 1) box.append(el('p', { id: 'you-play', 'data-seat': mine[0] }, T('web.you_play', colour(mine[0]))));
+  else box.append(el('p', { id: 'spectator' }, free.length ? T('web.watching') : T('web.spectator')));
+  for (const c of free) {
+    box.append(el('button', { type: 'button', id: `take-${c}`, onclick: () => takeSeat(c) }, T('web.take_seat', colour(c))));
+    if (mine.length) box.append(el('p', { class: 'invite' }, `${T('web.seat_free', colour(c))}: `,
+      el('a', { href: `#/games/${g.id}`, id: 'invite' }, `${location.origin}/#/games/${g.id}`)));
+  }
+  return box;
+}
+
+async function takeSeat(c) {
+  const g = app.game;
+  const r = await api('POST', `/api/games/${g.id}/seats`, { color: c });
+  if (!r.ok) return say(refusalText(r.data));
+  keepTokens(g.id, r.data.tokens);
+  say(null);
+  setGame(r.data);
+}
+
 function marking(g) {
   const m = g.marks;
   const box = el('section', { class: 'marking', id: 'marking' }, el('h3', {}, T('web.marking')),
@@ -336,7 +378,7 @@ function marking(g) {
     else if (mayPlay(g, c)) row.append(el('button', { type: 'button', class: 'primary', id: `agree-${c}`, onclick: () => post('agree', { color: c, dead: m.dead, claims: m.claims }) }, T('web.agree', side(c))));
     else row.append(el('span', { class: 'muted' }, T('web.waiting', side(c))));
   }
-  row.append(el('button', { type: 'button', id: 'dispute', onclick: () => post('dispute', {}) }, T('web.dispute')));
+  if (anyToken(g)) row.append(el('button', { type: 'button', id: 'dispute', onclick: () => post('dispute', {}) }, T('web.dispute')));
   box.append(row);
   return box;
 }
@@ -420,7 +462,7 @@ function drawBoard(g) {
   const last = [...g.moves].reverse().find((m) => m.kind === 'play');
   const lastPlay = g.moves.length && g.moves[g.moves.length - 1].kind === 'play' ? last : null;
   const myTurn = (g.phase === 'play' || g.phase === 'dispute') && mayPlay(g, g.to_move) && !app.engineBusy;
-  const marking = (g.phase === 'paused' || g.phase === 'making') && !g.count;
+  const marking = (g.phase === 'paused' || g.phase === 'making') && !g.count && !!anyToken(g);  // a player's
   const claims = new Map((g.marks ? g.marks.claims : []).map((c) => [c.slice(2), c[0]]));
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {

@@ -41,6 +41,8 @@ json pair_json(int b, int w) { return json{{"B", b}, {"W", w}}; }
 json Settings::to_json() const {
   json j{{"rules", rules}, {"width", width}, {"height", height}};
   j["engine"] = colour_or_null(engine);
+  j["public"] = listed;
+  if (!creator.empty()) j["creator"] = creator;
   return j;
 }
 
@@ -51,6 +53,8 @@ Settings Settings::from_json(const json& j) {
   s.height = j.at("height").get<int>();
   if (j.contains("engine") && j["engine"].is_string())
     s.engine = parse_color(j["engine"].get<std::string>()).value_or(Color::Empty);
+  s.listed = j.value("public", false);  // games stored before there were private ones: not listed
+  s.creator = j.value("creator", "");
   if (s.width < kMinBoardSize || s.width > kMaxBoardSize || s.height < kMinBoardSize ||
       s.height > kMaxBoardSize)
     throw std::invalid_argument("board size out of range");
@@ -90,8 +94,9 @@ json event_of(const Game::Action& a, int height) {
   return json{{"t", "?"}};
 }
 
-Session::Session(int64_t id, std::string created, const Settings& settings)
+Session::Session(int64_t id, std::string key, std::string created, const Settings& settings)
     : id_(id),
+      key_(std::move(key)),
       created_(std::move(created)),
       settings_(settings),
       game_(parse_ruleset(settings.rules), settings.width, settings.height) {}
@@ -151,7 +156,7 @@ std::optional<Refusal> Session::apply(const json& e) {
     } else if (t == "to_move") {
       auto colour = colour_field(e, "color");
       if (!colour || !is_stone(*colour)) return bad("to_move needs a colour");
-      game_.set_to_move(*colour);
+      refused = verdict(game_.set_to_move(*colour));
     } else if (t == "resume") {
       const bool auto_virtuals = !e.contains("auto") || (e["auto"].is_boolean() && e["auto"].get<bool>());
       refused = verdict(game_.resume_dispute(auto_virtuals));
@@ -168,6 +173,8 @@ std::optional<Refusal> Session::apply(const json& e) {
       refused = apply_marks(e);
     } else if (t == "agree") {
       refused = apply_agree(e);
+    } else if (t == "seat") {
+      refused = apply_seat(e);
     } else {
       return bad("unknown event type '" + t + "'");
     }
@@ -257,6 +264,28 @@ std::optional<Refusal> Session::apply_agree(const json& e) {
   return std::nullopt;
 }
 
+std::optional<Refusal> Session::apply_seat(const json& e) {
+  auto colour = colour_field(e, "color");
+  if (!colour || !is_stone(*colour)) return bad("a seat is \"B\" or \"W\"");
+  if (!e.contains("hash") || !e["hash"].is_string() || e["hash"].get<std::string>().size() != 64)
+    return bad("a seat needs its token's hash");
+  if (*colour == settings_.engine)
+    return Refusal{409, std::string(color_name(*colour)) + " is played by the engine", "engine_seat"};
+  if (seat_taken(*colour))
+    return Refusal{409, std::string(color_name(*colour)) + "'s seat is taken", "seat_taken"};
+  seat_hash_[color_index(*colour)] = e["hash"].get<std::string>();
+  return std::nullopt;
+}
+
+bool Session::holds(Color c, std::string_view token_hash) const {
+  if (!is_stone(c)) return false;
+  const std::string& h = seat_hash_[color_index(c)];
+  if (h.empty() || h.size() != token_hash.size()) return false;
+  unsigned char diff = 0;  // the time taken does not tell how much of a hash matched
+  for (size_t i = 0; i < h.size(); ++i) diff |= static_cast<unsigned char>(h[i] ^ token_hash[i]);
+  return diff == 0;
+}
+
 std::string Session::result() const {
   if (final_) return final_result_;
   if (game_.phase() != Phase::ended) return "";
@@ -271,7 +300,7 @@ std::string Session::result() const {
 
 json Session::summary() const {
   const Ruleset& r = game_.rules();
-  return json{{"id", id_},
+  return json{{"id", key_},
               {"created", created_},
               {"rules", r.to_string()},
               {"preset", r.preset},
@@ -283,6 +312,7 @@ json Session::summary() const {
               {"phase", std::string(name_of(game_.phase()))},
               {"result", result()},
               {"engine", colour_or_null(settings_.engine)},
+              {"public", settings_.listed},
               {"version", version_}};
 }
 
@@ -347,6 +377,10 @@ json Session::to_json() const {
     j["marks"] = nullptr;
   }
   j["count"] = final_ ? final_count_ : json(nullptr);
+  json seats = json::object();
+  for (Color c : {Color::Black, Color::White})
+    seats[letter(c)] = c == settings_.engine ? "engine" : seat_taken(c) ? "taken" : "free";
+  j["seats"] = seats;
   return j;
 }
 

@@ -1,7 +1,10 @@
 #include "jpd/web/store.hpp"
 
 #include <sqlite3.h>
+#include <sys/random.h>
 
+#include <cerrno>
+#include <cstring>
 #include <map>
 #include <memory>
 
@@ -22,6 +25,11 @@ CREATE TABLE IF NOT EXISTS events (
   PRIMARY KEY (game, seq)
 ) WITHOUT ROWID;
 )sql";
+
+// Columns added after the first schema, for databases made before them.
+constexpr const char* kMigrations[] = {
+    "ALTER TABLE games ADD COLUMN key TEXT",
+};
 
 struct Finalize {
   void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
@@ -44,6 +52,8 @@ Store::Store(const std::string& path, Sync sync) : path_(path), sync_(sync) {
     exec(sync == Sync::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
     exec("PRAGMA foreign_keys=ON");
     exec(kSchema);
+    for (const char* m : kMigrations) sqlite3_exec(db_, m, nullptr, nullptr, nullptr);  // there already: fine
+    exec("CREATE UNIQUE INDEX IF NOT EXISTS games_key ON games(key)");
   } catch (...) {
     sqlite3_close(db_);
     db_ = nullptr;
@@ -91,16 +101,35 @@ bool insert_events(sqlite3* db, int64_t game, int64_t seq, const std::vector<nlo
 
 }  // namespace
 
-int64_t Store::create_game(const nlohmann::json& settings, const std::string& created,
+std::string new_key() {
+  unsigned char bytes[16];
+  size_t got = 0;
+  while (got < sizeof bytes) {
+    const ssize_t n = getrandom(bytes + got, sizeof bytes - got, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw StoreError(std::string("no random numbers from the system: ") + std::strerror(errno));
+    got += size_t(n);
+  }
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned char b : bytes) {
+    out += hex[b >> 4];
+    out += hex[b & 15];
+  }
+  return out;
+}
+
+int64_t Store::create_game(const nlohmann::json& settings, const std::string& key, const std::string& created,
                            const std::vector<nlohmann::json>& events) {
   std::lock_guard lock(mu_);
   exec("BEGIN IMMEDIATE");
-  Statement st = prepare(db_, "INSERT INTO games (created, settings) VALUES (?, ?)");
+  Statement st = prepare(db_, "INSERT INTO games (created, settings, key) VALUES (?, ?, ?)");
   const std::string text = settings.dump();
   bool ok = st != nullptr;
   if (ok) {
     sqlite3_bind_text(st.get(), 1, created.data(), int(created.size()), SQLITE_TRANSIENT);
     sqlite3_bind_text(st.get(), 2, text.data(), int(text.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(st.get(), 3, key.data(), int(key.size()), SQLITE_TRANSIENT);
     ok = sqlite3_step(st.get()) == SQLITE_DONE;
   }
   const int64_t id = sqlite3_last_insert_rowid(db_);
@@ -112,14 +141,52 @@ int64_t Store::create_game(const nlohmann::json& settings, const std::string& cr
   return id;
 }
 
+// Group commit: an append that arrives while a transaction is being written waits, and the
+// appends that waited go into the next transaction together (one sync to the disk for all of
+// them); each returns once its own events are committed, or throws its own failure (a savepoint
+// per append keeps one append's failure from another's).
 void Store::append(int64_t game, int64_t first_seq, const std::vector<nlohmann::json>& events) {
+  Pending mine{game, first_seq, &events, false, {}};
+  std::unique_lock queue(queue_mu_);
+  queue_.push_back(&mine);
+  while (!mine.done) {
+    if (writing_) {
+      queue_cv_.wait(queue);
+      continue;
+    }
+    writing_ = true;
+    std::vector<Pending*> batch;
+    batch.swap(queue_);
+    queue.unlock();
+    write_batch(batch);
+    queue.lock();
+    writing_ = false;
+    for (Pending* p : batch) p->done = true;
+    queue_cv_.notify_all();
+  }
+  if (!mine.error.empty())
+    throw StoreError(path_ + ": cannot store the move of game " + std::to_string(game) + ": " + mine.error);
+}
+
+void Store::write_batch(const std::vector<Pending*>& batch) {
   std::lock_guard lock(mu_);
-  exec("BEGIN IMMEDIATE");
-  if (!insert_events(db_, game, first_seq, events) ||
-      sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
-    std::string why = sqlite3_errmsg(db_);
+  auto fail_all = [&](const std::string& why) {
+    for (Pending* p : batch)
+      if (p->error.empty()) p->error = why;
+  };
+  if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) return fail_all(sqlite3_errmsg(db_));
+  for (Pending* p : batch) {
+    sqlite3_exec(db_, "SAVEPOINT one", nullptr, nullptr, nullptr);
+    if (!insert_events(db_, p->game, p->first_seq, *p->events)) {
+      p->error = sqlite3_errmsg(db_);
+      sqlite3_exec(db_, "ROLLBACK TO one", nullptr, nullptr, nullptr);
+    }
+    sqlite3_exec(db_, "RELEASE one", nullptr, nullptr, nullptr);
+  }
+  if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    const std::string why = sqlite3_errmsg(db_);
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-    throw StoreError(path_ + ": cannot store the move of game " + std::to_string(game) + ": " + why);
+    fail_all(why);
   }
 }
 
@@ -127,14 +194,23 @@ std::vector<StoredGame> Store::load_all() {
   std::lock_guard lock(mu_);
   std::vector<StoredGame> games;
   std::map<int64_t, size_t> where;
-  Statement g = prepare(db_, "SELECT id, created, settings FROM games ORDER BY id");
+  auto text = [](sqlite3_stmt* st, int col) {
+    const unsigned char* t = sqlite3_column_text(st, col);
+    return t ? std::string(reinterpret_cast<const char*>(t)) : std::string();
+  };
+  Statement g = prepare(db_, "SELECT id, created, settings, key FROM games ORDER BY id");
   if (!g) fail("cannot read the games");
   int rc;
   while ((rc = sqlite3_step(g.get())) == SQLITE_ROW) {
     StoredGame s;
     s.id = sqlite3_column_int64(g.get(), 0);
-    s.created = reinterpret_cast<const char*>(sqlite3_column_text(g.get(), 1));
-    s.settings = nlohmann::json::parse(reinterpret_cast<const char*>(sqlite3_column_text(g.get(), 2)));
+    s.created = text(g.get(), 1);
+    s.key = text(g.get(), 3);
+    try {
+      s.settings = nlohmann::json::parse(text(g.get(), 2));
+    } catch (const nlohmann::json::exception&) {
+      s.damage = "its settings are not JSON";
+    }
     where[s.id] = games.size();
     games.push_back(std::move(s));
   }
@@ -145,12 +221,43 @@ std::vector<StoredGame> Store::load_all() {
     auto it = where.find(sqlite3_column_int64(e.get(), 0));
     if (it == where.end()) continue;
     StoredGame& s = games[it->second];
-    if (sqlite3_column_int64(e.get(), 1) != int64_t(s.events.size()))
-      throw StoreError(path_ + ": game " + std::to_string(s.id) + " has a gap in its events");
-    s.events.push_back(nlohmann::json::parse(reinterpret_cast<const char*>(sqlite3_column_text(e.get(), 2))));
+    if (!s.damage.empty()) continue;  // nothing after a damaged row is used
+    const int64_t seq = sqlite3_column_int64(e.get(), 1);
+    if (seq != int64_t(s.events.size())) {
+      s.damage = "event " + std::to_string(s.events.size()) + " is missing (the next stored is " +
+                 std::to_string(seq) + ")";
+      s.damaged_event = int64_t(s.events.size());
+      continue;
+    }
+    try {
+      s.events.push_back(nlohmann::json::parse(text(e.get(), 2)));
+    } catch (const nlohmann::json::exception&) {
+      s.damage = "event " + std::to_string(seq) + " is not JSON";
+      s.damaged_event = seq;
+    }
   }
   if (rc != SQLITE_DONE) fail("cannot read the events");
+  // Keys for games stored before games had them.
+  for (StoredGame& s : games) {
+    if (!s.key.empty()) continue;
+    s.key = new_key();
+    Statement u = prepare(db_, "UPDATE games SET key = ? WHERE id = ?");
+    if (!u) fail("cannot give game " + std::to_string(s.id) + " a key");
+    sqlite3_bind_text(u.get(), 1, s.key.data(), int(s.key.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_int64(u.get(), 2, s.id);
+    if (sqlite3_step(u.get()) != SQLITE_DONE) fail("cannot give game " + std::to_string(s.id) + " a key");
+  }
   return games;
+}
+
+int64_t Store::truncate(int64_t game, int64_t from) {
+  std::lock_guard lock(mu_);
+  Statement d = prepare(db_, "DELETE FROM events WHERE game = ? AND seq >= ?");
+  if (!d) fail("cannot repair game " + std::to_string(game));
+  sqlite3_bind_int64(d.get(), 1, game);
+  sqlite3_bind_int64(d.get(), 2, from);
+  if (sqlite3_step(d.get()) != SQLITE_DONE) fail("cannot repair game " + std::to_string(game));
+  return sqlite3_changes(db_);
 }
 
 }  // namespace jpd::web

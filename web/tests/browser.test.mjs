@@ -1,6 +1,8 @@
 // The page in a real browser (Debian's Chromium through playwright-core): a game created on the
-// page, played by two browsers to the pause by clicking, a dead stone marked, both sides agree, the
-// result read on the page; the referee's refusals in words, in English and Chinese.
+// page by one player, whose link the other opens to take the free seat, played by the two browsers
+// to the pause by clicking, a dead stone marked, both sides agree, the result read on the page; a
+// third browser watches and is refused a move; the referee's refusals in words, in English and
+// Chinese; the lobby of public games; the page under its content security policy.
 // Screenshots go to $JPD_SCREENSHOTS (default build/web-screenshots).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,13 +26,20 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(path) {
-  const page = await browser.context.newPage();
+// A page in the given browser (a context of its own: its own storage, so its own seats). Any
+// error of the page's script or breach of its content security policy fails the test.
+async function open(path, context = browser.context) {
+  const page = await context.newPage();
   page.on('pageerror', (e) => { throw e; });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/.test(m.text())) throw new Error(m.text());
+  });
   await page.goto(server.url + path);
   await page.waitForSelector('#lang:not(:empty)');
   return page;
 }
+
+const gameId = (page) => /#\/games\/([0-9a-f]{32})/.exec(page.url())[1];
 
 const moveCount = (page) => page.$$eval('.moves li', (l) => l.length);
 
@@ -40,22 +49,47 @@ async function play(page, point) {
   await page.waitForSelector(`#board [data-point="${point}"] circle.stone`);
 }
 
-test('a game created on the page, played by two browsers to the pause, a dead stone marked, agreed and counted', async () => {
-  const lobby = await open('/');
-  if ((await lobby.textContent('#lang')) !== '中文') await lobby.click('#lang');  // English
-  await lobby.selectOption('#rules', 'tang-song');
-  await lobby.selectOption('#size', '9');
-  assert.equal(await lobby.inputValue('#komi'), '6.5');  // the preset's komi
-  await lobby.click('#create');
-  await lobby.waitForSelector('#board');
-  const id = Number(/#\/games\/(\d+)/.exec(lobby.url())[1]);
-  await lobby.screenshot({ path: join(shots, 'game-start.png') });
-  await lobby.close();
-
-  const black = await open(`/#/games/${id}?seat=B`);
-  const white = await open(`/#/games/${id}?seat=W`);
+test('two players with their seats play a game to its count, and a spectator is refused a move', async () => {
+  // Black creates the game and takes Black's seat.
+  const blackBrowser = await browser.newContext();
+  const black = await open('/', blackBrowser);
+  if ((await black.textContent('#lang')) !== '中文') await black.click('#lang');  // English
+  await black.selectOption('#rules', 'tang-song');
+  await black.selectOption('#size', '9');
+  assert.equal(await black.inputValue('#komi'), '6.5');  // the preset's komi
+  await black.selectOption('#seat-choice', 'B');
+  await black.click('#create');
   await black.waitForSelector('#board');
-  await white.waitForSelector('#board');
+  const id = gameId(black);
+  assert.equal(await black.getAttribute('#you-play', 'data-seat'), 'B');
+  const link = await black.getAttribute('#invite', 'href');
+  assert.equal(link, `#/games/${id}`);
+  await black.screenshot({ path: join(shots, 'game-start.png') });
+
+  // White opens the link in another browser and takes the free seat.
+  const whiteBrowser = await browser.newContext();
+  const white = await open(`/${link}`, whiteBrowser);
+  await white.waitForSelector('#take-W');
+  await white.click('#take-W');
+  await white.waitForSelector('#you-play[data-seat="W"]');
+  await black.waitForSelector('#seats:not(:has(#take-W))', { timeout: 10000 });
+
+  // A third browser only watches: no seat to take, no point to click, and a move it sends
+  // itself (from the page, as a script on it could) is refused.
+  const spectatorBrowser = await browser.newContext();
+  const spectator = await open(`/#/games/${id}`, spectatorBrowser);
+  await spectator.waitForSelector('#spectator');
+  assert.equal(await spectator.$$eval('#board .point.clickable', (l) => l.length), 0);
+  assert.equal(await spectator.$$eval('#actions button', (l) => l.length), 0);
+  const refused = await spectator.evaluate(async (path) => {
+    const r = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ color: 'B', kind: 'play', point: 'E5' }) });
+    return { status: r.status, reason: (await r.json()).reason };
+  }, `/api/games/${id}/moves`);
+  assert.deepEqual(refused, { status: 403, reason: 'not_your_seat' });
+  const g0 = (await api(server.url, 'GET', `/api/games/${id}`)).data;
+  assert.equal(g0.moves.length, 0);
+
   // Black walls off column D, White column F; White's stone at B5 is dead inside Black's land.
   const moves = [];
   for (let r = 1; r <= 9; r++) moves.push(['B', `D${r}`], ['W', `F${r}`]);
@@ -66,6 +100,8 @@ test('a game created on the page, played by two browsers to the pause, a dead st
     await (c === 'B' ? white : black).waitForSelector(`#board [data-point="${p}"] circle.stone`, { timeout: 10000 });
   }
   assert.equal(await moveCount(black), moves.length);
+  await spectator.waitForFunction((n) => document.querySelectorAll('.moves li').length === n, moves.length, { timeout: 10000 });
+  assert.equal(await spectator.$$eval('#board .point.clickable', (l) => l.length), 0);
   // White's virtual move, then Black's: two virtual moves pause the game (Tang-Song art. 10).
   await white.click('button[data-kind="virtual"]');
   await black.waitForSelector('button[data-kind="virtual"]');
@@ -113,16 +149,19 @@ test('a game created on the page, played by two browsers to the pause, a dead st
   // The record downloads from the page.
   const sgf = await (await fetch(server.url + (await white.getAttribute('#sgf', 'href')))).text();
   assert.ok(sgf.includes(`RE[${expected}]`), sgf);
-  await black.close();
-  await white.close();
+  await spectator.waitForSelector('#figures', { timeout: 10000 });
+  for (const b of [blackBrowser, whiteBrowser, spectatorBrowser]) await b.close();
 });
 
 test('the referee refuses in words, in English and in Chinese', async () => {
-  const created = await api(server.url, 'POST', '/api/games', { rules: 'tang-song', size: 9, komi: 6.5 });
-  const id = created.data.id;
-  const page = await open(`/#/games/${id}?seat=both`);
+  const page = await open('/');
   if ((await page.textContent('#lang')) !== '中文') await page.click('#lang');
+  await page.selectOption('#rules', 'tang-song');
+  await page.selectOption('#size', '9');
+  await page.selectOption('#seat-choice', 'both');  // one browser plays both colours
+  await page.click('#create');
   await page.waitForSelector('#board');
+  assert.match(await page.textContent('#you-play'), /both colours/);
   // A ko: White takes at D5, Black may not take back at E5 at once.
   for (const p of ['C5', 'E4', 'D4', 'F5', 'D6', 'E6', 'E5', 'D5']) await play(page, p);
   await page.waitForSelector('#board [data-point="E5"] circle.ghost');
@@ -140,10 +179,19 @@ test('the referee refuses in words, in English and in Chinese', async () => {
   await page.close();
 });
 
-test('the lobby lists the games and opens an uploaded record', async () => {
+test('the lobby lists the public games only and opens an uploaded record', async () => {
+  const hidden = (await api(server.url, 'POST', '/api/games', { size: 9 })).data.id;
   const page = await open('/');
+  await page.selectOption('#size', '13');
+  await page.check('#public');
+  await page.click('#create');
+  await page.waitForSelector('#board');
+  const listed = gameId(page);
+  await page.click('a[href="#/"]');
   await page.waitForSelector('.lobby-list table');
-  assert.ok((await page.$$('.lobby-list tbody tr')).length >= 2);
+  const links = await page.$$eval('.lobby-list tbody a', (l) => l.map((a) => a.getAttribute('href')));
+  assert.ok(links.includes(`#/games/${listed}`), links.join(' '));
+  assert.ok(!links.includes(`#/games/${hidden}`));
   await page.screenshot({ path: join(shots, 'lobby.png') });
   const record = '(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[gc];W[cg])';
   await page.setInputFiles('#upload', { name: 'game.sgf', mimeType: 'application/x-go-sgf', buffer: Buffer.from(record) });
@@ -161,10 +209,10 @@ test('against the built-in engine: it answers a move on the page', async () => {
   await page.selectOption('#engine', 'W');
   await page.click('#create');
   await page.waitForSelector('#board');
-  assert.equal(await page.inputValue('#seat'), 'B');
+  assert.equal(await page.getAttribute('#you-play', 'data-seat'), 'B');
   await play(page, 'E5');
   await page.waitForFunction(() => document.querySelectorAll('.moves li').length === 2, null, { timeout: 60000 });
-  const id = Number(/#\/games\/(\d+)/.exec(page.url())[1]);
+  const id = gameId(page);
   const g = (await api(server.url, 'GET', `/api/games/${id}`)).data;
   assert.equal(g.moves[1].color, 'W');
   assert.equal(g.to_move, 'B');

@@ -2,7 +2,7 @@
 // port the system picks, and Debian's Chromium driven by playwright-core (never a browser of its
 // own download).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,29 +46,36 @@ export function stopServer(child, signal = 'SIGTERM') {
   });
 }
 
-export async function api(url, method, path, body) {
+// One request; `token` is a seat's (Authorization: Bearer). Keeps the connection alive (Node's
+// fetch does), as browsers do.
+export async function api(url, method, path, body, token) {
+  const headers = body === undefined ? {} : { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(url + path, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({}));
-  return { status: res.status, data };
+  return { status: res.status, data, headers: res.headers };
 }
 
-// Debian's Chromium, headless, in a fresh profile (its --user-data-dir, a new temporary folder);
-// nothing but loopback is reached.
+// Debian's Chromium, headless; each newContext() is a browser of its own (its own storage: a
+// player's seats are in it), nothing but loopback is reached.
 export async function launchBrowser() {
   const { chromium } = await import('playwright-core');
-  const profile = tempDir('jpd-chromium-');
-  const context = await chromium.launchPersistentContext(profile, {
+  const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    viewport: { width: 1360, height: 900 },
-    deviceScaleFactor: 1,
-    locale: 'en-US',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  }).catch(async (e) => { rmSync(profile, { recursive: true, force: true }); throw e; });
-  return { context, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
+  });
+  const options = { viewport: { width: 1360, height: 900 }, deviceScaleFactor: 1, locale: 'en-US' };
+  const context = await browser.newContext(options);
+  return {
+    browser,
+    context,
+    newContext: () => browser.newContext(options),
+    close: () => browser.close(),
+  };
 }

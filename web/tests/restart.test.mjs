@@ -10,13 +10,13 @@ import { tempDir, startServer, stopServer, launchBrowser, api } from './lib.mjs'
 const LETTERS = 'ABCDEFGHJ';
 
 // Plays random legal moves in game `id` until stopped; returns the moves acknowledged.
-async function playUntilKilled(url, id, acknowledged, stop) {
+async function playUntilKilled(url, id, tokens, acknowledged, stop) {
   let colour = 'B';
   for (let i = 0; !stop.now && i < 200; i++) {
     const point = `${LETTERS[Math.floor(Math.random() * 9)]}${1 + Math.floor(Math.random() * 9)}`;
     let r;
     try {
-      r = await api(url, 'POST', `/api/games/${id}/moves`, { color: colour, kind: 'play', point });
+      r = await api(url, 'POST', `/api/games/${id}/moves`, { color: colour, kind: 'play', point }, tokens[colour]);
     } catch (e) {
       return;  // the server is gone
     }
@@ -31,13 +31,16 @@ test('a server killed with SIGKILL mid-game restarts with every game and every a
   const dir = tempDir('jpd-web-restart-');
   const db = join(dir, 'games.sqlite');
   try {
-    let server = await startServer({ db });
-    const ids = [];
-    for (let i = 0; i < 4; i++)
-      ids.push((await api(server.url, 'POST', '/api/games', { rules: i % 2 ? 'chinese' : 'ming-qing', size: 9 })).data.id);
+    let server = await startServer({ db, args: ['--rate', '0'] });  // four players as fast as they can
+    const ids = [], tokens = [];
+    for (let i = 0; i < 4; i++) {
+      const g = (await api(server.url, 'POST', '/api/games', { rules: i % 2 ? 'chinese' : 'ming-qing', size: 9, public: true })).data;
+      ids.push(g.id);
+      tokens.push(g.tokens);
+    }
     const acknowledged = ids.map(() => []);
     const stop = { now: false };
-    const players = ids.map((id, i) => playUntilKilled(server.url, id, acknowledged[i], stop));
+    const players = ids.map((id, i) => playUntilKilled(server.url, id, tokens[i], acknowledged[i], stop));
     // Kill it while the four games are being played.
     await new Promise((ok) => setTimeout(ok, 1500));
     const total = acknowledged.reduce((n, a) => n + a.length, 0);
@@ -46,7 +49,7 @@ test('a server killed with SIGKILL mid-game restarts with every game and every a
     stop.now = true;
     await Promise.all(players);
 
-    server = await startServer({ db });
+    server = await startServer({ db, args: ['--rate', '0'] });
     try {
       const list = (await api(server.url, 'GET', '/api/games')).data.games;
       assert.equal(list.length, ids.length);
@@ -63,7 +66,8 @@ test('a server killed with SIGKILL mid-game restarts with every game and every a
         `${acknowledged.reduce((n, a) => n + a.length, 0)} in all, every one restored; ${extra} stored but not acknowledged`);
       // The game goes on, and the page shows every stone of it.
       const g = (await api(server.url, 'GET', `/api/games/${ids[0]}`)).data;
-      const next = await api(server.url, 'POST', `/api/games/${ids[0]}/moves`, { color: g.to_move, kind: 'virtual' });
+      const next = await api(server.url, 'POST', `/api/games/${ids[0]}/moves`, { color: g.to_move, kind: 'virtual' },
+        tokens[0][g.to_move]);  // the players' tokens hold across the restart
       assert.equal(next.status, 200, JSON.stringify(next.data));
       const stones = next.data.board.join('').replace(/\./g, '').length;
       const browser = await launchBrowser();

@@ -1,19 +1,30 @@
 // The web referee without sockets: every request of the page and of the JSON API (README, "jpd
-// serve") goes through App::handle(method, target, body), which returns the status and the body.
-// The HTTP server (http.hpp) only carries requests to it, so that tests and fuzzers call it
-// directly.
+// serve") goes through App::handle(request) — App::admit with what the request's head decides
+// (who may reach the server at all, the rate limit, the content type), then App::serve — which
+// returns the status and the body. The HTTP server (http.hpp) only carries requests to them, so
+// that tests and fuzzers call them directly.
 //
 // Games live in memory, each behind its own lock, and in the store (store.hpp): a request that
 // changes a game is applied to a copy of its session first, its events are committed to the
 // database, and only then does the copy replace the game and the answer go out. A request the
 // referee refuses changes nothing and is not stored.
+//
+// A game is known by a random key of 128 bits (its URL); its two seats are taken with secret
+// tokens, one per colour, given once to the player who takes the seat; moves, marks, agreements,
+// disputes and resignations need the seat's token (Authorization: Bearer TOKEN). Everyone who
+// knows the key may watch. The lobby lists only the games created as public. docs/web.md,
+// "Identity", "Limits" and "Cross-site requests", says why each rule is there.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,6 +45,35 @@ struct Options {
   int64_t max_events = 5000;  // events per game (moves and the rest)
   bool estimator = true;      // suggest dead stones at every pause
   GenmoveOptions genmove;     // the built-in engine (playouts 0: by board size)
+
+  // The origins the page is served under besides the server's own address ("https://go.example"):
+  // their pages may call the API, and their host names are answered (a Host that is neither an
+  // address, nor localhost, nor one of these is refused: DNS rebinding).
+  std::vector<std::string> allowed_origins;
+
+  // Per client (an address): requests per second sustained and at once (a token bucket; 0: no
+  // limit), and games in play it created.
+  double rate = 20;
+  double burst = 100;
+  size_t client_games = 20;
+
+  // Engine work (genmove, the estimator, counting and the making): requests doing it at once
+  // (0: the number of cores), of which one client may have half; how long a request waits for a
+  // slot (then 503); CPU seconds per game, and per client in any minute (then 429).
+  int engine_slots = 0;
+  double engine_wait = 10;
+  double game_cpu = 600;
+  double client_cpu = 30;
+};
+
+// One request as App sees it; views into the caller's storage.
+struct Request {
+  std::string_view method, target, body;
+  std::string_view content_type;  // the body's Content-Type ("" when none)
+  std::string_view token;         // the seat token (Authorization: Bearer TOKEN; "" when none)
+  std::string_view host;          // the Host header ("" when none)
+  std::string_view origin;        // the Origin header ("" when none)
+  std::string_view client = "local";  // who asks, for the limits: an address
 };
 
 struct Response {
@@ -43,42 +83,82 @@ struct Response {
   std::vector<std::pair<std::string, std::string>> headers;
 };
 
+// The headers every answer carries: a content security policy allowing the page's own files
+// only and no framing, no sniffing, no referrer.
+const std::vector<std::pair<std::string, std::string>>& security_headers();
+
+// A game found damaged in the database: the row that cannot be read or the event the referee
+// refuses. Such a game is not served (503); the others are.
+struct Damage {
+  int64_t id = 0;        // the database's row id
+  std::string key;       // the game's key
+  int64_t event = -1;    // the first event that cannot be used (-1: the game's settings)
+  std::string why;
+  int64_t removed = 0;   // events cut off by a repair
+};
+
+// Lists every damaged game of the database, and with `repair` cuts each one back to its events
+// before the first damaged one (a game whose settings cannot be read is left as it is). Throws
+// StoreError when the database cannot be opened.
+std::vector<Damage> check_database(const std::string& path, bool repair);
+
 class App {
  public:
-  // Opens the database and restores every game in it by replaying its events.
+  // Opens the database and restores every game in it by replaying its events; damaged games are
+  // listed (damaged()) and not served.
   explicit App(Options options = {});
+  ~App();
 
-  // One request: method ("GET", "POST", ...), target (path and query, e.g. "/api/games?x=1") and
-  // body. Never throws.
-  Response handle(std::string_view method, std::string_view target, std::string_view body);
+  // admit, then serve. Never throws.
+  Response handle(const Request& r);
+  // A convenience for tests: a request from "local" with the given token, the JSON content type
+  // for a body (the SGF type for /api/sgf).
+  Response handle(std::string_view method, std::string_view target, std::string_view body,
+                  std::string_view token = "");
+  // What the request's head decides before its body is read: the Host and the Origin, the rate
+  // limit, the content type of a POST. nullopt: go on. Never throws.
+  std::optional<Response> admit(const Request& r);
+  // The request itself. Never throws.
+  Response serve(const Request& r);
 
   size_t game_count();
+  const std::vector<Damage>& damaged() const { return damaged_; }
   const Options& options() const { return opts_; }
+
+  struct Limits;  // rate and CPU buckets, engine slots (app.cpp)
 
  private:
   struct Entry {
     std::mutex mu;
     Session session;
+    double cpu = 0;  // CPU seconds of engine work spent on the game (under mu)
     explicit Entry(Session s) : session(std::move(s)) {}
   };
-  struct Request;
+  struct Call;
 
-  Response route(const Request& r);
-  std::shared_ptr<Entry> find(int64_t id);
-  Response create(const Request& r);
-  Response upload(const Request& r);
+  Response route(const Call& c);
+  std::shared_ptr<Entry> find(const std::string& key);
+  Response create(const Call& c);
+  Response upload(const Call& c);
   Response list();
-  Response game_action(const Request& r, int64_t id, const std::string& action);
+  Response game_action(const Call& c, const std::string& key, const std::string& action);
+  Response take_seat(const Call& c, Entry& e, const std::string& key);
+  Response engine_action(const Call& c, const std::shared_ptr<Entry>& e, const std::string& action);
   // Applies the events to a copy, stores them, then makes the copy the game. Entry locked.
   Response commit(Entry& e, std::vector<nlohmann::json> events, nlohmann::json extra = {});
-  Response add_game(const Settings& s, const std::vector<nlohmann::json>& events, int status);
+  Response add_game(const Call& c, Settings s, const std::vector<nlohmann::json>& events, int status);
   // The estimator's dead stones for a game at its pause, as a marks event (none if not paused).
-  std::optional<nlohmann::json> suggestion(const Session& s) const;
+  std::optional<nlohmann::json> suggestion(const Session& s, double& cpu) const;
+  void note_end(const Session& s);
 
   Options opts_;
   Store store_;
+  std::unique_ptr<Limits> limits_;
   std::mutex games_mu_;
-  std::map<int64_t, std::shared_ptr<Entry>> games_;
+  std::map<std::string, std::shared_ptr<Entry>> games_;  // by key
+  std::map<std::string, std::string> damaged_keys_;      // key -> why
+  std::vector<Damage> damaged_;
+  std::map<std::string, std::set<std::string>> open_by_client_;  // creator -> keys of games in play
   size_t reserved_ = 0;  // games being created (counted against max_games)
 };
 

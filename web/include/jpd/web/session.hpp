@@ -13,6 +13,8 @@
 //   {"t":"marks","dead":["C3"],"claims":["B:D4"],"source":"estimate"|"given",
 //    "suggested":["C3"],"uncertain":[{"point","color","alive"}]}   the dead stones (whole chains)
 //   {"t":"agree","color":"B"}       both sides agreed: the game is counted and ends
+//   {"t":"seat","color":"B","hash":"<SHA-256 of the token, hex>"}   a seat taken (the token itself
+//                                   is given to the player once and stored nowhere)
 #pragma once
 
 #include <cstdint>
@@ -33,6 +35,8 @@ struct Settings {
   std::string rules = "tang-song";  // canonical rule-set text (komi included)
   int width = 19, height = 19;
   Color engine = Color::Empty;      // the side the built-in genmove plays, if any
+  bool listed = false;              // "public": in the lobby's list
+  std::string creator;              // the client that created it (its games in play are limited)
 
   nlohmann::json to_json() const;
   static Settings from_json(const nlohmann::json& j);  // throws std::invalid_argument
@@ -57,18 +61,23 @@ struct Marks {
 
 class Session {
  public:
-  Session(int64_t id, std::string created, const Settings& settings);
+  Session(int64_t id, std::string key, std::string created, const Settings& settings);
 
   // Applies one event; a refusal leaves the session as it was.
   std::optional<Refusal> apply(const nlohmann::json& event);
 
   int64_t id() const { return id_; }
+  const std::string& key() const { return key_; }  // the game's name in the API
   const std::string& created() const { return created_; }
   const Settings& settings() const { return settings_; }
   const Game& game() const { return game_; }
   const Marks& marks() const { return marks_; }
   int64_t version() const { return version_; }  // events applied
   bool counted() const { return final_.has_value(); }
+  // Seats: taken (by a token whose hash is kept), free, or the engine's.
+  bool seat_taken(Color c) const { return !seat_hash_[color_index(c)].empty(); }
+  // Whether the token (its SHA-256, hex) holds the seat of colour c.
+  bool holds(Color c, std::string_view token_hash) const;
 
   // The position dead stones are marked on: the pause position in independent dispute mode, else
   // the board.
@@ -91,7 +100,10 @@ class Session {
   std::optional<Refusal> apply_agree(const nlohmann::json& e);
   void clear_marks();
 
+  std::optional<Refusal> apply_seat(const nlohmann::json& e);
+
   int64_t id_;
+  std::string key_;
   std::string created_;
   Settings settings_;
   Game game_;
@@ -100,6 +112,7 @@ class Session {
   std::string final_result_;
   nlohmann::json final_count_;     // its count, as jpd score --json
   int64_t version_ = 0;
+  std::string seat_hash_[2];
 };
 
 // Whole chains: every stone of the chains of the given points on the board (points without a

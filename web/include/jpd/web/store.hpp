@@ -2,13 +2,14 @@
 // the append-only list of events (moves and the other referee actions, dead-stone marks,
 // agreements) that built it. A game is restored by replaying its events (session.hpp).
 //
-// Durability: the database runs in WAL mode and every append is one transaction, committed before
-// the server answers. With Sync::full (the default) each commit also syncs the WAL to the disk, so
+// Durability: the database runs in WAL mode and every append is committed before the server
+// answers (appends made at the same time share one transaction: group commit). With Sync::full (the default) each commit also syncs the WAL to the disk, so
 // an acknowledged move survives a killed server and a power failure alike; Sync::normal survives a
 // killed server (the WAL is written by the kernel whatever happens to the process) but may lose the
 // last commits on a power failure or an operating-system crash. docs/web.md has the figures.
 #pragma once
 
+#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <stdexcept>
@@ -30,10 +31,18 @@ struct StoreError : std::runtime_error {
 
 struct StoredGame {
   int64_t id = 0;
+  std::string key;          // the game's name in the API: 32 hex digits, random
   std::string created;      // UTC, ISO 8601
   nlohmann::json settings;  // what the game was created with (rules, size, engine ...)
-  std::vector<nlohmann::json> events;
+  std::vector<nlohmann::json> events;  // the events up to the first damaged row
+  // A row that cannot be read: the settings (damaged_event -1) or an event that is not JSON, or
+  // a gap in the numbers; "" when every row reads.
+  std::string damage;
+  int64_t damaged_event = -1;
 };
+
+// A new random key (32 hex digits: 128 bits from the system's generator).
+std::string new_key();
 
 class Store {
  public:
@@ -43,14 +52,18 @@ class Store {
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
-  // A new game with its first events, in one transaction; returns its id.
-  int64_t create_game(const nlohmann::json& settings, const std::string& created,
+  // A new game with its key and first events, in one transaction; returns its id.
+  int64_t create_game(const nlohmann::json& settings, const std::string& key, const std::string& created,
                       const std::vector<nlohmann::json>& events);
-  // Appends events to a game, numbered from `first_seq` on, in one transaction. A number already
-  // taken is an error (two writers never interleave a game's events).
+  // Appends events to a game, numbered from `first_seq` on, committed before it returns. A number
+  // already taken is an error (two writers never interleave a game's events). Appends made at
+  // the same time share a transaction (group commit: one sync to the disk for all of them).
   void append(int64_t game, int64_t first_seq, const std::vector<nlohmann::json>& events);
-  // Every game with its events, by id.
+  // Every game with its events, by id; a row that cannot be read marks its game damaged and
+  // does not stop the others. Games stored before games had keys are given one here.
   std::vector<StoredGame> load_all();
+  // Removes a game's events from number `from` on (repairing a damaged game); returns how many.
+  int64_t truncate(int64_t game, int64_t from);
 
   const std::string& path() const { return path_; }
   Sync sync() const { return sync_; }
@@ -59,7 +72,19 @@ class Store {
   void exec(const char* sql);
   [[noreturn]] void fail(const std::string& what);
 
-  std::mutex mu_;
+  struct Pending {
+    int64_t game, first_seq;
+    const std::vector<nlohmann::json>* events;
+    bool done = false;
+    std::string error;
+  };
+  void write_batch(const std::vector<Pending*>& batch);
+
+  std::mutex mu_;  // the database handle
+  std::mutex queue_mu_;
+  std::condition_variable queue_cv_;
+  std::vector<Pending*> queue_;
+  bool writing_ = false;
   sqlite3* db_ = nullptr;
   std::string path_;
   Sync sync_;

@@ -1,0 +1,158 @@
+// The GTP sessions of gtp_fuzzer (the protocol and the referee, no engine work) and
+// gtp_engine_fuzzer (genmove and the estimator too). The first byte picks the engine's starting
+// preset and board (3x3 to 9x9) and, for the engine's session, the dead stones it counts with; the
+// rest is the session, split into lines as GtpEngine::handle_all splits them, each fed to
+// handle(). The engine runs without file access (loadsgf and printsgf FILE are refused, so no
+// input reaches the filesystem), with a line limit of 200 bytes and 16 playouts per genmove (the
+// harness sets jpd-playouts back when the input raises it); genmove commands beyond the fourth,
+// or on boards over 7x7, are skipped (too slow for a fuzzer).
+//
+// Oracles: every line with a command gets one well-formed answer ("=" or "?", the id echoed, one
+// empty line at the end and none inside), a line without one gets none, a line over the limit a
+// refusal; after `quit` nothing more is processed (handle_all answers nothing); the referee's
+// board stays consistent after every command; at the end the engine still answers (showboard,
+// protocol_version, jpd-state as JSON).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "consistency.hpp"
+#include "harness.hpp"
+#include "jpd/estimate.hpp"
+#include "jpd/gtp.hpp"
+
+namespace jpd::fuzz {
+
+namespace gtp_session_detail {
+
+constexpr size_t kMaxLine = 200;
+constexpr int kMaxPlayouts = 16;
+constexpr int kMaxLines = 128;
+// genmove compares every candidate with at least 16 playouts each, whatever the budget: the
+// harness sends at most 4 per session, on boards of at most 49 points, and skips the others.
+constexpr int kMaxGenmoves = 4;  // in the engine's session; none in the referee's
+constexpr int kMaxGenmovePoints = 49;
+
+// The words of a command line as GTP 2 §2.2 defines them: control characters other than HT
+// dropped, a comment cut off, HT as a space.
+inline std::vector<std::string> words_of(std::string_view line) {
+  std::vector<std::string> w;
+  std::string cur;
+  for (char ch : line) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c == '#') break;
+    if (c == ' ' || c == '\t') {
+      if (!cur.empty()) w.push_back(std::move(cur));
+      cur.clear();
+    } else if (c >= 32 && c != 127) {
+      cur += ch;
+    }
+  }
+  if (!cur.empty()) w.push_back(std::move(cur));
+  return w;
+}
+
+inline bool is_id(const std::string& s) {
+  if (s.empty() || s.size() > 9) return false;
+  for (char c : s)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+// One answer: "=" or "?", then the id (if any), a space, the text, and exactly one empty line, at
+// the end.
+inline void expect_answer(const std::string& a, const std::string& id, std::string_view line) {
+  const std::string detail = "line: " + std::string(line) + "\nanswer: " + a;
+  check(a.size() >= id.size() + 4 && (a[0] == '=' || a[0] == '?'), "an answer starts with = or ?",
+        detail);
+  check(a.compare(1, id.size(), id) == 0 && a[1 + id.size()] == ' ',
+        "an answer echoes the id, then a space", detail);
+  check(a.find("\n\n") == a.size() - 2, "an answer ends with its only empty line", detail);
+}
+
+inline Statuses light_statuses(const Game& g) {
+  EstimateOptions o;
+  o.playouts = 24;
+  return estimate(g, o).statuses();
+}
+
+}  // namespace gtp_session_detail
+
+// One session. engine: genmove (within the limits above) and the estimator's dead stones for
+// final_score, final_status_list and jpd-count; else genmove lines are skipped and the dead
+// stones are none (the protocol and the referee alone, fast).
+inline void gtp_session(std::string_view data, bool with_engine) {
+  using namespace gtp_session_detail;
+  const uint8_t config = data.empty() ? 0 : uint8_t(data[0]);
+  if (!data.empty()) data.remove_prefix(1);
+  const auto all = presets();
+  GtpEngineOptions opts;
+  opts.rules = all[(config >> 5) % all.size()].name;
+  opts.board_size = 3 + (config >> 2) % 7;
+  opts.file_root.clear();  // no file access (the default)
+  opts.max_line = kMaxLine;
+  opts.genmove.playouts = 16;
+  // The built-in estimator and genmove's policy playouts for a quarter of the engine's inputs
+  // (slower), a light estimate and light playouts for the rest.
+  if (!with_engine) opts.statuses = [](const Game&) { return Statuses{}; };
+  else if ((config & 3) != 3) {
+    opts.statuses = light_statuses;
+    opts.genmove.policy_playouts = false;
+  }
+  GtpEngine engine(opts);
+  int genmoves = 0;
+
+  std::string_view text = data;
+  for (int n = 0; n < kMaxLines && !text.empty(); ++n) {
+    const size_t nl = text.find('\n');
+    const std::string_view line = text.substr(0, nl);
+    const std::vector<std::string> w = words_of(line);
+    const bool has_id = !w.empty() && is_id(w[0]);
+    const size_t name = has_id ? 1 : 0;
+    if (w.size() > name && w[name].find("genmove") != std::string::npos &&
+        (!with_engine || ++genmoves > kMaxGenmoves ||
+         engine.game().width() * engine.game().height() > kMaxGenmovePoints)) {
+      text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+      continue;
+    }
+    const std::string a =
+        engine.handle(nl == std::string_view::npos ? line : text.substr(0, nl + 1));
+    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+
+    if (line.size() > kMaxLine) {
+      check(a.size() >= 2 && a[0] == '?' && a.find("line too long") != std::string::npos,
+            "an over-long line is refused", a);
+      check(a.find("\n\n") == a.size() - 2, "a refusal ends with its only empty line", a);
+    } else if (w.empty()) {
+      check(a.empty(), "a line without a command gets no answer", std::string(line) + "\n" + a);
+    } else {
+      expect_answer(a, has_id ? w[0] : "", line);
+      if (w.size() > name && w[name] == "quit") {
+        check(a[0] == '=' && engine.quit_requested(), "quit is accepted", a);
+        // Nothing after quit is processed.
+        check(engine.handle_all(text).empty(), "handle_all answered after quit");
+        return;
+      }
+    }
+    check(!engine.quit_requested(), "quit requested by another command", line);
+    expect_consistent(engine.game(), "board inconsistent after a GTP command");
+    if (const int p = engine.options().genmove.playouts; p == 0 || p > kMaxPlayouts) {
+      check(engine.handle("jpd-playouts 16") == "= \n\n", "jpd-playouts refused");
+      check(engine.options().genmove.playouts == 16, "jpd-playouts not applied");
+    }
+  }
+
+  // Whatever came before, the engine still answers.
+  check(engine.handle("protocol_version") == "= 2\n\n", "protocol_version after the session");
+  const std::string board = engine.handle("7 showboard");
+  check(board.rfind("=7 ", 0) == 0, "showboard after the session", board);
+  const std::string state = engine.handle("jpd-state");
+  check(state.rfind("= ", 0) == 0, "jpd-state after the session", state);
+  check(nlohmann::json::accept(state.substr(2)), "jpd-state answers JSON", state);
+}
+
+}  // namespace jpd::fuzz

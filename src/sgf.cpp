@@ -1,14 +1,13 @@
 #include "jpd/sgf.hpp"
 
 #include "jpd/encoding.hpp"
+#include "jpd/input_file.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iterator>
 #include <span>
 #include <type_traits>
@@ -438,22 +437,10 @@ Collection parse(std::string_view text, std::string_view filename, const Limits&
 
 namespace {
 
-// The file's bytes, or Error (I/O, or over max_bytes).
+// The file's bytes, read as every file a user names is read (input_file.hpp): a regular file
+// only, to its end and never past max_bytes, whatever size it claims.
 std::string read_text_file(const std::string& path, const Limits& limits) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path, {}, std::string("cannot open the file: ") + std::strerror(errno));
-  in.seekg(0, std::ios::end);
-  const auto size = in.tellg();
-  if (size < 0) throw Error(path, {}, "cannot read the file");
-  if (size_t(size) > limits.max_bytes)
-    throw Error(path, {}, "the file is " + std::to_string(size_t(size)) +
-                              " bytes, over the limit of " + std::to_string(limits.max_bytes) +
-                              " (max_bytes)");
-  std::string text(size_t(size), '\0');
-  in.seekg(0);
-  if (!in.read(text.data(), std::streamsize(text.size())))
-    throw Error(path, {}, "cannot read the file");
-  return text;
+  return read_input_file(path, limits.max_bytes);
 }
 
 }  // namespace

@@ -110,6 +110,9 @@ Collection parse(std::string_view text, std::string_view filename = "<input>",
                  const Limits& limits = {}, std::string_view charset = "");
 Collection parse_file(const std::string& path, const Limits& limits = {},
                       std::string_view charset = "");  // Error on I/O too
+// The *_file functions read a file as every file a user names is read (input_file.hpp): a
+// regular file only (a directory, FIFO or device is refused at once, with what it is), its bytes
+// to the end and never more than limits.max_bytes, whatever size the file claims.
 std::string write(const Collection& c);
 std::string write(const GameTree& t);
 

@@ -461,7 +461,9 @@ std::string escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
-    if (c == ']' || c == '\\') out += '\\';
+    // ']' and '\\' would end or escape; a tab, vertical tab or form feed would be read back as a
+    // space (white space other than a line break is a space in Text), escaped it stands for itself.
+    if (c == ']' || c == '\\' || c == '\t' || c == '\v' || c == '\f') out += '\\';
     out += c;
   }
   return out;

@@ -116,7 +116,9 @@ Collection parse_file(const std::string& path, const Limits& limits = {},
 std::string write(const Collection& c);
 std::string write(const GameTree& t);
 
-// Escapes text for use as a property value (backslash before ']' and '\').
+// Escapes text for use as a property value: a backslash before ']' and '\', and before a tab,
+// vertical tab or form feed, so that Property::text reads back the same text (a line break is
+// written as it is and read back as '\n': "\r\n" and a lone '\r' come back as "\n").
 std::string escape(std::string_view text);
 
 // ------------------------------------------------------------------------------------------------

@@ -3,8 +3,11 @@
 // written here; the charset test encodes its text with iconv at test time.
 #include <gtest/gtest.h>
 #include <iconv.h>
+#include <sys/stat.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <iterator>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -181,6 +184,46 @@ TEST(RecordsCli, CorpusReadsSourcePathsUnderARootWithEachFamilysRules) {
   // Without --root the paths start from the manifest's folder.
   const auto k = json_of("corpus " + (dir / "MANIFEST.tsv").string() + " --json --dead-from none --no-progress");
   EXPECT_EQ(k["sources"][0]["games"][0]["outcome"], "error");
+}
+
+// jpd corpus shows the progress bar of jpd batch on stderr (a terminal, or --progress): records
+// done of all, games a second, time left; --no-progress and a stderr that is not a terminal get
+// none. The table on stdout is the same either way.
+TEST(RecordsCli, CorpusShowsAProgressBarLikeBatch) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(testing::TempDir()) / "rec-corpus-progress";
+  fs::create_directories(dir);
+  for (const char* name : {"a.sgf", "b.sgf", "c.sgf"})
+    std::ofstream(dir / name) << "(;SZ[5]KM[0.5]RE[B+24.5];B[cc];W[];B[])";
+  // What the command writes to stderr alone (cli_run::jpd joins the two streams).
+  auto stderr_of = [&](const std::string& options) {
+    const std::string err = (dir / "stderr.txt").string();
+    const int status = std::system((std::string(JPD_BINARY) + " corpus " + dir.string() +
+                                    " --dead-from none" + options + " 2>" + err + " >/dev/null").c_str());
+    EXPECT_EQ(status, 0) << options;
+    std::ifstream in(err);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const std::string bar = stderr_of(" --progress");
+  EXPECT_TRUE(has(bar, "[############################] 100% 3/3 games")) << bar;
+  EXPECT_TRUE(has(bar, "ETA")) << bar;
+  for (const char* quiet : {" --no-progress", ""})  // "": stderr is a file here, not a terminal
+    EXPECT_FALSE(has(stderr_of(quiet), "games")) << quiet;
+  const Outcome table = jpd("corpus " + dir.string() + " --dead-from none --progress 2>/dev/null");
+  EXPECT_TRUE(has(table.out, "3 records")) << table.out;
+}
+
+// A manifest is read as a record is: a FIFO or a directory named as one is refused at once.
+TEST(RecordsCli, CorpusRefusesAManifestThatIsNotARegularFile) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(testing::TempDir()) / "rec-corpus-fifo";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string fifo = (dir / "MANIFEST.tsv").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const Outcome r = jpd("corpus " + fifo + " --no-progress");
+  EXPECT_NE(r.status, 0) << r.out;
+  EXPECT_TRUE(has(r.out, fifo + ": is a FIFO (named pipe), not a regular file")) << r.out;
 }
 
 // The professional 19x19 manifest read from a copy of its snapshot, when this machine has one.

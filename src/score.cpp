@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <nlohmann/json.hpp>
 
 namespace jpd {
 
@@ -129,11 +130,43 @@ CountOptions count_options(const ScoreOptions& opts) {
   return co;
 }
 
+// The rules a record is counted under: rules_for_record, with its server's conventions (noted).
+Ruleset record_rules(const sgf::Record& record, const std::optional<std::string>& text,
+                     Ruleset rules, const ScoreOptions& opts, RecordFacts& facts,
+                     std::vector<std::string>& notes) {
+  if (opts.server_conventions) facts.conventions = apply_conventions(record, text, rules, notes);
+  return rules;
+}
+
+// The facts of the record besides its conventions, once it is replayed.
+void record_facts(const sgf::Record& record, bool stopped_without_pause,
+                  const std::vector<sgf::Repair>& repairs, RecordFacts& facts) {
+  facts.ended = record_end(record, stopped_without_pause);
+  facts.result = record.result;
+  facts.repairs = repairs;
+  facts.game = record.game;
+  facts.games = record.games;
+  facts.charset = record.charset;
+  facts.black_name = record.black_name;
+  facts.white_name = record.white_name;
+}
+
+// The replay's notes first (the record's reading, then the replay), then the conventions'.
+void put_notes_first(Count& c, const std::vector<std::string>& replay_notes,
+                     const std::vector<std::string>& convention_notes) {
+  c.notes.insert(c.notes.begin(), convention_notes.begin(), convention_notes.end());
+  c.notes.insert(c.notes.begin(), replay_notes.begin(), replay_notes.end());
+}
+
 }  // namespace
 
 Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
-  Ruleset rules = rules_for_record(record, opts.rules);
+  RecordFacts facts;
+  std::vector<std::string> convention_notes;
+  const Ruleset rules = record_rules(record, opts.rules, rules_for_record(record, opts.rules), opts,
+                                     facts, convention_notes);
   Replay rp = replay(record, rules, opts.replay);
+  record_facts(record, rp.stopped_without_pause, rp.repairs, facts);
   const Game& g = rp.game;
   const Board& position = status_position(g, g.rules());
   Statuses st;
@@ -195,8 +228,32 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   add_claims(record, opts, st);
   Count c = count(finished ? finished->game : g, st, count_options(opts));
   for (const std::string& n : estimate_notes) c.notes.push_back(n);
-  c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first
-  return Scored{finished ? std::move(*finished) : std::move(rp), std::move(c)};
+  put_notes_first(c, rp.notes, convention_notes);
+  return Scored{finished ? std::move(*finished) : std::move(rp), std::move(c), std::move(facts)};
+}
+
+void add_record_facts(nlohmann::json& j, const RecordFacts& f) {
+  j["record_ended"] = std::string(name_of(f.ended));
+  j["record_result"] = f.result;
+  nlohmann::json repairs = nlohmann::json::array();
+  for (const sgf::Repair& r : f.repairs)
+    repairs.push_back({{"move", r.move_number}, {"kind", std::string(sgf::name_of(r.kind))},
+                       {"detail", r.detail}});
+  j["repairs"] = repairs;
+  nlohmann::json conventions = nlohmann::json::array();
+  for (const AppliedConvention& c : f.conventions)
+    conventions.push_back({{"id", c.id}, {"server", c.server}, {"detail", c.detail}});
+  j["conventions"] = conventions;
+  j["game"] = f.game + 1;
+  j["games"] = f.games;
+  j["charset"] = f.charset;
+  j["players"] = {{"B", f.black_name}, {"W", f.white_name}};
+}
+
+nlohmann::json to_json(const Scored& s) {
+  nlohmann::json j = to_json(s.count);
+  add_record_facts(j, s.facts);
+  return j;
 }
 
 RecordScorer::RecordScorer(const sgf::Record& record, const ScoreOptions& opts)
@@ -213,7 +270,7 @@ Count RecordScorer::count(const std::optional<std::string>& rules_text, const Ru
 }
 
 void RecordScorer::count(const std::optional<std::string>& rules_text, const Ruleset& rules,
-                         Count& c) {
+                         Count& c, RecordFacts* facts) {
   // Statuses found on the game itself (estimator, engine): each rule set's own replay.
   const bool from_game = !opts_.dead && (opts_.dead_from == DeadFrom::estimate ||
                                          opts_.dead_from == DeadFrom::gtp ||
@@ -222,17 +279,25 @@ void RecordScorer::count(const std::optional<std::string>& rules_text, const Rul
   if (from_game) {
     ScoreOptions o = opts_;
     o.rules = rules_text;
-    c = score_record(record_, o).count;
+    Scored s = score_record(record_, o);
+    c = std::move(s.count);
+    if (facts) *facts = std::move(s.facts);
     return;
   }
-  const ReplayCache::Shared rp = replays_.get(rules);
+  RecordFacts own;
+  RecordFacts& f = facts ? *facts : own;
+  f = RecordFacts{};
+  std::vector<std::string> convention_notes;
+  const Ruleset used = record_rules(record_, rules_text, rules, opts_, f, convention_notes);
+  const ReplayCache::Shared rp = replays_.get(used);
+  record_facts(record_, rp.stopped_without_pause, rp.repairs, f);
   Statuses st;
   given_or_markup(record_, opts_, status_position(rp.game, rp.rules), st);
   add_claims(record_, opts_, st);
   CountOptions co = count_options(opts_);
   co.analyses = &analyses_;
   jpd::count(rp.game, rp.rules, st, co, c);
-  c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first
+  put_notes_first(c, rp.notes, convention_notes);
 }
 
 }  // namespace jpd

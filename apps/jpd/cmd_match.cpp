@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "jpd/batch.hpp"
+#include "jpd/encoding.hpp"
 #include "jpd/match.hpp"
 
 namespace jpd::cli {
@@ -116,7 +117,7 @@ void add_match_command(CLI::App& app, Runner& run) {
                             {"all_invariants_hold", all_hold},
                             {"games", games}};
         if (o.series) j["series"] = series_json(standings, so.tie);
-        std::cout << j.dump(2) << "\n";
+        std::cout << json_text(j, 2) << "\n";
       } else {
         std::cout << name_a << " " << s.wins_a << ", " << name_b << " " << s.wins_b;
         if (s.other) std::cout << ", no winner " << s.other;

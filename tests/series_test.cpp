@@ -132,3 +132,25 @@ TEST(Series, EveryPresetSideBySide) {
   EXPECT_EQ(bad.status, 1);
   EXPECT_NE(bad.out.find("is not a game between"), std::string::npos) << bad.out;
 }
+
+TEST(Series, FaultyRecordsAreReadUnderTheRepairPolicyOnlyWhenAsked) {
+  // Two moves of one colour in a row: refused, naming the file and the move, unless --repair
+  // gives the other side its pass between them, as jpd score does.
+  const std::string faulty = cli_run::temp_file(
+      "series-faulty.sgf",
+      "(;GM[1]FF[4]SZ[5]KM[0.5]PB[Ann]PW[Bob];B[bc];W[dc];B[bd];W[dd];B[bb];W[db];B[be];"
+      "W[de];B[ba];B[aa];W[da];B[];W[])");
+  const std::string fine = cli_run::temp_file(
+      "series-fine.sgf",
+      "(;GM[1]FF[4]SZ[5]KM[0.5]PB[Bob]PW[Ann];B[bc];W[dc];B[bd];W[dd];B[bb];W[db];B[be];"
+      "W[de];B[ba];W[da];B[];W[])");
+  Outcome refused = jpd_cli("series " + faulty + " " + fine + " --rules chinese --dead-from none");
+  EXPECT_EQ(refused.status, 1) << refused.out;
+  EXPECT_NE(refused.out.find("series-faulty.sgf"), std::string::npos) << refused.out;
+  Outcome repaired =
+      jpd_cli("series " + faulty + " " + fine + " --rules chinese --dead-from none --repair --json");
+  ASSERT_EQ(repaired.status, 0) << repaired.out;
+  const nlohmann::json s = nlohmann::json::parse(repaired.out)["standings"][0];
+  EXPECT_EQ(s["players"], nlohmann::json::array({"Ann", "Bob"}));
+  EXPECT_EQ(s["games"].size(), 2u);
+}

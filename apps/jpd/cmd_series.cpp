@@ -1,4 +1,5 @@
 // jpd series A.sgf B.sgf ... [--rules LIST] [--tie-break wins|none] [--dead-from S] [--json]
+//            [--game N] [--repair] [--charset C] [--no-server-conventions]
 // the komi-free series of the 004 essay: the games of two players counted without komi, the
 // winner by the total difference, game wins as the tie-break
 #include <iostream>
@@ -7,6 +8,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "jpd/batch.hpp"
+#include "jpd/encoding.hpp"
 #include "jpd/series.hpp"
 
 namespace jpd::cli {
@@ -18,6 +20,7 @@ void add_series_command(CLI::App& app, Runner& run) {
   static std::string rules = "record", tie = "wins", dead_from = "auto", lang;
   static int playouts = 0;
   static bool json = false;
+  static RecordArgs record;
   cmd->add_option("files", files, "SGF records of the series, in order (players by PB and PW)")
       ->required();
   cmd->add_option("--rules", rules,
@@ -34,6 +37,7 @@ void add_series_command(CLI::App& app, Runner& run) {
   cmd->add_option("--lang", lang, "language for people: zh or en (default: from the locale)")
       ->check(CLI::IsMember({"zh", "en"}));
   cmd->add_flag("--json", json, "print JSON");
+  add_record_options(cmd, record);
   cmd->callback([&run] {
     run = [] {
       SeriesOptions o;
@@ -49,14 +53,15 @@ void add_series_command(CLI::App& app, Runner& run) {
         throw CLI::ValidationError("--dead-from", e.what());
       }
       o.score.estimate.playouts = playouts;
+      apply_record_args(record, o.score);
       o.tie = tie == "none" ? SeriesTieBreak::none : SeriesTieBreak::wins;
       std::vector<sgf::Record> records;
-      for (const std::string& f : files) records.push_back(load_record(f));
+      for (const std::string& f : files) records.push_back(load_record(f, record));
       const std::vector<SeriesStanding> standings = series_of_records(records, o);
       bool all_hold = true;
       for (const SeriesStanding& s : standings) all_hold = all_hold && s.all_invariants_hold;
       if (json) {
-        std::cout << series_json(standings, o.tie).dump(2) << "\n";
+        std::cout << json_text(series_json(standings, o.tie), 2) << "\n";
       } else {
         std::cout << series_text(standings, language(lang));
       }

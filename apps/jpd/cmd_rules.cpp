@@ -1,5 +1,5 @@
 // jpd presets [--json]       every preset, one line each
-// jpd rules SPEC [--json]    every field of a rule set (SPEC = PRESET[,key=value...])
+// jpd rules SPEC [--json] [--lang zh|en]   every field of a rule set (SPEC = PRESET[,key=value...])
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "jpd/rules.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::cli {
 
@@ -34,8 +35,11 @@ void add_rules_commands(CLI::App& app, Runner& run) {
   auto* show = app.add_subcommand("rules", "Show every field of a rule set");
   static std::string spec;
   static bool show_json = false;
+  static std::string lang;
   show->add_option("rules", spec, "PRESET[,key=value...]")->required();
   show->add_flag("--json", show_json, "print JSON");
+  show->add_option("--lang", lang, "language of the meanings: zh or en (default: from the locale)")
+      ->check(CLI::IsMember({"zh", "en"}));
   show->callback([&run] {
     check_rules_option("rules", spec);
     run = [] {
@@ -45,10 +49,12 @@ void add_rules_commands(CLI::App& app, Runner& run) {
         std::cout << j.dump(2) << "\n";
         return kExitOk;
       }
-      std::cout << "canonical: " << r.to_string() << "\n";
+      const Lang l = language(lang);
+      std::cout << tr(l, "rules.preset", {r.preset, preset_title(r.preset, l)}) << "\n"
+                << tr(l, "rules.canonical", {r.to_string()}) << "\n";
       for (const FieldInfo& f : ruleset_fields()) {
         std::string v = j[f.key].is_string() ? j[f.key].get<std::string>() : j[f.key].dump();
-        std::printf("  %-26s %-22s %s\n", f.key.c_str(), v.c_str(), f.meaning.c_str());
+        std::printf("  %-26s %-22s %s\n", f.key.c_str(), v.c_str(), field_meaning(f, l).c_str());
       }
       return kExitOk;
     };

@@ -761,8 +761,7 @@ Response App::upload(const Call& c) {
   // Dead stones marked in the record stand as the marks at its pause.
   const Phase ph = rp.game.phase();
   if ((ph == Phase::paused || ph == Phase::making) && !rp.stopped_without_pause) {
-    const Board& position = rp.game.rules().dispute_mode == DisputeMode::independent ? rp.game.pause_board()
-                                                                                      : rp.game.board();
+    const Board& position = rp.game.board();
     if (auto dead = dead_from_markup(rec, position)) {
       json d = json::array();
       for (Point p : whole_chains(position, *dead)) d.push_back(to_gtp(p, s.height));

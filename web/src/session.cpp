@@ -87,7 +87,11 @@ json event_of(const Game::Action& a, int height) {
                   {"point", to_gtp(a.move.point, height)}};
     case A::kToMove: return json{{"t", "to_move"}, {"color", letter(a.move.color)}};
     case A::kResume: return json{{"t", "resume"}, {"auto", a.move.kind == MoveKind::virtual_move}};
-    case A::kFound: return json{{"t", "found"}, {"color", letter(a.move.color)}};
+    case A::kFound: {
+      json e{{"t", "found"}, {"color", letter(a.move.color)}};
+      if (a.move.kind != MoveKind::virtual_move) e["auto"] = false;  // nothing played for them
+      return e;
+    }
     case A::kMaking: return json{{"t", "making"}};
     case A::kPaused: return json{{"t", "paused"}};
   }
@@ -102,9 +106,7 @@ Session::Session(int64_t id, std::string key, std::string created, const Setting
       game_(parse_ruleset(settings.rules), settings.width, settings.height) {}
 
 const Board& Session::counting_position() const {
-  return game_.rules().dispute_mode == DisputeMode::independent && game_.pauses() > 0
-             ? game_.pause_board()
-             : game_.board();
+  return game_.board();  // after an independent dispute too: count() maps the statuses
 }
 
 Statuses Session::statuses() const {
@@ -163,7 +165,8 @@ std::optional<Refusal> Session::apply(const json& e) {
       if (!refused) clear_marks();
     } else if (t == "found") {
       auto colour = colour_field(e, "color");
-      refused = verdict(game_.resume_found_move(colour.value_or(Color::Empty)));
+      const bool auto_virtual = !e.contains("auto") || (e["auto"].is_boolean() && e["auto"].get<bool>());
+      refused = verdict(game_.resume_found_move(colour.value_or(Color::Empty), auto_virtual));
       if (!refused) clear_marks();
     } else if (t == "making") {
       refused = verdict(game_.start_making());

@@ -24,7 +24,21 @@
 namespace jpd {
 
 using gtp_detail::Fail;
-using gtp_detail::resumed_view;
+
+std::string_view name_of(OutOfTurn o) {
+  switch (o) {
+    case OutOfTurn::setup: return "setup";
+    case OutOfTurn::pass: return "pass";
+    case OutOfTurn::refuse: return "refuse";
+  }
+  return "setup";
+}
+
+std::optional<OutOfTurn> parse_out_of_turn(std::string_view name) {
+  for (OutOfTurn o : {OutOfTurn::setup, OutOfTurn::pass, OutOfTurn::refuse})
+    if (name == name_of(o)) return o;
+  return std::nullopt;
+}
 
 namespace {
 
@@ -109,7 +123,8 @@ const std::vector<std::string>& GtpEngine::command_names() {
       // the project's commands
       "jpd-rules", "jpd-presets", "jpd-pass", "jpd-virtual", "jpd-negative", "jpd-propose",
       "jpd-accept", "jpd-reject", "jpd-resign", "jpd-resume", "jpd-making", "jpd-pause",
-      "jpd-setup", "jpd-tomove", "jpd-count", "jpd-state", "jpd-seed", "jpd-playouts"};
+      "jpd-setup", "jpd-tomove", "jpd-count", "jpd-state", "jpd-seed", "jpd-playouts",
+      "jpd-out-of-turn"};
   return names;
 }
 
@@ -226,7 +241,8 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& name, const Args& a) {
   if (name == "jpd-pause") return cmd_jpd_pause(a);
   if (name == "jpd-count") return cmd_jpd_count(a);
   if (name == "jpd-state") return cmd_jpd_state(a);
-  if (name == "jpd-seed" || name == "jpd-playouts") return cmd_jpd_option(name, a);
+  if (name == "jpd-seed" || name == "jpd-playouts" || name == "jpd-out-of-turn")
+    return cmd_jpd_option(name, a);
   return {false, "unknown command"};
 }
 
@@ -254,21 +270,47 @@ void GtpEngine::set_rules(const Ruleset& rules) {
 
 GtpEngine::Reply GtpEngine::apply_moves(const std::vector<Move>& moves, bool resume_if_paused) {
   if (game_.phase() == Phase::ended) return {false, "illegal move: the game is over"};
-  Game before = game_;
+  Game next = game_;
   const size_t mark_at = game_.actions().size();
-  if (resume_if_paused && game_.phase() == Phase::paused) {
-    Verdict v = game_.resume_dispute(true);
-    if (!v) return {false, "illegal move: " + v.message};
-  }
-  for (const Move& m : moves) {
-    Verdict v = game_.play(m);
-    if (!v) {
-      game_ = std::move(before);
-      return {false, "illegal move: " + v.message};
-    }
-  }
-  marks_.push_back(mark_at);
+  if (resume_if_paused && next.phase() == Phase::paused)
+    if (Verdict v = next.resume_dispute(true); !v) return {false, "illegal move: " + v.message};
+  for (const Move& m : moves)
+    if (Verdict v = next.play(m); !v) return {false, "illegal move: " + v.message};
+  keep(std::move(next), mark_at);
   return {};
+}
+
+Verdict GtpEngine::prepare(Game& g, Color c, bool resume) const {
+  if (resume && g.phase() == Phase::paused)
+    if (Verdict v = g.resume_dispute(true); !v) return v;
+  return give_turn(g, c);
+}
+
+Verdict GtpEngine::give_turn(Game& g, Color c) const {
+  if (g.to_move() == c || g.phase() == Phase::ended) return {};
+  const std::string whose = "it is " + std::string(color_name(g.to_move())) + "'s turn";
+  switch (opts_.out_of_turn) {
+    case OutOfTurn::refuse: return Verdict{Illegal::not_your_turn, whose};
+    case OutOfTurn::pass: {
+      // The other side's pass, unless the pass would pause the game (or is refused).
+      Game t = g;
+      if (t.play(non_board_move(t.rules(), opponent(c))) && t.phase() != Phase::paused &&
+          t.to_move() == c) {
+        g = std::move(t);
+        return {};
+      }
+      break;
+    }
+    case OutOfTurn::setup: break;
+  }
+  Verdict v = g.set_to_move(c);
+  if (!v) v.message = whose + ": " + v.message;
+  return v;
+}
+
+void GtpEngine::keep(Game&& next, size_t mark_at) {
+  game_ = std::move(next);
+  marks_.push_back(mark_at);
 }
 
 Statuses GtpEngine::statuses() const {
@@ -308,10 +350,28 @@ GtpEngine::Reply GtpEngine::cmd_play(const Args& a) {
   const Color c = gtp_detail::color_arg(a[0]);
   auto m = parse_gtp_move(a[1], game_.width(), game_.height());
   if (!m) throw Fail("invalid coordinate '" + a[1] + "'");
+  if (game_.phase() == Phase::ended) return {false, "illegal move: the game is over"};
   if (game_.phase() == Phase::making)
     return {false, "illegal move: the game is at making: only jpd-negative moves"};
-  // Game::play checks the turn too; a pause is resumed first, so judge the turn after it.
-  return apply_moves(referee_moves(resumed_view(game_), c, *m), true);
+  Game next = game_;
+  const size_t mark_at = game_.actions().size();
+  if (game_.phase() == Phase::paused)
+    if (Verdict v = next.resume_dispute(true); !v) return {false, "illegal move: " + v.message};
+  // A stone out of turn that captures nothing and has a liberty: a setup stone, as GUIs mean it.
+  if (next.to_move() != c && opts_.out_of_turn == OutOfTurn::setup &&
+      m->kind == GtpMove::Kind::vertex && !is_stone(next.pending_proposal()) &&
+      next.board().at(m->point) == Color::Empty &&
+      !next.board().captures(Board::index(m->point), c) &&
+      !next.board().is_suicide(Board::index(m->point), c)) {
+    if (Verdict v = next.setup_stone(c, m->point); !v) return {false, "illegal move: " + v.message};
+    keep(std::move(next), mark_at);
+    return {};
+  }
+  if (Verdict v = give_turn(next, c); !v) return {false, "illegal move: " + v.message};
+  for (const Move& mv : referee_moves(next, c, *m))
+    if (Verdict v = next.play(mv); !v) return {false, "illegal move: " + v.message};
+  keep(std::move(next), mark_at);
+  return {};
 }
 
 GtpEngine::Reply GtpEngine::cmd_genmove(const Args& a, bool play_it) {
@@ -319,9 +379,9 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const Args& a, bool play_it) {
   const Color c = gtp_detail::color_arg(a[0]);
   if (game_.phase() == Phase::ended) return {false, "the game is over"};
   if (game_.phase() == Phase::making) return {false, "the game is at making: no moves to generate"};
-  const Game view = resumed_view(game_);
-  if (view.to_move() != c)
-    return {false, "it is " + std::string(color_name(view.to_move())) + "'s turn"};
+  Game view = game_;
+  const size_t mark_at = game_.actions().size();
+  if (Verdict v = prepare(view, c, true); !v) return {false, v.message};
   // When even the non-board move is refused (a setup without liberties), so is every move.
   if (Verdict v = view.check(referee_moves(view, c, GtpMove::pass()).front()); !v)
     return {false, v.message};
@@ -329,8 +389,10 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const Args& a, bool play_it) {
   const GtpMove m = r.board_move ? GtpMove::at(r.point) : GtpMove::pass();
   const std::string text = to_string(m, game_.height());
   if (!play_it) return {true, text};
-  Reply applied = apply_moves(referee_moves(view, c, m), true);
-  if (!applied.ok) return {false, "the generated move " + text + " was refused: " + applied.text};
+  for (const Move& mv : referee_moves(view, c, m))
+    if (Verdict v = view.play(mv); !v)
+      return {false, "the generated move " + text + " was refused: illegal move: " + v.message};
+  keep(std::move(view), mark_at);
   return {true, text};
 }
 

@@ -21,10 +21,6 @@ int int_arg(const std::string& s, int lo, int hi, const std::string& what);
 double double_arg(const std::string& s, const std::string& what);
 Color color_arg(const std::string& s);
 
-// The game as the referee would have it after resuming play from a pause (a copy; the game
-// itself when it is not paused).
-Game resumed_view(const Game& g);
-
 // The board with coordinates and the referee's state, for showboard.
 std::string board_text(const Game& g);
 

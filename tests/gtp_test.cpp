@@ -102,7 +102,7 @@ TEST(Gtp, IdsAreEchoed) {
   EXPECT_EQ(e.handle("12 protocol_version"), "=12 2\n\n");
   EXPECT_EQ(e.handle("7 frobnicate"), "?7 unknown command\n\n");
   EXPECT_EQ(e.handle("0 play B D4"), "=0 \n\n");
-  EXPECT_EQ(e.handle("3 play B D5").substr(0, 3), "?3 ");
+  EXPECT_EQ(e.handle("3 play B D4").substr(0, 3), "?3 ");  // occupied
   EXPECT_EQ(e.handle("99").substr(0, 4), "?99 ");  // an id and nothing else
   EXPECT_EQ(e.handle("4 quit"), "=4 \n\n");
 }
@@ -160,6 +160,7 @@ TEST(Gtp, BoardsizeClearBoardKomi) {
 
 TEST(Gtp, PlayAndTheRefereesReasons) {
   GtpEngine e(opts("japanese", 9));
+  ok(e, "jpd-out-of-turn refuse");  // the referee's turn, as before GUIs' setup stones
   ok(e, "play B D4");
   EXPECT_TRUE(contains(err(e, "play B D5"), "White's turn"));
   EXPECT_EQ(err(e, "play W D4"), "illegal move: point D4 is occupied");
@@ -215,6 +216,7 @@ TEST(Gtp, PassIsTheRulesNonBoardMove) {
 
 TEST(Gtp, AgreedPauseOnlyRulesTurnPassesIntoProposalAndAcceptance) {
   GtpEngine e(opts("living-a", 9));  // White first
+  ok(e, "jpd-out-of-turn refuse");
   EXPECT_TRUE(contains(err(e, "play B D4"), "White's turn"));
   ok(e, "play W D4");
   ok(e, "play B pass");  // a proposal
@@ -560,7 +562,9 @@ TEST(Gtp, DeadStonesAndSekiComeFromTheEstimatorByDefault) {
 
 TEST(Gtp, GenmovePlaysALegalMoveAndRegGenmoveOnlyTellsIt) {
   GtpEngine e(opts("tang-song", 9));
+  ok(e, "jpd-out-of-turn refuse");
   EXPECT_TRUE(contains(err(e, "genmove W"), "Black's turn"));
+  ok(e, "jpd-out-of-turn setup");
   const std::string reg = ok(e, "reg_genmove B");
   EXPECT_EQ(e.game().moves().size(), 0u);
   const std::string m = ok(e, "genmove B");
@@ -655,7 +659,7 @@ TEST(GtpProgram, ReadsStdinWithCarriageReturnsCommentsAndQuit) {
   EXPECT_EQ(WEXITSTATUS(pclose(p)), 0);
   EXPECT_EQ(out,
             "=1 jpd\n\n=2 \n\n? line too long: 70000 bytes (the limit is 65536)\n\n"
-            "?3 illegal move: it is White's turn\n\n=4 \n\n");
+            "?3 illegal move: point D4 is occupied\n\n=4 \n\n");
 }
 
 TEST(GtpProgram, BadRulesAreAUsageError) {

@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "gtp_util.hpp"
 #include "jpd/count.hpp"
 #include "jpd/estimate.hpp"
@@ -119,7 +121,7 @@ const std::vector<std::string>& GtpEngine::command_names() {
       "boardsize", "clear_board", "komi", "play", "genmove", "reg_genmove", "undo", "showboard",
       "fixed_handicap", "place_free_handicap", "set_free_handicap", "loadsgf", "printsgf",
       "final_score", "final_status_list", "time_settings", "time_left", "kgs-time_settings",
-      "kgs-rules", "kgs-genmove_cleanup",
+      "kgs-rules", "kgs-genmove_cleanup", "kata-get-rules", "kata-set-rules", "kata-set-rule",
       // the project's commands
       "jpd-rules", "jpd-presets", "jpd-pass", "jpd-virtual", "jpd-negative", "jpd-propose",
       "jpd-accept", "jpd-reject", "jpd-resign", "jpd-resume", "jpd-making", "jpd-pause",
@@ -223,6 +225,19 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& name, const Args& a) {
     return {};
   }
   if (name == "kgs-rules") return cmd_kgs_rules(a);
+  if (name == "kata-get-rules") return need(a, 0, name), Reply{true, kata_rules_json(rules_).dump()};
+  if (name == "kata-set-rules") {
+    if (a.empty()) throw Fail("syntax error: usage: kata-set-rules NAME|JSON");
+    std::string text;
+    for (const std::string& w : a) text += (text.empty() ? "" : " ") + w;  // JSON holds spaces
+    set_rules(kata_rules_from(text, rules_));
+    return {};
+  }
+  if (name == "kata-set-rule") {
+    need(a, 2, "kata-set-rule RULE VALUE");
+    set_rules(kata_rule_set(rules_, a[0], a[1]));
+    return {};
+  }
   if (name == "jpd-rules") return cmd_jpd_rules(a);
   if (name == "jpd-presets") {
     need(a, 0, name);

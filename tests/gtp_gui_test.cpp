@@ -224,3 +224,117 @@ TEST(GtpOutOfTurn, GenmoveOutOfTurnGivesTheTurnFirstAndRefuseModeRefuses) {
   ok(f, "jpd-propose W");
   EXPECT_TRUE(contains(err(f, "play W D4"), "proposal")) << f.handle("showboard");
 }
+
+// ---- KataGo's rules commands ----
+
+namespace {
+
+nlohmann::json kata_rules(GtpEngine& e) { return nlohmann::json::parse(ok(e, "kata-get-rules")); }
+
+}  // namespace
+
+TEST(GtpKataRules, GetRulesDescribesTheRuleSetInKatagosFieldsAndItsOwnText) {
+  GtpEngine e(quiet("japanese", 9));
+  nlohmann::json j = kata_rules(e);
+  EXPECT_EQ(j["ko"], "SIMPLE");
+  EXPECT_EQ(j["scoring"], "TERRITORY");
+  EXPECT_EQ(j["tax"], "SEKI");
+  EXPECT_EQ(j["suicide"], false);
+  EXPECT_EQ(j["jpdRules"], "japanese");
+  ok(e, "jpd-rules tromp-taylor");
+  j = kata_rules(e);
+  EXPECT_EQ(j["ko"], "POSITIONAL");
+  EXPECT_EQ(j["scoring"], "AREA");
+  EXPECT_EQ(j["tax"], "NONE");
+  EXPECT_EQ(j["suicide"], true);
+  ok(e, "jpd-rules ancient");
+  EXPECT_EQ(kata_rules(e)["tax"], "ALL");
+  ok(e, "jpd-rules aga");
+  EXPECT_EQ(kata_rules(e)["ko"], "SITUATIONAL");
+  ok(e, "jpd-rules tang-song");
+  EXPECT_EQ(kata_rules(e)["scoring"], "AREA");  // 等子比空 gives the area's difference (art. 17)
+  EXPECT_EQ(kata_rules(e)["tax"], "NONE");
+}
+
+TEST(GtpKataRules, SetRulesTakesKatagosShortNamesMappedToPresetsAndKeepsTheKomi) {
+  GtpEngine e(quiet("tang-song", 9));
+  ok(e, "komi 7");
+  const struct {
+    const char* name;
+    const char* rules;
+  } names[] = {{"tromp-taylor", "tromp-taylor,komi=7"}, {"chinese", "chinese,komi=7,ko=simple"},
+               {"chinese-ogs", "chinese,komi=7"},       {"chinese-kgs", "chinese,komi=7"},
+               {"japanese", "japanese,komi=7"},         {"korean", "korean,komi=7"},
+               {"stone-scoring", "ancient,komi=7"},     {"aga", "aga,komi=7"},
+               {"bga", "aga,komi=7"},                   {"new-zealand", "new-zealand"},
+               {"JAPANESE", "japanese,komi=7"}};
+  for (const auto& n : names) {
+    ok(e, std::string("kata-set-rules ") + n.name);
+    EXPECT_EQ(ok(e, "jpd-rules"), n.rules) << n.name;
+  }
+  // KataGo's description of each name, as its documentation gives it.
+  ok(e, "kata-set-rules chinese");
+  nlohmann::json j = kata_rules(e);
+  EXPECT_EQ(j["ko"], "SIMPLE");
+  EXPECT_EQ(j["scoring"], "AREA");
+  EXPECT_EQ(j["suicide"], false);
+  ok(e, "kata-set-rules stone-scoring");
+  EXPECT_EQ(kata_rules(e)["tax"], "ALL");
+  // This project's own presets by name, with fields; a komi given there is kept.
+  ok(e, "kata-set-rules living-a");
+  EXPECT_EQ(ok(e, "jpd-rules"), "living-a,komi=7");
+  ok(e, "kata-set-rules sci-1-1,komi=7.5");
+  EXPECT_EQ(ok(e, "jpd-rules"), "sci-1-1,komi=7.5");
+  EXPECT_TRUE(contains(err(e, "kata-set-rules cosmic"), "tromp-taylor")) << "lists the names";
+  EXPECT_EQ(ok(e, "jpd-rules"), "sci-1-1,komi=7.5");  // unchanged by the refusal
+}
+
+TEST(GtpKataRules, SetRulesTakesKatagosJsonFieldByFieldAndItsOwnOutputBack) {
+  GtpEngine e(quiet("tang-song", 9));
+  ok(e, R"(kata-set-rules {"hasButton":false, "ko":"POSITIONAL", "scoring":"AREA", "suicide":true, "tax":"NONE"})");
+  Ruleset r = e.game().rules();
+  EXPECT_EQ(r.preset, "chinese");
+  EXPECT_EQ(r.ko, KoRule::positional);
+  EXPECT_TRUE(r.suicide);
+  EXPECT_EQ(r.komi, 6.5);
+  ok(e, R"(kata-set-rules {"ko":"SITUATIONAL","scoring":"TERRITORY","tax":"NONE","suicide":false})");
+  r = e.game().rules();
+  EXPECT_EQ(r.counting, CountingMethod::japanese);
+  EXPECT_EQ(r.ko, KoRule::situational);
+  EXPECT_EQ(r.seki_territory, SekiTerritory::owned);  // tax NONE: seki eyes are territory
+  EXPECT_EQ(r.eye_reading, EyeReading::none);
+  EXPECT_EQ(kata_rules(e)["tax"], "NONE");
+  ok(e, R"(kata-set-rules {"scoring":"AREA","tax":"ALL"})");
+  EXPECT_EQ(e.game().rules().group_tax, 2);
+  // What kata-get-rules gives, set back, is the same rule set exactly.
+  for (const char* preset : {"tang-song", "living-b", "aga", "japanese,komi=0"}) {
+    ok(e, std::string("jpd-rules ") + preset);
+    const Ruleset before = e.game().rules();
+    const std::string got = ok(e, "kata-get-rules");
+    ok(e, "jpd-rules chinese");
+    ok(e, "kata-set-rules " + got);
+    Ruleset after = e.game().rules();
+    // The komi stays (it comes with its own command), unless the rule set's text names one.
+    EXPECT_EQ(after.komi, contains(got, "komi=") ? before.komi : 7.5) << got;
+    after.komi = before.komi;
+    EXPECT_EQ(after, before) << preset << ": " << got;
+  }
+  // kata-set-rule: one field on the rule set as it is.
+  ok(e, "jpd-rules tang-song");
+  ok(e, "kata-set-rule ko POSITIONAL");
+  EXPECT_EQ(ok(e, "jpd-rules"), "tang-song,ko=positional");
+  ok(e, "kata-set-rule suicide true");
+  EXPECT_TRUE(e.game().rules().suicide);
+  ok(e, "kata-set-rule scoring TERRITORY");
+  EXPECT_EQ(e.game().rules().preset, "japanese");
+  EXPECT_TRUE(contains(err(e, "kata-set-rule ko LOOSE"), "SIMPLE, POSITIONAL or SITUATIONAL"));
+  EXPECT_TRUE(contains(err(e, "kata-set-rule colour blue"), "unknown rule"));
+  EXPECT_TRUE(contains(err(e, "kata-set-rules {\"ko\": 3}"), "syntax error"));
+  EXPECT_TRUE(contains(err(e, "kata-set-rules {\"ko\":"), "neither"));
+  EXPECT_TRUE(contains(err(e, "kata-set-rules"), "syntax error"));
+  // Rules the game so far is illegal under are refused, and the game stays as it was.
+  ok(e, "jpd-rules chinese");
+  ok(e, "play B D4");
+  EXPECT_TRUE(contains(err(e, "kata-set-rules living-a"), "not legal under"));
+  EXPECT_EQ(e.game().rules().preset, "chinese");
+}

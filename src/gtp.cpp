@@ -126,7 +126,10 @@ const std::vector<std::string>& GtpEngine::command_names() {
       "jpd-rules", "jpd-presets", "jpd-pass", "jpd-virtual", "jpd-negative", "jpd-propose",
       "jpd-accept", "jpd-reject", "jpd-resign", "jpd-resume", "jpd-making", "jpd-pause",
       "jpd-setup", "jpd-tomove", "jpd-count", "jpd-state", "jpd-seed", "jpd-playouts",
-      "jpd-out-of-turn"};
+      "jpd-out-of-turn",
+      // analysis for GUIs
+      "gogui-analyze_commands", "jpd-overlay", "jpd-ownership", "jpd-estimate",
+      "jpd-estimate-ownership", "jpd-uncertain"};
   return names;
 }
 
@@ -256,6 +259,11 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& name, const Args& a) {
   if (name == "jpd-pause") return cmd_jpd_pause(a);
   if (name == "jpd-count") return cmd_jpd_count(a);
   if (name == "jpd-state") return cmd_jpd_state(a);
+  if (name == "gogui-analyze_commands") return cmd_analyze_commands(a);
+  if (name == "jpd-overlay" || name == "jpd-ownership") return cmd_jpd_overlay(a, name == "jpd-ownership");
+  if (name == "jpd-estimate" || name == "jpd-estimate-ownership")
+    return cmd_jpd_estimate(a, name == "jpd-estimate-ownership");
+  if (name == "jpd-uncertain") return cmd_jpd_uncertain(a);
   if (name == "jpd-seed" || name == "jpd-playouts" || name == "jpd-out-of-turn")
     return cmd_jpd_option(name, a);
   return {false, "unknown command"};

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "jpd/count.hpp"
 #include "jpd/gtp.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/rng.hpp"
@@ -337,4 +338,117 @@ TEST(GtpKataRules, SetRulesTakesKatagosJsonFieldByFieldAndItsOwnOutputBack) {
   ok(e, "play B D4");
   EXPECT_TRUE(contains(err(e, "kata-set-rules living-a"), "not legal under"));
   EXPECT_EQ(e.game().rules().preset, "chinese");
+}
+
+// ---- analysis for GUIs ----
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& s) {
+  std::vector<std::string> out;
+  size_t a = 0;
+  while (a < s.size()) {
+    size_t b = s.find('\n', a);
+    if (b == std::string::npos) b = s.size();
+    out.push_back(s.substr(a, b - a));
+    a = b + 1;
+  }
+  return out;
+}
+
+// The engine with the bundled records' folder open, loaded with one of them.
+GtpEngine loaded(const std::string& record) {
+  GtpEngineOptions o = quiet("tang-song", 9);
+  o.file_root = std::string(JPD_SOURCE_DIR) + "/data/games";
+  GtpEngine e(o);
+  ok(e, "loadsgf " + record);
+  return e;
+}
+
+}  // namespace
+
+TEST(GtpAnalyze, AnalyzeCommandsAreGoguisTypeLabelCommandAndEachOneAnswers) {
+  GtpEngine e = loaded("goquest-9x9-2015-11-14-unsettled.sgf");
+  const std::vector<std::string> lines = lines_of(ok(e, "gogui-analyze_commands"));
+  ASSERT_GE(lines.size(), 14u);
+  int gfx = 0, dboard = 0;
+  for (const std::string& l : lines) {
+    const size_t a = l.find('/'), b = l.find('/', a + 1);
+    ASSERT_TRUE(a != std::string::npos && b != std::string::npos) << l;
+    const std::string type = l.substr(0, a), command = l.substr(b + 1);
+    EXPECT_TRUE(type == "gfx" || type == "dboard" || type == "plist" || type == "string") << l;
+    gfx += type == "gfx";
+    dboard += type == "dboard";
+    EXPECT_EQ(ok(e, "known_command " + command.substr(0, command.find(' '))), "true") << l;
+    ok(e, command);  // every listed command answers
+  }
+  EXPECT_EQ(gfx, 7);     // the rules' view, five views, the estimator
+  EXPECT_EQ(dboard, 7);  // the same as heat maps
+}
+
+TEST(GtpAnalyze, TheOverlayShowsTerritoryDeadStonesAndTheFiguresOfEachView) {
+  GtpEngine e = loaded("goquest-9x9-2015-11-14-unsettled.sgf");  // Black's B8 dead in White's area
+  const std::string gfx = ok(e, "jpd-overlay");
+  const std::vector<std::string> lines = lines_of(gfx);
+  std::string black, white, mark, text;
+  for (const std::string& l : lines) {
+    if (l.rfind("TERRITORY b ", 0) == 0) black = l;
+    if (l.rfind("TERRITORY w ", 0) == 0) white = l;
+    if (l.rfind("MARK ", 0) == 0) mark = l;
+    if (l.rfind("TEXT ", 0) == 0) text = l;
+  }
+  EXPECT_TRUE(contains(mark, " B8")) << gfx;
+  EXPECT_TRUE(contains(white + " ", " B8 ")) << "the dead stone's point is White's: " << gfx;
+  EXPECT_TRUE(contains(white + " ", " A9 ")) << gfx;
+  EXPECT_TRUE(contains(black + " ", " H9 ")) << gfx;
+  EXPECT_FALSE(contains(black + " " + white + " ", " C4 ")) << "no square on a living stone";
+  const Count c = count(e.game(), default_gtp_statuses(e.game()));
+  EXPECT_EQ(text, "TEXT area (the rules' view): Black " + std::to_string(int(c.area.black)) +
+                      ", White " + std::to_string(int(c.area.white)) + "; result " + c.result)
+      << gfx;
+  // The heat map: one number a point, row by row, +1 Black's, -1 White's, 0 shared.
+  const std::vector<std::string> rows = lines_of(ok(e, "jpd-ownership"));
+  ASSERT_EQ(rows.size(), 9u);
+  for (const std::string& r : rows) EXPECT_EQ(std::count(r.begin(), r.end(), ' '), 8) << r;
+  EXPECT_EQ(rows[1].substr(0, 5), "-1 -1") << "A8, B8: White's";
+  // Every view by name; an unknown one is refused with the list.
+  for (const char* v : {"area", "territory", "fill_up", "living_stones", "japanese", "primary"})
+    EXPECT_TRUE(contains(ok(e, std::string("jpd-overlay ") + v), "TEXT ")) << v;
+  EXPECT_TRUE(contains(ok(e, "jpd-overlay japanese"), "TEXT japanese: Black "));
+  EXPECT_TRUE(contains(err(e, "jpd-overlay sideways"), "living_stones"));
+}
+
+TEST(GtpAnalyze, TheEstimatorsOwnershipAndItsUncertainChains) {
+  GtpEngine e = loaded("goquest-9x9-2015-11-14-unsettled.sgf");
+  const std::string gfx = ok(e, "jpd-estimate");
+  const std::vector<std::string> lines = lines_of(gfx);
+  ASSERT_FALSE(lines.empty());
+  ASSERT_EQ(lines[0].rfind("INFLUENCE ", 0), 0u) << gfx;
+  EXPECT_EQ(std::count(lines[0].begin(), lines[0].end(), ' '), 2 * 81) << "a value per point";
+  EXPECT_TRUE(contains(gfx, "MARK B8")) << gfx;
+  EXPECT_TRUE(contains(gfx, "TEXT estimator, ")) << gfx;
+  EXPECT_EQ(lines_of(ok(e, "jpd-estimate-ownership")).size(), 9u);
+  // A bent four in the corner under the 计枰点 rules: left to dispute play, listed uncertain.
+  GtpEngine b(quiet("tang-song", 9));
+  const std::vector<std::string> rows = test::rows_of(R"(
+    . X . O X . . . .
+    X O O O X . . . .
+    . O O X X . . . .
+    O O X X . . . . .
+    X X X . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)");
+  for (int y = 0; y < 9; ++y)
+    for (int x = 0; x < 9; ++x)
+      if (rows[y][x] != '.')
+        ok(b, std::string("jpd-setup ") + (rows[y][x] == 'X' ? "B " : "W ") + to_gtp(Point(x, y), 9));
+  const std::string unsure = ok(b, "jpd-uncertain");
+  // One stone of each chain (its first in reading order): White's D9-B8 chain, Black's B9, A8.
+  EXPECT_EQ(unsure, "B9 D9 A8");
+  const std::string shown = ok(b, "jpd-estimate");
+  EXPECT_TRUE(contains(shown + "\n", " B8 ")) << "every stone of the chains circled: " << shown;
+  EXPECT_TRUE(contains(shown, "LABEL D9 ")) << shown;
+  EXPECT_TRUE(contains(shown, "% alive")) << shown;
 }

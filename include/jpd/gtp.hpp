@@ -123,6 +123,11 @@ class GtpEngine {
   Reply cmd_jpd_pause(const Args& a);
   Reply cmd_jpd_count(const Args& a);
   Reply cmd_jpd_state(const Args& a);
+  // Analysis for GUIs (gtp_analyze.cpp): the count drawn over the board, the estimator's view.
+  Reply cmd_analyze_commands(const Args& a);
+  Reply cmd_jpd_overlay(const Args& a, bool heat_map);
+  Reply cmd_jpd_estimate(const Args& a, bool heat_map);
+  Reply cmd_jpd_uncertain(const Args& a);
   Reply cmd_jpd_option(const std::string& name, const Args& a);
 
   // Helpers.

@@ -126,7 +126,7 @@ const std::vector<std::string>& GtpEngine::command_names() {
       "jpd-rules", "jpd-presets", "jpd-pass", "jpd-virtual", "jpd-negative", "jpd-propose",
       "jpd-accept", "jpd-reject", "jpd-resign", "jpd-resume", "jpd-making", "jpd-pause",
       "jpd-setup", "jpd-tomove", "jpd-count", "jpd-state", "jpd-seed", "jpd-playouts",
-      "jpd-out-of-turn",
+      "jpd-out-of-turn", "jpd-time",
       // analysis for GUIs
       "gogui-analyze_commands", "jpd-overlay", "jpd-ownership", "jpd-estimate",
       "jpd-estimate-ownership", "jpd-uncertain"};
@@ -211,22 +211,9 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& name, const Args& a) {
   if (name == "printsgf") return cmd_printsgf(a);
   if (name == "final_score") return cmd_final_score(a);
   if (name == "final_status_list") return cmd_final_status_list(a);
-  if (name == "time_settings") {
-    need(a, 3, "time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES");
-    for (const std::string& s : a) int_arg(s, 0, 1 << 30, "a time");
-    return {};
-  }
-  if (name == "time_left") {
-    need(a, 3, "time_left COLOR TIME STONES");
-    color_arg(a[0]);
-    int_arg(a[1], -(1 << 30), 1 << 30, "a time");
-    int_arg(a[2], 0, 1 << 30, "a number of stones");
-    return {};
-  }
-  if (name == "kgs-time_settings") {
-    if (a.empty()) throw Fail("syntax error: kgs-time_settings none|absolute|byoyomi|canadian ...");
-    return {};
-  }
+  if (name == "time_settings" || name == "time_left" || name == "kgs-time_settings" ||
+      name == "jpd-time")
+    return cmd_time(name, a);
   if (name == "kgs-rules") return cmd_kgs_rules(a);
   if (name == "kata-get-rules") return need(a, 0, name), Reply{true, kata_rules_json(rules_).dump()};
   if (name == "kata-set-rules") {
@@ -275,6 +262,7 @@ void GtpEngine::new_game(const Ruleset& rules, int size) {
   rules_ = rules;
   game_ = Game(rules_, size);
   marks_.clear();
+  left_[0] = left_[1] = GtpTimeLeft{};  // the settings stay; the clocks start afresh
 }
 
 void GtpEngine::set_rules(const Ruleset& rules) {
@@ -408,7 +396,10 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const Args& a, bool play_it) {
   // When even the non-board move is refused (a setup without liberties), so is every move.
   if (Verdict v = view.check(referee_moves(view, c, GtpMove::pass()).front()); !v)
     return {false, v.message};
-  const GenmoveResult r = choose_move(view, c, opts_.genmove);
+  GenmoveOptions go = opts_.genmove;
+  go.seconds = move_budget(time_, left_[color_index(c)], view.board().empty_count());
+  const GenmoveResult r = choose_move(view, c, go);
+  if (go.seconds > 0 && play_it) left_[color_index(c)] = after_move(time_, left_[color_index(c)], r.seconds);
   const GtpMove m = r.board_move ? GtpMove::at(r.point) : GtpMove::pass();
   const std::string text = to_string(m, game_.height());
   if (!play_it) return {true, text};
@@ -594,6 +585,62 @@ GtpEngine::Reply GtpEngine::cmd_final_status_list(const Args& a) {
   for (const ChainEstimate& c : e.chains)
     if (c.status == ChainStatus::seki) seki.push_back(c.stone);
   return {true, gtp_detail::status_list(game_, e.statuses(), seki, which)};
+}
+
+GtpEngine::Reply GtpEngine::cmd_time(const std::string& name, const Args& a) {
+  using gtp_detail::double_arg;
+  using gtp_detail::int_arg;
+  using Kind = GtpTimeControl::Kind;
+  auto seconds = [](const std::string& s) {
+    const double v = gtp_detail::double_arg(s, "a time in seconds");
+    if (v < 0) throw Fail("syntax error: '" + s + "' is not a time in seconds");
+    return v;
+  };
+  if (name == "jpd-time") {
+    if (a.size() > 1) throw Fail("syntax error: usage: jpd-time [COLOR]");
+    const Color c = a.empty() ? game_.to_move() : gtp_detail::color_arg(a[0]);
+    const double b = move_budget(time_, left_[color_index(c)], game_.board().empty_count());
+    return {true, std::string(color_name(c)) + ": " + describe(time_, left_[color_index(c)]) +
+                      "; next move " + (b > 0 ? std::to_string(b).substr(0, 5) + " s" : "by playouts")};
+  }
+  if (name == "time_left") {
+    gtp_detail::need(a, 3, "time_left COLOR TIME STONES");
+    const Color c = gtp_detail::color_arg(a[0]);
+    const double t = double_arg(a[1], "a time in seconds");
+    const int stones = int_arg(a[2], 0, 1 << 30, "a number of stones");
+    left_[color_index(c)] = GtpTimeLeft{true, std::max(0.0, t), stones};
+    return {};
+  }
+  GtpTimeControl tc;
+  if (name == "time_settings") {
+    gtp_detail::need(a, 3, "time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES");
+    tc.main = seconds(a[0]);
+    tc.period = seconds(a[1]);
+    tc.stones = int_arg(a[2], 0, 1 << 30, "a number of stones");
+    // GTP 2 section 4.2: byo-yomi time without stones means no limit; none means absolute time.
+    tc.kind = tc.period > 0 && tc.stones == 0 ? Kind::none
+              : tc.period == 0                ? Kind::absolute
+                                              : Kind::canadian;
+  } else {  // kgs-time_settings
+    const std::string usage =
+        "kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS | canadian MAIN BYO STONES";
+    if (a.empty()) throw Fail("syntax error: usage: " + usage);
+    if (a[0] == "none") {
+      gtp_detail::need(a, 1, usage);
+    } else if (a[0] == "absolute") {
+      gtp_detail::need(a, 2, usage);
+      tc = {Kind::absolute, seconds(a[1]), 0, 0};
+    } else if (a[0] == "byoyomi" || a[0] == "canadian") {
+      gtp_detail::need(a, 4, usage);
+      tc = {a[0] == "byoyomi" ? Kind::byoyomi : Kind::canadian, seconds(a[1]), seconds(a[2]),
+            int_arg(a[3], 1, 1 << 30, "a number of periods or stones")};
+    } else {
+      throw Fail("syntax error: usage: " + usage);
+    }
+  }
+  time_ = tc;
+  left_[0] = left_[1] = GtpTimeLeft{};
+  return {};
 }
 
 GtpEngine::Reply GtpEngine::cmd_kgs_rules(const Args& a) {

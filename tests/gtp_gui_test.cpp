@@ -452,3 +452,70 @@ TEST(GtpAnalyze, TheEstimatorsOwnershipAndItsUncertainChains) {
   EXPECT_TRUE(contains(shown, "LABEL D9 ")) << shown;
   EXPECT_TRUE(contains(shown, "% alive")) << shown;
 }
+
+// ---- time ----
+
+TEST(GtpTime, TheBudgetOfAMoveFollowsTheSettingsAndTheTimeLeft) {
+  using Kind = GtpTimeControl::Kind;
+  const GtpTimeLeft unknown;
+  EXPECT_EQ(move_budget({}, unknown, 361), 0);  // no limit: the playouts decide
+  // Absolute 600 s on an empty 19x19 board: a third of the points still to play, less 10 % and
+  // 0.1 s for the lag.
+  EXPECT_NEAR(move_budget({Kind::absolute, 600, 0, 0}, unknown, 361), 600.0 / 120 * 0.9 - 0.1, 1e-9);
+  // In Canadian byo-yomi: the period's time over its stones.
+  EXPECT_NEAR(move_budget({Kind::canadian, 600, 30, 5}, {true, 12, 3}, 200), 4 * 0.9 - 0.1, 1e-9);
+  // Japanese byo-yomi (KGS: the periods left in place of stones): most of one period.
+  EXPECT_NEAR(move_budget({Kind::byoyomi, 0, 10, 3}, {true, 10, 3}, 300), 8.9, 1e-9);
+  // The main time nearly spent: the byo-yomi's share, which is more.
+  EXPECT_NEAR(move_budget({Kind::canadian, 600, 30, 5}, {true, 1, 0}, 300), 6 * 0.9 - 0.1, 1e-9);
+  // Never nothing.
+  EXPECT_EQ(move_budget({Kind::absolute, 1, 0, 0}, unknown, 81), 0.02);
+  // The clock after a move: the main time first, then a period that starts afresh.
+  GtpTimeLeft left = after_move({Kind::canadian, 10, 30, 2}, unknown, 4);
+  EXPECT_TRUE(left.known);
+  EXPECT_EQ(left.seconds, 6);
+  EXPECT_EQ(left.stones, 0);
+  left = after_move({Kind::canadian, 10, 30, 2}, left, 8);  // 2 s into the period, 1 stone left
+  EXPECT_EQ(left.seconds, 28);
+  EXPECT_EQ(left.stones, 1);
+  left = after_move({Kind::canadian, 10, 30, 2}, left, 5);  // the period's stones played
+  EXPECT_EQ(left.seconds, 30);
+  EXPECT_EQ(left.stones, 2);
+}
+
+TEST(GtpTime, GenmoveSpendsTheBudgetTheClockGivesIt) {
+  double t = 0;
+  GtpEngineOptions o = quiet("japanese", 9);
+  o.genmove.playouts = 0;  // by board size, unless the clock says less
+  o.genmove.clock = [&t] { return t += 0.001; };  // a millisecond a reading
+  GtpEngine e(o);
+  EXPECT_TRUE(contains(ok(e, "jpd-time B"), "no time limit"));
+  ok(e, "time_settings 30 0 0");  // absolute: 30 s for the game
+  const std::string before = ok(e, "jpd-time B");
+  // A third of the 81 points still to play: 30 / 27 s, less 10 % and 0.1 s for the lag.
+  EXPECT_TRUE(contains(before, "absolute 30.00 s; left 30.00 s; next move 0.900 s")) << before;
+  ok(e, "genmove B");
+  const std::string after = ok(e, "jpd-time B");
+  // The move stayed within its budget (by the test's clock: its readings), the ownership
+  // playouts took their fifth of it, and the clock shows what was used.
+  const double left = std::stod(after.substr(after.find("left ") + 5));
+  EXPECT_GE(left, 30 - 0.9 - 0.05) << after;
+  EXPECT_LT(left, 30 - 0.9 / 5) << after;
+  // The controller's time_left is what counts.
+  ok(e, "time_left W 3 0");
+  EXPECT_TRUE(contains(ok(e, "jpd-time W"), "left 3.00 s")) << ok(e, "jpd-time W");
+  ok(e, "genmove W");
+  EXPECT_TRUE(contains(ok(e, "jpd-time W"), "left 2.9")) << ok(e, "jpd-time W");
+  // KGS's settings: byo-yomi and Canadian, and none.
+  ok(e, "kgs-time_settings byoyomi 0 5 3");
+  EXPECT_TRUE(contains(ok(e, "jpd-time B"), "byo-yomi 3 x 5.00 s")) << ok(e, "jpd-time B");
+  ok(e, "kgs-time_settings canadian 60 30 10");
+  EXPECT_TRUE(contains(ok(e, "jpd-time B"), "Canadian byo-yomi 10 stones in 30.00 s"));
+  ok(e, "kgs-time_settings none");
+  EXPECT_TRUE(contains(ok(e, "jpd-time B"), "no time limit"));
+  ok(e, "time_settings 0 1 0");  // GTP: byo-yomi time without stones is no limit
+  EXPECT_TRUE(contains(ok(e, "jpd-time B"), "no time limit"));
+  EXPECT_TRUE(contains(err(e, "time_settings 10 -1 0"), "syntax error"));
+  EXPECT_TRUE(contains(err(e, "kgs-time_settings sudden 10"), "syntax error"));
+  EXPECT_TRUE(contains(err(e, "time_left B ten 0"), "syntax error"));
+}

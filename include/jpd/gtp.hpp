@@ -29,6 +29,7 @@
 
 #include "jpd/game.hpp"
 #include "jpd/genmove.hpp"
+#include "jpd/gtp_time.hpp"
 #include "jpd/status.hpp"
 
 namespace jpd {
@@ -112,6 +113,7 @@ class GtpEngine {
   Reply cmd_final_score(const Args& a);
   Reply cmd_final_status_list(const Args& a);
   Reply cmd_kgs_rules(const Args& a);
+  Reply cmd_time(const std::string& name, const Args& a);
   // The project's commands (gtp_jpd.cpp).
   Reply cmd_jpd_rules(const Args& a);
   Reply cmd_jpd_move(const std::string& name, const Args& a);
@@ -151,6 +153,8 @@ class GtpEngine {
   Ruleset rules_;
   Game game_;
   std::vector<size_t> marks_;  // actions().size() before each undoable step
+  GtpTimeControl time_;        // time_settings / kgs-time_settings
+  GtpTimeLeft left_[2];        // time_left, then the engine's own moves (index: Black 0)
   bool quit_ = false;
 };
 

@@ -266,17 +266,44 @@ void GtpEngine::new_game(const Ruleset& rules, int size) {
 }
 
 void GtpEngine::set_rules(const Ruleset& rules) {
+  // The game's own actions first; then, where the rules lack a non-board move the game made,
+  // the game as its record would be read under them (a pass is their virtual move, a virtual
+  // move their pass: docs/rules.md, interpretation 6), so that a record loaded under one rule set
+  // can be counted under another. The first player stays the rules' own.
   Game fresh(rules, game_.width(), game_.height());
   int n = 0;
   for (const Game::Action& a : game_.actions()) {
     ++n;
     Verdict v = apply_action(fresh, a);
-    if (!v)
-      throw Fail("the game so far is not legal under " + rules.to_string() + " (action " +
-                 std::to_string(n) + ": " + v.message + "); clear_board first");
+    if (v) continue;
+    const std::string why = "the game so far is not legal under " + rules.to_string() +
+                            " (action " + std::to_string(n) + ": " + v.message + "); clear_board first";
+    if (game_.phase() == Phase::ended || game_.phase() == Phase::making) throw Fail(why);
+    ReplayOptions ro;
+    ro.adopt_first_player = false;
+    try {
+      Replay rp = replay(record_from_game(game_), rules, ro);
+      if (game_.phase() != Phase::paused && !rp.game.actions().empty() &&
+          rp.game.actions().back().type == Game::Action::kPaused)
+        rp.game.undo();  // the record stops in play: keep it in play
+      rules_ = rules;
+      game_ = std::move(rp.game);
+      reset_marks();
+      return;
+    } catch (const std::exception&) {
+      throw Fail(why);
+    }
   }
   rules_ = rules;
   game_ = std::move(fresh);
+}
+
+void GtpEngine::reset_marks() {
+  marks_.clear();
+  for (size_t i = 0; i < game_.actions().size(); ++i)
+    if (game_.actions()[i].type != Game::Action::kSetup &&
+        game_.actions()[i].type != Game::Action::kToMove)
+      marks_.push_back(i);
 }
 
 GtpEngine::Reply GtpEngine::apply_moves(const std::vector<Move>& moves, bool resume_if_paused) {
@@ -526,11 +553,7 @@ GtpEngine::Reply GtpEngine::cmd_loadsgf(const Args& a) {
   } catch (const std::exception& e) {
     return {false, "cannot load file: " + std::string(e.what())};
   }
-  marks_.clear();
-  for (size_t i = 0; i < game_.actions().size(); ++i)
-    if (game_.actions()[i].type != Game::Action::kSetup &&
-        game_.actions()[i].type != Game::Action::kToMove)
-      marks_.push_back(i);
+  reset_marks();
   return {};
 }
 

@@ -423,9 +423,17 @@ TEST(Gtp, RulesCommands) {
   EXPECT_TRUE(contains(err(e, "kgs-rules cosmic"), "unknown rules"));
   // A rule set under which the game so far is illegal is refused, the game kept.
   ok(e, "jpd-rules japanese");
-  ok(e, "play B pass");
-  EXPECT_TRUE(contains(err(e, "jpd-rules tang-song"), "not legal under tang-song"));
+  ok(e, "play B D4");
+  EXPECT_TRUE(contains(err(e, "jpd-rules living-a"), "not legal under living-a"));
   EXPECT_EQ(e.game().rules().preset, "japanese");
+  // A pass where the rules have none is their virtual move, as a record's is.
+  ok(e, "play W pass");
+  ok(e, "jpd-rules tang-song");
+  EXPECT_EQ(e.game().virtual_stones(Color::White), 1);
+  EXPECT_EQ(e.game().phase(), Phase::play);
+  ok(e, "undo");  // one step a move, as after loadsgf
+  EXPECT_EQ(e.game().moves().size(), 1u);
+  ok(e, "jpd-rules japanese");
   ok(e, "time_settings 300 30 5");
   ok(e, "time_left W 120 0");
   ok(e, "kgs-time_settings byoyomi 300 30 5");

@@ -135,6 +135,7 @@ class GtpEngine {
   // Helpers.
   void new_game(const Ruleset& rules, int size);
   void set_rules(const Ruleset& rules);  // replays the game under them, or throws
+  void reset_marks();  // one undo step per action but setup (after a replay)
   Reply apply_moves(const std::vector<Move>& moves, bool resume_if_paused);
   // The game as a move of c would find it: resumed for a dispute when paused (resume), and with
   // c to move as out_of_turn says. A copy; keep() makes it the game.

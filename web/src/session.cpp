@@ -43,6 +43,9 @@ json Settings::to_json() const {
   j["engine"] = colour_or_null(engine);
   j["public"] = listed;
   if (!creator.empty()) j["creator"] = creator;
+  if (!players[0].empty() || !players[1].empty()) j["players"] = json{{"B", players[0]}, {"W", players[1]}};
+  if (uploaded) j["uploaded"] = true;
+  if (!headers.empty()) j["headers"] = headers;
   return j;
 }
 
@@ -55,6 +58,12 @@ Settings Settings::from_json(const json& j) {
     s.engine = parse_color(j["engine"].get<std::string>()).value_or(Color::Empty);
   s.listed = j.value("public", false);  // games stored before there were private ones: not listed
   s.creator = j.value("creator", "");
+  if (j.contains("players") && j["players"].is_object()) {
+    s.players[0] = j["players"].value("B", "");
+    s.players[1] = j["players"].value("W", "");
+  }
+  s.uploaded = j.value("uploaded", false);
+  if (j.contains("headers") && j["headers"].is_object()) s.headers = j["headers"];
   if (s.width < kMinBoardSize || s.width > kMaxBoardSize || s.height < kMinBoardSize ||
       s.height > kMaxBoardSize)
     throw std::invalid_argument("board size out of range");
@@ -99,7 +108,22 @@ Session::Session(int64_t id, std::string key, std::string created, const Setting
       key_(std::move(key)),
       created_(std::move(created)),
       settings_(settings),
-      game_(parse_ruleset(settings.rules), settings.width, settings.height) {}
+      game_(parse_ruleset(settings.rules), settings.width, settings.height) {
+  names_[0] = settings.players[0];
+  names_[1] = settings.players[1];
+}
+
+std::string player_name(const json& value) {
+  if (!value.is_string()) throw std::invalid_argument("a player's name is text");
+  std::string n = value.get<std::string>();
+  while (!n.empty() && n.back() == ' ') n.pop_back();
+  while (!n.empty() && n.front() == ' ') n.erase(0, 1);
+  if (n.size() > 60) throw std::invalid_argument("a player's name has at most 60 bytes");
+  for (unsigned char c : n)
+    if (c < 0x20 || c == 0x7f) throw std::invalid_argument("a player's name has no control characters");
+  (void)json(n).dump();  // not UTF-8: json::type_error, a 400
+  return n;
+}
 
 const Board& Session::counting_position() const {
   return game_.rules().dispute_mode == DisputeMode::independent && game_.pauses() > 0
@@ -273,7 +297,16 @@ std::optional<Refusal> Session::apply_seat(const json& e) {
     return Refusal{409, std::string(color_name(*colour)) + " is played by the engine", "engine_seat"};
   if (seat_taken(*colour))
     return Refusal{409, std::string(color_name(*colour)) + "'s seat is taken", "seat_taken"};
+  std::string name;
+  if (e.contains("name")) {
+    try {
+      name = player_name(e["name"]);
+    } catch (const std::invalid_argument& x) {
+      return bad(x.what(), "bad_name");
+    }
+  }
   seat_hash_[color_index(*colour)] = e["hash"].get<std::string>();
+  if (!name.empty()) names_[color_index(*colour)] = name;
   return std::nullopt;
 }
 
@@ -313,6 +346,8 @@ json Session::summary() const {
               {"result", result()},
               {"engine", colour_or_null(settings_.engine)},
               {"public", settings_.listed},
+              {"players", json{{"B", names_[0]}, {"W", names_[1]}}},
+              {"uploaded", settings_.uploaded},
               {"version", version_}};
 }
 

@@ -13,8 +13,9 @@
 //   {"t":"marks","dead":["C3"],"claims":["B:D4"],"source":"estimate"|"given",
 //    "suggested":["C3"],"uncertain":[{"point","color","alive"}]}   the dead stones (whole chains)
 //   {"t":"agree","color":"B"}       both sides agreed: the game is counted and ends
-//   {"t":"seat","color":"B","hash":"<SHA-256 of the token, hex>"}   a seat taken (the token itself
-//                                   is given to the player once and stored nowhere)
+//   {"t":"seat","color":"B","hash":"<SHA-256 of the token, hex>","name":"..."}   a seat taken
+//                                   (the token itself is given to the player once and stored
+//                                   nowhere), with the player's name if given
 #pragma once
 
 #include <cstdint>
@@ -37,6 +38,11 @@ struct Settings {
   Color engine = Color::Empty;      // the side the built-in genmove plays, if any
   bool listed = false;              // "public": in the lobby's list
   std::string creator;              // the client that created it (its games in play are limited)
+  std::string players[2];           // the players' names given at creation (PB, PW of a record)
+  bool uploaded = false;            // from an uploaded record: may be paused to be counted as it is
+  // An uploaded record's game-information properties (EV, DT, BR, WR ...), as text, written
+  // back into the downloaded record.
+  nlohmann::json headers = nlohmann::json::object();
 
   nlohmann::json to_json() const;
   static Settings from_json(const nlohmann::json& j);  // throws std::invalid_argument
@@ -76,6 +82,8 @@ class Session {
   bool counted() const { return final_.has_value(); }
   // Seats: taken (by a token whose hash is kept), free, or the engine's.
   bool seat_taken(Color c) const { return !seat_hash_[color_index(c)].empty(); }
+  // The player's name of colour c ("" when none was given).
+  const std::string& player(Color c) const { return names_[color_index(c)]; }
   // Whether the token (its SHA-256, hex) holds the seat of colour c.
   bool holds(Color c, std::string_view token_hash) const;
 
@@ -113,7 +121,12 @@ class Session {
   nlohmann::json final_count_;     // its count, as jpd score --json
   int64_t version_ = 0;
   std::string seat_hash_[2];
+  std::string names_[2];
 };
+
+// A player's name as given (creation, a seat, PB/PW): at most 60 bytes of UTF-8 without control
+// characters, trimmed; std::invalid_argument otherwise.
+std::string player_name(const nlohmann::json& value);
 
 // Whole chains: every stone of the chains of the given points on the board (points without a
 // stone are left out), in row-major order without repeats.

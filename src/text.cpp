@@ -485,6 +485,10 @@ constexpr TextEntry kTable[] = {
     {"web.col.players", "players", "对局者"},
     {"web.vs", "{0} (Black) – {1} (White)", "{0}（黑）对 {1}（白）"},
     {"web.anonymous", "?", "？"},
+    {"web.undo_ask", "Ask to take back {0}", "请求悔棋（{0}）"},
+    {"web.undo_asked", "{0} asks to take back the last move", "{0}请求悔棋"},
+    {"web.undo_accept", "Allow the take-back", "同意悔棋"},
+    {"web.undo_refuse", "Refuse", "拒绝悔棋"},
 };
 
 const std::unordered_map<std::string_view, const TextEntry*>& index() {

@@ -211,5 +211,97 @@ TEST(WebGui, AStandardRuOnlyForAPresetUnchangedButForItsKomiAndItReadsBackToIt) 
   EXPECT_GE(standard, 6);
 }
 
+TEST(WebGui, AMoveIsTakenBackOnlyWithTheOpponentsConsentAndTheGameIsAsBeforeIt) {
+  App app(memory_options());
+  Client black(app, "b"), white(app, "w");
+  json g = black.call("POST", "/api/games?seat=B", json{{"rules", "chinese"}, {"size", 9}});
+  const std::string id = g["id"];
+  white.call("POST", game_path(id, "/seats"), json{{"color", "W"}});
+  black.move(id, "B", "play", "E5");
+  const json before = white.move(id, "W", "play", "C3");
+  black.move(id, "B", "play", "G7");
+  EXPECT_EQ(black.call("GET", game_path(id))["may_undo"], json({{"B", true}, {"W", true}}));
+  // Only the mover asks, with its own seat; only the other seat answers.
+  white.as("W", "POST", game_path(id, "/undo"), json{{"color", "B"}});
+  EXPECT_EQ(white.last.status, 403);
+  json asked = black.as("B", "POST", game_path(id, "/undo"), json{{"color", "B"}});
+  ASSERT_EQ(black.last.status, 200) << black.last.body;
+  EXPECT_EQ(asked["undo_request"], "B");
+  EXPECT_EQ(asked["moves"].size(), 3u);  // nothing taken back yet
+  black.as("B", "POST", game_path(id, "/undo"), json{{"color", "B"}, {"accept", true}});
+  EXPECT_EQ(black.last.status, 409);  // its own request
+  EXPECT_EQ(json::parse(black.last.body)["reason"], "no_undo_request");
+  // Refused: play goes on.
+  json refused = white.as("W", "POST", game_path(id, "/undo"), json{{"color", "W"}, {"accept", false}});
+  EXPECT_TRUE(refused["undo_request"].is_null());
+  EXPECT_EQ(refused["moves"].size(), 3u);
+  // Accepted: the position, the side to move and the history are those before the move.
+  black.as("B", "POST", game_path(id, "/undo"), json{{"color", "B"}});
+  json taken = white.as("W", "POST", game_path(id, "/undo"), json{{"color", "W"}, {"accept", true}});
+  ASSERT_EQ(white.last.status, 200) << white.last.body;
+  for (const char* k : {"moves", "board", "to_move", "captured", "ko", "legal"}) EXPECT_EQ(taken[k], before[k]) << k;
+  // After White's reply, Black's take-back removes both moves.
+  black.move(id, "B", "play", "D4");
+  white.move(id, "W", "play", "F6");
+  black.as("B", "POST", game_path(id, "/undo"), json{{"color", "B"}});
+  json two = white.as("W", "POST", game_path(id, "/undo"), json{{"color", "W"}, {"accept", true}});
+  EXPECT_EQ(two["moves"], before["moves"]);
+  // A move instead of an answer lets the request lapse.
+  black.move(id, "B", "play", "D4");
+  json asked_w = white.as("W", "POST", game_path(id, "/undo"), json{{"color", "W"}});
+  EXPECT_EQ(asked_w["undo_request"], "W");
+  json lapsed = white.move(id, "W", "play", "E6");
+  ASSERT_EQ(white.last.status, 200) << white.last.body;
+  EXPECT_TRUE(lapsed["undo_request"].is_null());
+  black.as("B", "POST", game_path(id, "/undo"), json{{"color", "B"}, {"accept", true}});
+  EXPECT_EQ(black.last.status, 409);
+  // Nothing is taken back across a pause.
+  black.move(id, "B", "pass");
+  white.move(id, "W", "pass");
+  ASSERT_EQ(white.last.status, 200) << white.last.body;
+  EXPECT_EQ(json::parse(white.last.body)["phase"], "paused");
+  white.as("W", "POST", game_path(id, "/undo"), json{{"color", "W"}});
+  EXPECT_EQ(white.last.status, 409);
+}
+
+TEST(WebGui, ATakeBackSurvivesARestartAsItWasAgreed) {
+  TempDb db;
+  Options o = memory_options();
+  o.db = db.path.string();
+  std::string id;
+  json seen;
+  {
+    App app(o);
+    Client c(app);
+    id = c.call("POST", "/api/games", json{{"rules", "japanese"}, {"size", 9}})["id"];
+    c.move(id, "B", "play", "E5");
+    c.move(id, "W", "play", "C3");
+    c.as("W", "POST", game_path(id, "/undo"), json{{"color", "W"}});
+    c.as("B", "POST", game_path(id, "/undo"), json{{"color", "B"}, {"accept", true}});
+    c.move(id, "W", "play", "G3");
+    c.as("B", "POST", game_path(id, "/undo"), json{{"color", "B"}});  // pending at the restart
+    seen = c.call("GET", game_path(id));
+  }
+  App again(o);
+  Client c(again);
+  json after = c.call("GET", game_path(id));
+  EXPECT_EQ(after, seen);
+  EXPECT_EQ(after["moves"].size(), 2u);
+  EXPECT_EQ(after["undo_request"], "B");
+}
+
+TEST(WebGui, AnEngineOpponentAllowsATakeBack) {
+  App app(memory_options());
+  Client c(app);
+  json g = c.call("POST", "/api/games", json{{"rules", "chinese"}, {"size", 9}, {"engine", "W"}});
+  const std::string id = g["id"];
+  c.move(id, "B", "play", "E5");
+  c.as("B", "POST", game_path(id, "/genmove"), json{{"color", "W"}});
+  json back = c.as("B", "POST", game_path(id, "/undo"), json{{"color", "B"}});
+  ASSERT_EQ(c.last.status, 200) << c.last.body;
+  EXPECT_EQ(back["moves"].size(), 0u);
+  EXPECT_EQ(back["to_move"], "B");
+}
+
 }  // namespace
 }  // namespace jpd::web

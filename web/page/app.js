@@ -404,7 +404,7 @@ function renderGame() {
     for (const k of g.legal) actions.append(el('button', { type: 'button', 'data-kind': k, class: k === 'resign' ? 'danger' : '', onclick: () => move(k) }, kindLabel(k)));
   if (g.uploaded && (g.phase === 'play' || g.phase === 'dispute') && anyToken(g))
     actions.append(el('button', { type: 'button', id: 'count-record', title: T('web.count_record_help'), onclick: () => post('pause', {}) }, T('web.count_record')));
-  const panel = el('aside', { class: 'panel' }, info, status, seatBox, actions, el('p', { id: 'message', class: 'message' }));
+  const panel = el('aside', { class: 'panel' }, info, status, seatBox, actions, takeBack(g), el('p', { id: 'message', class: 'message' }));
   if (overlayShown(g)) panel.append(overlayBox(g));
   if (g.marks && !g.count) panel.append(marking(g));
   if (g.count) panel.append(figures(g.count));
@@ -418,6 +418,29 @@ function renderGame() {
   if (g.count && app.making && app.making.data) parts.push(makingSection(app.making.data));
   main.replaceChildren(...parts);
   renderMessage($('#message'));
+}
+
+// Taking back a move by the opponent's consent: the mover asks, the other seat answers.
+function takeBack(g) {
+  const box = el('div', { class: 'actions take-back', id: 'take-back' });
+  if (g.phase !== 'play' && g.phase !== 'dispute') return box;
+  const other = (c) => (c === 'B' ? 'W' : 'B');
+  if (g.undo_request) {
+    box.append(el('span', { id: 'undo-asked' }, T('web.undo_asked', side(g.undo_request))));
+    const answerer = other(g.undo_request);
+    if (mayPlay(g, answerer)) {
+      box.append(el('button', { type: 'button', id: 'undo-accept', onclick: () => post('undo', { color: answerer, accept: true }) }, T('web.undo_accept')));
+      box.append(el('button', { type: 'button', id: 'undo-refuse', onclick: () => post('undo', { color: answerer, accept: false }) }, T('web.undo_refuse')));
+    }
+    return box;
+  }
+  const last = [...g.moves].reverse().find(() => true);
+  for (const c of ['B', 'W']) {
+    if (!mayPlay(g, c) || !g.may_undo[c]) continue;
+    if (mayPlay(g, other(c)) && g.engine !== other(c) && (!last || last.color !== c)) continue;  // both seats here: the last mover's
+    box.append(el('button', { type: 'button', id: `undo-ask-${c}`, onclick: () => post('undo', { color: c }) }, T('web.undo_ask', colour(c))));
+  }
+  return box;
 }
 
 function toggle(id, label, on, changed) {

@@ -1045,6 +1045,20 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
     if (auto refused = need_player(s, c.token)) return *refused;
     return commit(*e, {json{{"t", "resume"}, {"auto", true}}});
   }
+  if (action == "undo") {
+    // A take-back by consent: the mover asks ({"color": "B"}, Black's seat), the opponent answers
+    // ({"color": "W", "accept": true|false}, White's seat). An engine opponent accepts.
+    const std::optional<Color> col = body_colour(j);
+    if (!col) throw std::invalid_argument("a take-back needs a \"color\"");
+    if (auto refused = need_seat(s, c.token, *col)) return *refused;
+    const std::string letter(color_letter(*col));
+    if (j.contains("accept"))
+      return commit(*e, {json{{"t", "undo_answer"}, {"color", letter}, {"accept", j["accept"]}}});
+    std::vector<json> events{json{{"t", "undo_ask"}, {"color", letter}}};
+    if (s.settings().engine == opponent(*col))
+      events.push_back(json{{"t", "undo_answer"}, {"color", std::string(color_letter(opponent(*col)))}, {"accept", true}});
+    return commit(*e, events);
+  }
   if (action == "pause") {
     // "Count this record": an uploaded record that stops in play is taken as paused (as a record
     // that stops is, SPEC 6.4), so that its dead stones are marked and it is counted. A game

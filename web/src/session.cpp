@@ -171,6 +171,7 @@ std::optional<Refusal> Session::apply(const json& e) {
       }
       refused = verdict(game_.play(m));
       if (!refused && game_.phase() != Phase::making) clear_marks();
+      if (!refused) undo_request_ = Color::Empty;  // a move instead of an answer: it lapses
     } else if (t == "setup") {
       auto colour = colour_field(e, "color");
       if (!e.contains("point") || !e["point"].is_string()) return bad("setup needs a point");
@@ -199,6 +200,8 @@ std::optional<Refusal> Session::apply(const json& e) {
       refused = apply_agree(e);
     } else if (t == "seat") {
       refused = apply_seat(e);
+    } else if (t == "undo_ask" || t == "undo_answer") {
+      refused = apply_undo(t, e);
     } else {
       return bad("unknown event type '" + t + "'");
     }
@@ -310,6 +313,42 @@ std::optional<Refusal> Session::apply_seat(const json& e) {
   return std::nullopt;
 }
 
+int Session::undo_steps(Color c) const {
+  if (!is_stone(c) || (game_.phase() != Phase::play && game_.phase() != Phase::dispute)) return 0;
+  const auto& acts = game_.actions();
+  for (size_t i = acts.size(); i-- > 0;) {
+    if (acts[i].type != Game::Action::kMove) return 0;  // a pause, a resumption, setup: not crossed
+    if (acts[i].move.color == c) return int(acts.size() - i);
+  }
+  return 0;
+}
+
+std::optional<Refusal> Session::apply_undo(const std::string& type, const json& e) {
+  auto colour = colour_field(e, "color");
+  if (!colour || !is_stone(*colour)) return bad("a take-back needs a colour, \"B\" or \"W\"");
+  if (type == "undo_ask") {
+    if (undo_request_ != Color::Empty)
+      return Refusal{409, std::string(color_name(undo_request_)) + " has asked to take back a move already",
+                     "undo_pending"};
+    if (undo_steps(*colour) == 0)
+      return Refusal{409, std::string(color_name(*colour)) + " has no move to take back now", "nothing_to_undo"};
+    undo_request_ = *colour;
+    return std::nullopt;
+  }
+  if (undo_request_ != opponent(*colour))
+    return Refusal{409, std::string(color_name(opponent(*colour))) + " has not asked to take back a move",
+                   "no_undo_request"};
+  if (!e.contains("accept") || !e["accept"].is_boolean()) return bad("an answer is \"accept\": true or false");
+  const Color asker = undo_request_;
+  undo_request_ = Color::Empty;
+  if (!e["accept"].get<bool>()) return std::nullopt;
+  const int steps = undo_steps(asker);
+  if (steps == 0) return Refusal{409, "there is no move to take back", "nothing_to_undo"};
+  for (int i = 0; i < steps; ++i) game_.undo();
+  clear_marks();
+  return std::nullopt;
+}
+
 bool Session::holds(Color c, std::string_view token_hash) const {
   if (!is_stone(c)) return false;
   const std::string& h = seat_hash_[color_index(c)];
@@ -363,6 +402,8 @@ json Session::to_json() const {
   j["winner"] = colour_or_null(game_.winner());
   j["to_move"] = colour_or_null(game_.to_move());
   j["pending_proposal"] = colour_or_null(game_.pending_proposal());
+  j["undo_request"] = colour_or_null(undo_request_);
+  j["may_undo"] = json{{"B", undo_steps(Color::Black) > 0}, {"W", undo_steps(Color::White) > 0}};
   j["pauses"] = game_.pauses();
   j["paused_by_agreement"] = game_.paused_by_agreement();
   json rows = json::array();

@@ -278,3 +278,37 @@ test('names in the lobby and the game; an uploaded record counted under the rule
     assert.ok(sgf2.includes(p), `${p} in ${sgf2}`);
   await lobby.close();
 });
+
+test('a move is taken back by the opponent\'s consent, seen in both browsers', async () => {
+  const created = (await api(server.url, 'POST', '/api/games', { rules: 'chinese', size: 9, seat: 'B' })).data;
+  const seat = (await api(server.url, 'POST', `/api/games/${created.id}/seats`, { color: 'W' })).data;
+  const black = await open(`/#/games/${created.id}`, { tokens: { id: created.id, tokens: created.tokens } });
+  const white = await open(`/#/games/${created.id}`, { tokens: { id: created.id, tokens: seat.tokens } });
+  await black.page.waitForSelector('#you-play[data-seat="B"]');
+  await white.page.waitForSelector('#you-play[data-seat="W"]');
+  await black.page.click('#board [data-point="E5"]');
+  await white.page.waitForSelector('#board [data-point="E5"] circle.stone', { timeout: 10000 });
+  // White may not ask for Black's move; Black asks.
+  assert.equal(await white.page.$('#undo-ask-W'), null);
+  await black.page.click('#undo-ask-B');
+  await white.page.waitForSelector('#undo-accept', { timeout: 10000 });
+  assert.match(await white.page.textContent('#undo-asked'), /Black asks to take back/);
+  assert.equal(await black.page.$('#undo-accept'), null);  // not the asker's to answer
+  // Refused first: the stone stays.
+  await white.page.click('#undo-refuse');
+  await black.page.waitForFunction(() => !document.querySelector('#undo-asked'), null, { timeout: 10000 });
+  assert.ok(await black.page.$('#board [data-point="E5"] circle.stone'));
+  // Asked again and allowed: the stone is gone in both browsers, Black to move again.
+  await black.page.click('#undo-ask-B');
+  await white.page.waitForSelector('#undo-accept', { timeout: 10000 });
+  await white.page.screenshot({ path: join(shots, 'undo-asked.png') });
+  await white.page.click('#undo-accept');
+  for (const p of [white.page, black.page])
+    await p.waitForFunction(() => !document.querySelector('#board circle.stone'), null, { timeout: 10000 });
+  const g = (await api(server.url, 'GET', `/api/games/${created.id}`)).data;
+  assert.equal(g.moves.length, 0);
+  assert.equal(g.to_move, 'B');
+  await black.page.waitForSelector('#board [data-point="D4"].clickable');
+  await black.close();
+  await white.close();
+});

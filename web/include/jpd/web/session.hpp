@@ -13,6 +13,9 @@
 //   {"t":"marks","dead":["C3"],"claims":["B:D4"],"source":"estimate"|"given",
 //    "suggested":["C3"],"uncertain":[{"point","color","alive"}]}   the dead stones (whole chains)
 //   {"t":"agree","color":"B"}       both sides agreed: the game is counted and ends
+//   {"t":"undo_ask","color":"B"}    Black asks to take back its last move (and White's reply)
+//   {"t":"undo_answer","color":"W","accept":true}   White's answer: accepted, the moves are taken
+//                                   back; refused, play goes on. A move lets the request lapse.
 //   {"t":"seat","color":"B","hash":"<SHA-256 of the token, hex>","name":"..."}   a seat taken
 //                                   (the token itself is given to the player once and stored
 //                                   nowhere), with the player's name if given
@@ -82,6 +85,11 @@ class Session {
   bool counted() const { return final_.has_value(); }
   // Seats: taken (by a token whose hash is kept), free, or the engine's.
   bool seat_taken(Color c) const { return !seat_hash_[color_index(c)].empty(); }
+  // The colour whose request to take back its last move awaits the other's answer (Empty: none).
+  Color undo_request() const { return undo_request_; }
+  // The moves a take-back by c would remove (its last move and the replies to it), 0 when it
+  // cannot: not in play, no move of c since the last pause or setup.
+  int undo_steps(Color c) const;
   // The player's name of colour c ("" when none was given).
   const std::string& player(Color c) const { return names_[color_index(c)]; }
   // Whether the token (its SHA-256, hex) holds the seat of colour c.
@@ -109,6 +117,7 @@ class Session {
   void clear_marks();
 
   std::optional<Refusal> apply_seat(const nlohmann::json& e);
+  std::optional<Refusal> apply_undo(const std::string& type, const nlohmann::json& e);
 
   int64_t id_;
   std::string key_;
@@ -122,6 +131,7 @@ class Session {
   int64_t version_ = 0;
   std::string seat_hash_[2];
   std::string names_[2];
+  Color undo_request_ = Color::Empty;
 };
 
 // A player's name as given (creation, a seat, PB/PW): at most 60 bytes of UTF-8 without control

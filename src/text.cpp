@@ -32,6 +32,7 @@ constexpr TextEntry kTable[] = {
     {"result.wins_half", "{1} ({0} wins by half a point)", "{0}胜半点（{1}）"},
     {"result.resigned", "{1} ({0} wins by resignation)", "{0}中盘胜（对方认输，{1}）"},
     {"result.forfeit", "{1} ({0} wins by forfeit)", "{0}判胜（对方犯规，{1}）"},
+    {"result.time", "{1} ({0} wins on time)", "{0}胜（对方超时，{1}）"},
     {"result.draw", "0 (draw)", "和棋（0）"},
     {"result.void", "Void (no result)", "无胜负（Void）"},
 
@@ -489,6 +490,12 @@ constexpr TextEntry kTable[] = {
     {"web.undo_asked", "{0} asks to take back the last move", "{0}请求悔棋"},
     {"web.undo_accept", "Allow the take-back", "同意悔棋"},
     {"web.undo_refuse", "Refuse", "拒绝悔棋"},
+    {"web.clock", "Clock", "计时"},
+    {"web.clock.none", "no clock", "不计时"},
+    {"web.clock.byoyomi", "byo-yomi: {0} min, then {1} × {2} s", "读秒：基本 {0} 分钟，{1} 次 {2} 秒"},
+    {"web.clock.fischer", "Fischer: {0} min, + {1} s a move", "费舍尔：{0} 分钟，每步加 {1} 秒"},
+    {"web.clock.periods", "{0} × {1} s", "{0} 次 {1} 秒"},
+    {"web.clock.out", "out of time", "超时"},
 };
 
 const std::unordered_map<std::string_view, const TextEntry*>& index() {
@@ -690,6 +697,7 @@ std::string result_words(std::string_view result, Lang l) {
   const std::string rest = r.substr(2);
   if (rest == "R") return tr(l, "result.resigned", {who, r});
   if (rest == "F") return tr(l, "result.forfeit", {who, r});
+  if (rest == "T") return tr(l, "result.time", {who, r});
   if (rest == "0.5") return tr(l, "result.wins_half", {who, r});
   if (rest == "1") return tr(l, "result.wins_one", {who, r});
   return tr(l, "result.wins", {who, rest, r});

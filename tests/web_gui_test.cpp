@@ -305,3 +305,120 @@ TEST(WebGui, AnEngineOpponentAllowsATakeBack) {
 
 }  // namespace
 }  // namespace jpd::web
+
+namespace jpd::web {
+namespace {
+
+using nlohmann::json;
+using namespace jpd::web::test;
+
+// An App whose clock the test moves.
+struct Timed {
+  std::shared_ptr<int64_t> t = std::make_shared<int64_t>(1'000'000'000'000);
+  Options options() const {
+    Options o = memory_options();
+    auto clock = t;
+    o.now_ms = [clock] { return *clock; };
+    return o;
+  }
+  void pass(double seconds) { *t += int64_t(seconds * 1000); }
+};
+
+TEST(WebClock, ByoYomiKeepsAPeriodWithinItAndUsesOneUpBeyondAndTheServerFlagsTheLoser) {
+  Timed time;
+  App app(time.options());
+  Client c(app);
+  json g = c.call("POST", "/api/games", json{{"rules", "japanese"}, {"size", 9},
+                                            {"clock", {{"type", "byoyomi"}, {"main", 10}, {"periods", 2}, {"period", 5}}}});
+  ASSERT_EQ(c.last.status, 201) << c.last.body;
+  const std::string id = g["id"];
+  EXPECT_EQ(g["clock"]["B"]["left"], 20.0);
+  EXPECT_TRUE(g["clock"]["running"].is_null());  // from the first move
+  time.pass(100);
+  c.move(id, "B", "play", "E5");  // free
+  time.pass(8);
+  json s = c.move(id, "W", "play", "C3");  // 8 of White's 10 s
+  EXPECT_EQ(s["clock"]["W"]["main"], 2.0);
+  EXPECT_EQ(s["clock"]["W"]["periods"], 2);
+  EXPECT_EQ(s["clock"]["running"], "B");
+  time.pass(3);
+  c.move(id, "B", "play", "G7");
+  time.pass(6);  // 2 s of main time, then 4 s: within the first period, kept
+  s = c.move(id, "W", "play", "C7");
+  EXPECT_EQ(s["clock"]["W"]["main"], 0.0);
+  EXPECT_EQ(s["clock"]["W"]["periods"], 2);
+  c.move(id, "B", "play", "G3");
+  time.pass(7);  // a period overrun: one used up
+  s = c.move(id, "W", "play", "E3");
+  EXPECT_EQ(s["clock"]["W"]["periods"], 1);
+  c.move(id, "B", "play", "E7");
+  time.pass(4.9);
+  s = c.call("GET", game_path(id));
+  EXPECT_EQ(s["phase"], "play");
+  EXPECT_NEAR(s["clock"]["W"]["left"].get<double>(), 0.1, 1e-9);
+  time.pass(0.1);
+  // The server flags White the moment anyone looks: lost on time, a move after it refused.
+  s = c.call("GET", game_path(id, "?known=" + std::to_string(s["version"].get<int64_t>())));
+  EXPECT_EQ(s["phase"], "ended");
+  EXPECT_EQ(s["result"], "B+T");
+  EXPECT_EQ(s["clock"]["lost_on_time"], "W");
+  c.move(id, "W", "play", "D5");
+  EXPECT_EQ(c.last.status, 409);
+  c.call("GET", game_path(id, "/sgf"));
+  EXPECT_NE(c.last.body.find("RE[B+T]"), std::string::npos) << c.last.body;
+}
+
+TEST(WebClock, FischerAddsTheIncrementAndAClockThatDoesNotLoseOnlyMarksTheSide) {
+  Timed time;
+  App app(time.options());
+  Client c(app);
+  json g = c.call("POST", "/api/games", json{{"rules", "chinese"}, {"size", 9},
+                                            {"clock", {{"type", "fischer"}, {"main", 10}, {"increment", 3}, {"lose_on_time", false}}}});
+  ASSERT_EQ(c.last.status, 201) << c.last.body;
+  const std::string id = g["id"];
+  c.move(id, "B", "play", "E5");
+  time.pass(4);
+  json s = c.move(id, "W", "play", "C3");
+  EXPECT_EQ(s["clock"]["W"]["main"], 9.0);  // 10 - 4 + 3
+  time.pass(30);
+  s = c.call("GET", game_path(id));
+  EXPECT_EQ(s["phase"], "play");  // the rules of this clock: no loss on time
+  EXPECT_EQ(s["clock"]["out_of_time"]["B"], true);
+  EXPECT_EQ(s["clock"]["B"]["left"], 0.0);
+  s = c.move(id, "B", "play", "G7");
+  EXPECT_EQ(c.last.status, 200) << c.last.body;
+}
+
+TEST(WebClock, TheClockIsAFunctionOfTheEventsAndSurvivesARestartAndBadSettingsAreRefused) {
+  TempDb db;
+  Timed time;
+  Options o = time.options();
+  o.db = db.path.string();
+  std::string id;
+  json before;
+  {
+    App app(o);
+    Client c(app);
+    id = c.call("POST", "/api/games", json{{"size", 9}, {"rules", "japanese"},
+                                          {"clock", {{"type", "byoyomi"}, {"main", 60}, {"periods", 3}, {"period", 10}}}})["id"];
+    c.move(id, "B", "play", "E5");
+    time.pass(12);
+    c.move(id, "W", "play", "C3");
+    time.pass(5);
+    before = c.call("GET", game_path(id));
+  }
+  App again(o);
+  Client c(again);
+  EXPECT_EQ(c.call("GET", game_path(id))["clock"], before["clock"]);
+  EXPECT_EQ(before["clock"]["W"]["main"], 48.0);
+  EXPECT_EQ(before["clock"]["B"]["main"], 55.0);  // running: 5 s of its turn
+  for (const json& bad : {json{{"type", "hourglass"}}, json{{"type", "byoyomi"}, {"main", 60}},
+                          json{{"type", "fischer"}, {"main", -5}}, json{{"type", "byoyomi"}, {"periods", 3}, {"period", 0}},
+                          json("fast")}) {
+    c.call("POST", "/api/games", json{{"size", 9}, {"clock", bad}});
+    EXPECT_EQ(c.last.status, 400) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace jpd::web

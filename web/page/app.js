@@ -36,6 +36,8 @@ const app = {
   numbers: localStorage.getItem('jpd-numbers') === '1',  // move numbers on the stones
   sound: localStorage.getItem('jpd-sound') === '1',      // a click for every new stone
   refused: null,     // the point a click was refused on, flashed once
+  clockAt: 0,        // performance.now() when the game's clock was read from the server
+  tick: null,
 };
 
 // ---- texts ---------------------------------------------------------------------------------
@@ -60,6 +62,7 @@ function resultWords(r) {
   const who = colour(m[1]);
   if (m[2] === 'R' || m[2] === 'Resign') return T('result.resigned', who, r);
   if (m[2] === 'F' || m[2] === 'Forfeit') return T('result.forfeit', who, r);
+  if (m[2] === 'T' || m[2] === 'Time') return T('result.time', who, r);
   const v = Number(m[2]);
   if (v === 1) return T('result.wins_one', who, r);
   if (v === 0.5) return T('result.wins_half', who, r);
@@ -136,7 +139,8 @@ const kindLabel = (k) => (k === 'pass' || k === 'virtual' ? T(`web.button.${k}`)
 
 function route() {
   clearInterval(app.timer);
-  app.timer = null;
+  clearInterval(app.tick);
+  app.timer = app.tick = null;
   app.message = null;
   const m = /^#\/games\/([0-9a-f]{32})/.exec(location.hash);
   if (m) showGame(m[1]);
@@ -177,6 +181,11 @@ async function showLobby() {
   const seatLabel = el('label', {}, el('span', {}, T('web.my_seat')), seat);
   engine.addEventListener('change', () => { seatLabel.hidden = !!engine.value; });
   const listed = el('input', { type: 'checkbox', name: 'public', id: 'public' });
+  // The clock: none, Japanese byo-yomi or Fischer (kept by the server).
+  const clocks = [['', T('web.clock.none')], ['byoyomi:600:3:30', T('web.clock.byoyomi', 10, 3, 30)],
+    ['byoyomi:60:3:10', T('web.clock.byoyomi', 1, 3, 10)], ['fischer:300:10', T('web.clock.fischer', 5, 10)],
+    ['fischer:60:2', T('web.clock.fischer', 1, 2)]];
+  const clock = el('select', { name: 'clock', id: 'clock' }, clocks.map(([v, label]) => el('option', { value: v }, label)));
   const blackName = el('input', { type: 'text', name: 'black', id: 'black-name', maxlength: '60', autocomplete: 'off' });
   const whiteName = el('input', { type: 'text', name: 'white', id: 'white-name', maxlength: '60', autocomplete: 'off' });
   const form = el('form', { class: 'new-game', id: 'new-game', onsubmit: async (ev) => {
@@ -186,6 +195,11 @@ async function showLobby() {
     if (blackName.value.trim()) players.B = blackName.value.trim();
     if (whiteName.value.trim()) players.W = whiteName.value.trim();
     if (Object.keys(players).length) body.players = players;
+    if (clock.value) {
+      const [type, a, b, c] = clock.value.split(':');
+      body.clock = type === 'byoyomi' ? { type, main: Number(a), periods: Number(b), period: Number(c) }
+        : { type, main: Number(a), increment: Number(b) };
+    }
     if (engine.value) body.engine = engine.value;
     else body.seat = seat.value;
     const r = await api('POST', '/api/games', body);
@@ -198,6 +212,7 @@ async function showLobby() {
   el('label', {}, el('span', {}, T('web.komi')), komi),
   el('label', {}, el('span', {}, T('web.players')), engine),
   seatLabel,
+  el('label', {}, el('span', {}, T('web.clock')), clock),
   el('label', {}, el('span', {}, T('web.black_name')), blackName),
   el('label', {}, el('span', {}, T('web.white_name')), whiteName),
   el('label', { class: 'check' }, listed, el('span', {}, T('web.public'))),
@@ -262,6 +277,7 @@ async function showGame(id) {
   }
   setGame(r.data);
   app.timer = setInterval(poll, 1000);
+  app.tick = setInterval(showClocks, 250);
 }
 
 async function poll() {
@@ -278,6 +294,7 @@ function setGame(game) {
     if (game.moves.length > before.moves.length && stones(game) !== stones(before)) click();
   }
   app.game = game;
+  app.clockAt = performance.now();
   renderGame();
   maybeEngine();
   maybePreview();
@@ -384,6 +401,9 @@ function renderGame() {
     named(g) ? el('p', { class: 'players-line', id: 'players' }, el('span', { class: 'stone-dot B' }), ' ', playerName(g, 'B'), ' – ',
       el('span', { class: 'stone-dot W' }), ' ', playerName(g, 'W')) : null,
     el('p', { class: 'rules-line' }, `${g.title[app.lang]} (${g.preset}) · ${g.width}×${g.height} · ${T('web.komi')} ${num(g.komi)}`),
+    g.clock ? el('div', { class: 'clocks', id: 'clocks' },
+      ['B', 'W'].map((c) => el('p', { class: `clock${g.clock.running === c ? ' running' : ''}`, id: `clock-${c}` },
+        el('span', { class: `stone-dot ${c}` }), ' ', el('span', { class: 'time' })))) : null,
     el('dl', { class: 'stats' },
       el('dt', {}, T('web.stat.moves')), el('dd', {}, g.moves.length),
       el('dt', {}, T('web.stat.captured')), el('dd', {}, `${g.captured.B} : ${g.captured.W}`),
@@ -418,6 +438,38 @@ function renderGame() {
   if (g.count && app.making && app.making.data) parts.push(makingSection(app.making.data));
   main.replaceChildren(...parts);
   renderMessage($('#message'));
+  showClocks();
+}
+
+// The clocks as the server keeps them, counted down here between two answers.
+function showClocks() {
+  const g = app.game;
+  if (!g || !g.clock) return;
+  const k = g.clock, gone = (performance.now() - app.clockAt) / 1000;
+  const mmss = (s) => { s = Math.max(0, Math.ceil(s)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`; };
+  for (const c of ['B', 'W']) {
+    const box = $(`#clock-${c} .time`);
+    if (!box) continue;
+    const t = k[c], e = k.running === c ? gone : 0;
+    let text;
+    if (k.type === 'fischer') {
+      text = t.main - e > 0 ? mmss(t.main - e) : T('web.clock.out');
+    } else {
+      let main = t.main - e, periods = t.periods, left = t.period_left;
+      if (main < 0) {
+        let over = t.main > 0 ? -main : e - (t.period - t.period_left);
+        if (t.main === 0) over = e + (t.period - t.period_left);
+        periods -= Math.floor(over / t.period);
+        left = t.period - (over % t.period);
+        main = 0;
+      }
+      if (periods <= 0) text = T('web.clock.out');
+      else if (main > 0) text = `${mmss(main)} + ${T('web.clock.periods', periods, num(k.period))}`;
+      else text = T('web.clock.periods', periods, mmss(left));
+    }
+    if (k.out_of_time && k.out_of_time[c]) text = T('web.clock.out');
+    box.textContent = `${side(c)} ${text}`;
+  }
 }
 
 // Taking back a move by the opponent's consent: the mover asks, the other seat answers.

@@ -727,7 +727,7 @@ Response App::add_game(const Call& c, Settings s, const std::vector<json>& event
   for (const json& e : all) stored.apply(e);
   auto entry = std::make_shared<Entry>(std::move(stored));
   entry->cpu = cpu;
-  json j = entry->session.to_json();
+  json j = entry->session.to_json(now());
   j["tokens"] = tokens;  // the only time they are shown
   std::lock_guard lock(games_mu_);
   if (entry->session.game().phase() != Phase::ended) open_by_client_[c.client].insert(key);
@@ -766,6 +766,7 @@ Response App::create(const Call& c) {
     if (!j["public"].is_boolean()) throw std::invalid_argument("\"public\" is true or false");
     s.listed = j["public"].get<bool>();
   }
+  if (j.contains("clock")) s.clock = ClockSettings::from_json(j["clock"]);
   if (j.contains("players")) {
     if (!j["players"].is_object()) throw std::invalid_argument("\"players\" is {\"B\": name, \"W\": name}");
     for (Color col : {Color::Black, Color::White})
@@ -841,6 +842,20 @@ Response App::upload(const Call& c) {
 // ------------------------------------------------------------------------------------------------
 // Changing a game.
 
+int64_t App::now() const {
+  if (opts_.now_ms) return opts_.now_ms();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// A side whose time is up loses (or is marked out of time) the moment anyone asks about the game:
+// the server keeps the clock, not the browsers.
+void App::flag_if_due(Entry& e) {
+  const int64_t t = now();
+  if (const std::optional<Color> c = e.session.flag_due(t))
+    (void)commit(e, {json{{"t", "timeout"}, {"color", std::string(color_letter(*c))}, {"at", t}}});
+}
+
 std::optional<json> App::suggestion(const Session& s, double& cpu) const {
   const Phase ph = s.game().phase();
   if (!opts_.estimator || (ph != Phase::paused && ph != Phase::making) || s.marks().source != StatusSource::none)
@@ -885,7 +900,7 @@ Response App::commit(Entry& e, std::vector<json> events, json extra) {
   store_.append(next.id(), e.session.version(), events);
   e.session = std::move(next);
   note_end(e.session);
-  json j = e.session.to_json();
+  json j = e.session.to_json(now());
   for (auto& [k, v] : extra.items()) j[k] = v;
   return reply(200, j);
 }
@@ -966,6 +981,10 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
                             "last sound event)", "damaged");
     return error(404, "no game " + key, "not_found");
   }
+  {
+    std::lock_guard lock(e->mu);
+    flag_if_due(*e);
+  }
   if (action == "estimate" || action == "making" || action == "count" || action == "overlay" || action == "genmove")
     return engine_action(c, e, action);
   std::unique_lock lock(e->mu);
@@ -974,7 +993,7 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
     if (auto m = only(c.method, "GET", c.path)) return *m;
     if (auto it = c.query.find("known"); it != c.query.end() && it->second == std::to_string(s.version()))
       return reply(200, json{{"id", key}, {"version", s.version()}, {"unchanged", true}});
-    return reply(200, s.to_json());
+    return reply(200, s.to_json(now()));
   }
   if (action == "sgf") {
     if (auto m = only(c.method, "GET", c.path)) return *m;
@@ -994,6 +1013,7 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
     if (auto refused = need_seat(s, c.token, *col)) return *refused;
     json ev = j;
     ev["t"] = "move";
+    ev["at"] = now();
     return commit(*e, {ev});
   }
   if (action == "marks") {
@@ -1053,10 +1073,11 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
     if (auto refused = need_seat(s, c.token, *col)) return *refused;
     const std::string letter(color_letter(*col));
     if (j.contains("accept"))
-      return commit(*e, {json{{"t", "undo_answer"}, {"color", letter}, {"accept", j["accept"]}}});
+      return commit(*e, {json{{"t", "undo_answer"}, {"color", letter}, {"accept", j["accept"]}, {"at", now()}}});
     std::vector<json> events{json{{"t", "undo_ask"}, {"color", letter}}};
     if (s.settings().engine == opponent(*col))
-      events.push_back(json{{"t", "undo_answer"}, {"color", std::string(color_letter(opponent(*col)))}, {"accept", true}});
+      events.push_back(json{{"t", "undo_answer"}, {"color", std::string(color_letter(opponent(*col)))},
+                            {"accept", true}, {"at", now()}});
     return commit(*e, events);
   }
   if (action == "pause") {
@@ -1212,7 +1233,8 @@ Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, cons
     moves = referee_moves(g, colour, gm.board_move ? GtpMove::at(gm.point) : GtpMove::pass());
   std::vector<json> events;
   for (const Move& m : moves) {
-    json ev{{"t", "move"}, {"color", std::string(color_letter(m.color))}, {"kind", std::string(name_of(m.kind))}};
+    json ev{{"t", "move"}, {"color", std::string(color_letter(m.color))}, {"kind", std::string(name_of(m.kind))},
+            {"at", now()}};
     if (m.point.valid()) ev["point"] = to_gtp(m.point, h);
     events.push_back(ev);
   }

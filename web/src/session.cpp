@@ -46,6 +46,7 @@ json Settings::to_json() const {
   if (!players[0].empty() || !players[1].empty()) j["players"] = json{{"B", players[0]}, {"W", players[1]}};
   if (uploaded) j["uploaded"] = true;
   if (!headers.empty()) j["headers"] = headers;
+  if (clock.on()) j["clock"] = clock.to_json();
   return j;
 }
 
@@ -64,6 +65,7 @@ Settings Settings::from_json(const json& j) {
   }
   s.uploaded = j.value("uploaded", false);
   if (j.contains("headers") && j["headers"].is_object()) s.headers = j["headers"];
+  if (j.contains("clock")) s.clock = ClockSettings::from_json(j["clock"]);
   if (s.width < kMinBoardSize || s.width > kMaxBoardSize || s.height < kMinBoardSize ||
       s.height > kMaxBoardSize)
     throw std::invalid_argument("board size out of range");
@@ -108,7 +110,8 @@ Session::Session(int64_t id, std::string key, std::string created, const Setting
       key_(std::move(key)),
       created_(std::move(created)),
       settings_(settings),
-      game_(parse_ruleset(settings.rules), settings.width, settings.height) {
+      game_(parse_ruleset(settings.rules), settings.width, settings.height),
+      clock_(settings.clock) {
   names_[0] = settings.players[0];
   names_[1] = settings.players[1];
 }
@@ -172,6 +175,11 @@ std::optional<Refusal> Session::apply(const json& e) {
       refused = verdict(game_.play(m));
       if (!refused && game_.phase() != Phase::making) clear_marks();
       if (!refused) undo_request_ = Color::Empty;  // a move instead of an answer: it lapses
+      if (!refused && e.contains("at") && e["at"].is_number_integer()) {
+        const bool runs = game_.phase() == Phase::play || game_.phase() == Phase::dispute;
+        clock_.moved(*colour, e["at"].get<int64_t>(), runs ? game_.to_move() : Color::Empty);
+      }
+      if (!refused && game_.phase() != Phase::play && game_.phase() != Phase::dispute) clock_.stop();
     } else if (t == "setup") {
       auto colour = colour_field(e, "color");
       if (!e.contains("point") || !e["point"].is_string()) return bad("setup needs a point");
@@ -202,6 +210,8 @@ std::optional<Refusal> Session::apply(const json& e) {
       refused = apply_seat(e);
     } else if (t == "undo_ask" || t == "undo_answer") {
       refused = apply_undo(t, e);
+    } else if (t == "timeout") {
+      refused = apply_timeout(e);
     } else {
       return bad("unknown event type '" + t + "'");
     }
@@ -346,6 +356,30 @@ std::optional<Refusal> Session::apply_undo(const std::string& type, const json& 
   if (steps == 0) return Refusal{409, "there is no move to take back", "nothing_to_undo"};
   for (int i = 0; i < steps; ++i) game_.undo();
   clear_marks();
+  // The clock of the side to move now runs from the answer (the time taken back is not given back).
+  if (e.contains("at") && e["at"].is_number_integer()) clock_.restart(game_.to_move(), e["at"].get<int64_t>());
+  return std::nullopt;
+}
+
+std::optional<Color> Session::flag_due(int64_t now) const {
+  const std::optional<Color> c = clock_.expired(now);
+  if (!c || out_of_time_[color_index(*c)] || game_.phase() == Phase::ended) return std::nullopt;
+  return c;
+}
+
+std::optional<Refusal> Session::apply_timeout(const json& e) {
+  auto colour = colour_field(e, "color");
+  if (!colour || !is_stone(*colour) || !e.contains("at") || !e["at"].is_number_integer())
+    return bad("a timeout needs a colour and the time \"at\"");
+  if (flag_due(e["at"].get<int64_t>()) != colour)
+    return Refusal{409, std::string(color_name(*colour)) + "'s time is not up", "time_left"};
+  out_of_time_[color_index(*colour)] = true;
+  if (clock_.settings().lose_on_time) {
+    game_.forfeit(*colour);
+    lost_on_time_ = *colour;
+    clock_.stop();
+    undo_request_ = Color::Empty;
+  }
   return std::nullopt;
 }
 
@@ -363,7 +397,7 @@ std::string Session::result() const {
   if (game_.phase() != Phase::ended) return "";
   switch (game_.end_reason()) {
     case EndReason::resigned: return letter(game_.winner()) + "+R";
-    case EndReason::forfeit: return letter(game_.winner()) + "+F";
+    case EndReason::forfeit: return letter(game_.winner()) + (is_stone(lost_on_time_) ? "+T" : "+F");
     case EndReason::draw: return "0";
     case EndReason::no_result: return "Void";
     default: return "";
@@ -390,7 +424,7 @@ json Session::summary() const {
               {"version", version_}};
 }
 
-json Session::to_json() const {
+json Session::to_json(int64_t now) const {
   const Ruleset& r = game_.rules();
   const Board& b = game_.board();
   const int h = game_.height();
@@ -403,6 +437,11 @@ json Session::to_json() const {
   j["to_move"] = colour_or_null(game_.to_move());
   j["pending_proposal"] = colour_or_null(game_.pending_proposal());
   j["undo_request"] = colour_or_null(undo_request_);
+  j["clock"] = clock_.to_json(now);
+  if (clock_.settings().on()) {
+    j["clock"]["out_of_time"] = json{{"B", out_of_time_[0]}, {"W", out_of_time_[1]}};
+    j["clock"]["lost_on_time"] = colour_or_null(lost_on_time_);
+  }
   j["may_undo"] = json{{"B", undo_steps(Color::Black) > 0}, {"W", undo_steps(Color::White) > 0}};
   j["pauses"] = game_.pauses();
   j["paused_by_agreement"] = game_.paused_by_agreement();

@@ -312,3 +312,29 @@ test('a move is taken back by the opponent\'s consent, seen in both browsers', a
   await black.close();
   await white.close();
 });
+
+test('the clock is kept by the server: a game lost on time', async () => {
+  const page0 = await open('/');
+  const { page } = page0;
+  await page.selectOption('#size', '9');
+  await page.selectOption('#rules', 'japanese');
+  assert.ok((await page.$$eval('#clock option', (l) => l.map((o) => o.value))).includes('fischer:60:2'));
+  await page.close();
+  // A clock too short to play with, made through the API: Fischer, 2 s.
+  const g = (await api(server.url, 'POST', '/api/games', { rules: 'japanese', size: 9, seat: 'both',
+    clock: { type: 'fischer', main: 2, increment: 0 } })).data;
+  const { page: p, close } = await open(`/#/games/${g.id}`, { tokens: { id: g.id, tokens: g.tokens } });
+  await p.waitForSelector('#clock-B .time:not(:empty)');
+  assert.match(await p.textContent('#clock-W'), /White 0:02/);
+  await p.click('#board [data-point="E5"]');  // Black's first move starts White's clock
+  await p.waitForSelector('#clock-W.running');
+  // Nobody moves: the server ends the game, the page shows it.
+  await p.waitForSelector('#result', { timeout: 15000 });
+  assert.equal((await api(server.url, 'GET', `/api/games/${g.id}`)).data.result, 'B+T');
+  assert.match(await p.textContent('#result'), /B\+T/);
+  assert.match(await p.textContent('#result'), /on time/);
+  assert.match(await p.textContent('#phase'), /ended/);
+  await p.screenshot({ path: join(shots, 'lost-on-time.png') });
+  await close();
+  await page0.close();
+});

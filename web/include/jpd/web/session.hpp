@@ -16,6 +16,8 @@
 //   {"t":"undo_ask","color":"B"}    Black asks to take back its last move (and White's reply)
 //   {"t":"undo_answer","color":"W","accept":true}   White's answer: accepted, the moves are taken
 //                                   back; refused, play goes on. A move lets the request lapse.
+//   {"t":"timeout","color":"W","at":MS}   White's time ran out (clock.hpp): White loses, or is
+//                                   marked out of time. Moves carry "at" too: the server's time.
 //   {"t":"seat","color":"B","hash":"<SHA-256 of the token, hex>","name":"..."}   a seat taken
 //                                   (the token itself is given to the player once and stored
 //                                   nowhere), with the player's name if given
@@ -31,6 +33,7 @@
 #include "jpd/count.hpp"
 #include "jpd/game.hpp"
 #include "jpd/status.hpp"
+#include "jpd/web/clock.hpp"
 
 namespace jpd::web {
 
@@ -46,6 +49,7 @@ struct Settings {
   // An uploaded record's game-information properties (EV, DT, BR, WR ...), as text, written
   // back into the downloaded record.
   nlohmann::json headers = nlohmann::json::object();
+  ClockSettings clock;              // none by default
 
   nlohmann::json to_json() const;
   static Settings from_json(const nlohmann::json& j);  // throws std::invalid_argument
@@ -104,8 +108,12 @@ class Session {
   Count count_with(const Statuses& s) const;
   const std::optional<Statuses>& final_statuses() const { return final_; }
 
-  // The game for the API: settings, board, moves, phase, marks, result.
-  nlohmann::json to_json() const;
+  // The game for the API: settings, board, moves, phase, marks, result; the clock as it stands
+  // at `now` (milliseconds since the epoch; 0: as of the last move).
+  nlohmann::json to_json(int64_t now = 0) const;
+  const GameClock& clock() const { return clock_; }
+  // The side whose time is up at `now` and has not been flagged yet.
+  std::optional<Color> flag_due(int64_t now) const;
   // One row of the list of games.
   nlohmann::json summary() const;
   // The result so far in SGF style ("" while the game goes on).
@@ -118,6 +126,7 @@ class Session {
 
   std::optional<Refusal> apply_seat(const nlohmann::json& e);
   std::optional<Refusal> apply_undo(const std::string& type, const nlohmann::json& e);
+  std::optional<Refusal> apply_timeout(const nlohmann::json& e);
 
   int64_t id_;
   std::string key_;
@@ -132,6 +141,9 @@ class Session {
   std::string seat_hash_[2];
   std::string names_[2];
   Color undo_request_ = Color::Empty;
+  GameClock clock_;
+  bool out_of_time_[2] = {false, false};
+  Color lost_on_time_ = Color::Empty;
 };
 
 // A player's name as given (creation, a seat, PB/PW): at most 60 bytes of UTF-8 without control

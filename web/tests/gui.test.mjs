@@ -185,7 +185,7 @@ test('the coordinates are never covered by the stones of the edge lines, at 400 
   }
 });
 
-test('a click on an occupied point is refused in words, and move numbers show on request', async () => {
+test('a click on an occupied point is refused in words; move numbers and the sound on request', async () => {
   const created = await api(server.url, 'POST', '/api/games', { rules: 'chinese', size: 9, seat: 'both' });
   const { id, tokens } = created.data;
   for (const [c, p] of [['B', 'E5'], ['W', 'C3'], ['B', 'G7']])
@@ -208,6 +208,15 @@ test('a click on an occupied point is refused in words, and move numbers show on
   assert.deepEqual(await page.$$eval('#board text.num', (l) => l.map((t) => t.textContent)), ['3', '1', '2']);
   await page.uncheck('#show-numbers');
   await page.waitForFunction(() => !document.querySelector('#board text.num'));
+  // The sound, off by default, is kept switched on; a stone arriving plays it without an error.
+  assert.equal(await page.isChecked('#sound'), false);
+  await page.check('#sound');
+  assert.equal(await page.evaluate(() => localStorage.getItem('jpd-sound')), '1');
+  await api(server.url, 'POST', `/api/games/${id}/moves`, { color: 'W', kind: 'play', point: 'D4' }, tokens.W);
+  await page.waitForSelector('#board [data-point="D4"] circle.stone', { timeout: 10000 });
+  await page.reload();
+  await page.waitForSelector('#board');
+  assert.equal(await page.isChecked('#sound'), true);
   await close();
 });
 

@@ -420,5 +420,28 @@ TEST(WebClock, TheClockIsAFunctionOfTheEventsAndSurvivesARestartAndBadSettingsAr
   }
 }
 
+TEST(WebClock, AStoredEventsTimeOutOfRangeIsNotTakenForTheClock) {
+  // A damaged database: a move stamped with a time no server gives does not run the clock, and a
+  // timeout needs a sane time and a side whose time is up.
+  Settings st;
+  st.rules = "japanese";
+  st.width = st.height = 9;
+  st.clock = ClockSettings::from_json(json{{"type", "fischer"}, {"main", 5}});
+  Session s(1, "k", "now", st);
+  EXPECT_FALSE(s.apply(json{{"t", "move"}, {"color", "B"}, {"kind", "play"}, {"point", "E5"}, {"at", -9223372036854775807LL}}));
+  EXPECT_FALSE(s.apply(json{{"t", "move"}, {"color", "W"}, {"kind", "play"}, {"point", "C3"}, {"at", 9223372036854775807LL}}));
+  EXPECT_EQ(s.clock().running(), Color::Empty);
+  EXPECT_FALSE(s.flag_due(int64_t(1) << 50));
+  auto r = s.apply(json{{"t", "timeout"}, {"color", "B"}, {"at", 9223372036854775807LL}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 400);
+  EXPECT_FALSE(s.apply(json{{"t", "move"}, {"color", "B"}, {"kind", "play"}, {"point", "G7"}, {"at", 1000}}));
+  r = s.apply(json{{"t", "timeout"}, {"color", "W"}, {"at", 2000}});  // 1 s of White's 5
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->reason, "time_left");
+  EXPECT_FALSE(s.apply(json{{"t", "timeout"}, {"color", "W"}, {"at", 6000}}));
+  EXPECT_EQ(s.result(), "B+T");
+}
+
 }  // namespace
 }  // namespace jpd::web

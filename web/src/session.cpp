@@ -36,6 +36,14 @@ json points_json(const std::vector<Point>& ps, int height) {
 
 json pair_json(int b, int w) { return json{{"B", b}, {"W", w}}; }
 
+// An event's server time ("at", milliseconds since the epoch), if it has a sane one.
+std::optional<int64_t> event_time(const json& e) {
+  if (!e.contains("at") || !e["at"].is_number_integer()) return std::nullopt;
+  const int64_t t = e["at"].get<int64_t>();
+  if (t < 0 || t > (int64_t(1) << 52)) return std::nullopt;
+  return t;
+}
+
 }  // namespace
 
 json Settings::to_json() const {
@@ -175,9 +183,9 @@ std::optional<Refusal> Session::apply(const json& e) {
       refused = verdict(game_.play(m));
       if (!refused && game_.phase() != Phase::making) clear_marks();
       if (!refused) undo_request_ = Color::Empty;  // a move instead of an answer: it lapses
-      if (!refused && e.contains("at") && e["at"].is_number_integer()) {
+      if (const std::optional<int64_t> at = event_time(e); !refused && at) {
         const bool runs = game_.phase() == Phase::play || game_.phase() == Phase::dispute;
-        clock_.moved(*colour, e["at"].get<int64_t>(), runs ? game_.to_move() : Color::Empty);
+        clock_.moved(*colour, *at, runs ? game_.to_move() : Color::Empty);
       }
       if (!refused && game_.phase() != Phase::play && game_.phase() != Phase::dispute) clock_.stop();
     } else if (t == "setup") {
@@ -357,7 +365,7 @@ std::optional<Refusal> Session::apply_undo(const std::string& type, const json& 
   for (int i = 0; i < steps; ++i) game_.undo();
   clear_marks();
   // The clock of the side to move now runs from the answer (the time taken back is not given back).
-  if (e.contains("at") && e["at"].is_number_integer()) clock_.restart(game_.to_move(), e["at"].get<int64_t>());
+  if (const std::optional<int64_t> at = event_time(e)) clock_.restart(game_.to_move(), *at);
   return std::nullopt;
 }
 
@@ -369,9 +377,9 @@ std::optional<Color> Session::flag_due(int64_t now) const {
 
 std::optional<Refusal> Session::apply_timeout(const json& e) {
   auto colour = colour_field(e, "color");
-  if (!colour || !is_stone(*colour) || !e.contains("at") || !e["at"].is_number_integer())
-    return bad("a timeout needs a colour and the time \"at\"");
-  if (flag_due(e["at"].get<int64_t>()) != colour)
+  const std::optional<int64_t> at = event_time(e);
+  if (!colour || !is_stone(*colour) || !at) return bad("a timeout needs a colour and the time \"at\"");
+  if (flag_due(*at) != colour)
     return Refusal{409, std::string(color_name(*colour)) + "'s time is not up", "time_left"};
   out_of_time_[color_index(*colour)] = true;
   if (clock_.settings().lose_on_time) {

@@ -141,6 +141,12 @@ function edgeRecord(n) {
 }
 
 test('the coordinates are never covered by the stones of the edge lines, at 400 px and at 1,200 px', async () => {
+  // The lobby fits 400 px too.
+  const lobby = await open('/', { width: 400, height: 900 });
+  await lobby.page.waitForSelector('#create');
+  assert.ok(await lobby.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the lobby scrolls sideways');
+  await lobby.page.screenshot({ path: join(shots, 'lobby-400px.png'), fullPage: true });
+  await lobby.close();
   for (const n of [9, 19]) {
     const g = await uploadRecord(edgeRecord(n));
     for (const width of [400, 1200]) {

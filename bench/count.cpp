@@ -51,10 +51,10 @@ std::string game_text(const std::string& name) {
   return slurp(std::string(JPD_SOURCE_DIR) + "/data/games/" + name);
 }
 
-// The record with JD markup for `dead` in its root (so that --dead-from sgf finds them).
+// The record with JPDD markup for `dead` in its root (so that --dead-from sgf finds them).
 std::string with_dead_markup(std::string text, const std::vector<Point>& dead) {
   if (dead.empty()) return text;
-  std::string jd = "JD";
+  std::string jd = "JPDD";
   for (Point p : dead) jd += "[" + to_sgf(p) + "]";
   const size_t root = text.find(';');
   return text.insert(text.find(']', root) + 1, jd);  // after the root's first property
@@ -65,7 +65,7 @@ std::string with_dead_markup(std::string text, const std::vector<Point>& dead) {
 struct Finished {
   Game game;
   Statuses statuses;
-  std::string text;  // with JD markup
+  std::string text;  // with JPDD markup
 };
 
 const Finished& finished19() {

@@ -30,17 +30,20 @@ bool clean(F&& f) {
   return false;
 }
 
-// The records of the input's first two games (those that read), parsed within 1 MiB.
-inline std::vector<sgf::Record> records_of(std::string_view data, std::optional<sgf::Collection>* parsed = nullptr) {
-  sgf::Limits limits;
-  limits.max_bytes = 1 << 20;
+// The records of the input's first two games (those that read), parsed within 1 MiB; read under
+// the repair policy (docs/sgf.md) when `repair`.
+inline std::vector<sgf::Record> records_of(std::string_view data, std::optional<sgf::Collection>* parsed = nullptr,
+                                           bool repair = false) {
+  sgf::ReadOptions ro;
+  ro.limits.max_bytes = 1 << 20;
+  ro.repair = repair;
   std::optional<sgf::Collection> c;
   std::vector<sgf::Record> out;
-  if (!clean([&] { c = sgf::parse(data, "<fuzz>", limits); })) return out;
+  if (!clean([&] { c = sgf::parse(data, "<fuzz>", ro.limits); })) return out;
   for (const sgf::GameTree& tree : c->games) {
     if (out.size() == 2) break;
     std::optional<sgf::Record> rec;
-    if (clean([&] { rec = sgf::read_record(tree, "<fuzz>"); })) out.push_back(std::move(*rec));
+    if (clean([&] { rec = sgf::read_record(tree, "<fuzz>", ro); })) out.push_back(std::move(*rec));
   }
   if (parsed) *parsed = std::move(c);
   return out;
@@ -69,7 +72,7 @@ inline void score_checked(const sgf::Record& rec, const ScoreOptions& o, bool ex
       if (!i.ok) why += i.name + ": " + i.detail + "\n";
     check(c.all_invariants_hold, "an invariant of the count failed", why);
     check(s.replay.game.board().check_consistency(&why), "board inconsistent after replay", why);
-    (void)to_json(c).dump();
+    (void)to_json(s).dump();  // the whole report; throws on a text that is not UTF-8
     if (explain_too) (void)explain(c, Lang::en);
     if (s.replay.game.end_reason() != EndReason::forfeit) check_record_round_trip(s.replay);
   });

@@ -1,7 +1,7 @@
 // Fuzz harness: records through the referee and the count, without the estimator and the
 // finishing search (score_fuzzer has those): each record read from the input is replayed under
 // its own rules, tang-song and a preset picked by the input (strict or forfeiting on an illegal
-// move), and counted with the dead stones of its markup (none without), the JSON and the
+// move; for half the inputs read and replayed under the repair policy), and counted with the dead stones of its markup (none without), the JSON and the
 // explanation written, the game written back as a record.
 //
 // Oracles: only the documented errors escape; every invariant of every count holds; the board
@@ -18,12 +18,14 @@ namespace jpd::fuzz {
 void replay_input(std::string_view data) {
   const size_t h = std::hash<std::string_view>{}(data);
   const auto rules = rule_sets_for(data);
-  for (const sgf::Record& rec : records_of(data)) {
+  const bool repair = (h >> 16) & 1;  // half the inputs under the repair policy (docs/sgf.md)
+  for (const sgf::Record& rec : records_of(data, nullptr, repair)) {
     for (size_t k = 0; k < rules.size(); ++k) {
       ScoreOptions o;
       o.rules = rules[k];
+      o.replay.repair = repair;
       o.dead_from = DeadFrom::sgf;   // the markup's dead stones, or none: no estimator
-      o.finish_japanese = false;     // no finishing search
+      o.finish_stopped = false;      // no finishing search
       o.replay.forfeit_on_illegal = k > 0 && ((h >> (8 + k)) & 1);
       o.keep_steps = k == 0;
       score_checked(rec, o, k == 0);

@@ -1,5 +1,7 @@
 #include "jpd/batch.hpp"
 
+#include "jpd/encoding.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -209,8 +211,9 @@ namespace {
 
 // Row{} with the file and the rule set's label, the storage of its strings kept.
 void start_row(Row& r, const std::string& path, const std::string& label) {
-  std::string* texts[] = {&r.file, &r.preset, &r.rules, &r.method, &r.result, &r.status_source,
-                          &r.failed_invariants, &r.record_result, &r.error};
+  std::string* texts[] = {&r.file,   &r.preset,          &r.rules,         &r.method,
+                          &r.result, &r.status_source,   &r.failed_invariants,
+                          &r.record_result, &r.error, &r.record_ended, &r.conventions};
   std::string kept[std::size(texts)];
   for (size_t k = 0; k < std::size(texts); ++k) kept[k] = std::move(*texts[k]);
   r = Row{};
@@ -222,29 +225,22 @@ void start_row(Row& r, const std::string& path, const std::string& label) {
   r.preset.assign(label);
 }
 
-// count_file with each rule set's text parsed once for the whole batch, into `rows` (their
-// storage used again, and `c`'s, for the counts).
-void count_file_into(const std::string& path, const std::vector<RuleChoice>& rules,
-                     const std::vector<RecordRules>& parsed, const ScoreOptions& base,
-                     std::vector<Row>& rows, Count& c) {
-  rows.resize(rules.size());
-  for (size_t k = 0; k < rules.size(); ++k) start_row(rows[k], path, rules[k].label);
-  sgf::Record rec;
-  try {
-    rec = load_record_file(path);
-  } catch (const std::exception& e) {
-    for (Row& r : rows) r.error = e.what();
-    return;
-  }
+// The rows of one record under every rule set, from rows[first] on.
+void count_record(const sgf::Record& rec, const std::string& path,
+                  const std::vector<RuleChoice>& rules, const std::vector<RecordRules>& parsed,
+                  const ScoreOptions& base, std::vector<Row>& rows, size_t first, Count& c) {
   ScoreOptions o = base;
   o.keep_steps = false;
   o.texts = false;
   RecordScorer scorer(rec, o);  // one replay for the rule sets that make the same game
+  RecordFacts facts;
   for (size_t k = 0; k < rules.size(); ++k) {
-    Row& r = rows[k];
+    Row& r = rows[first + k];
+    start_row(r, path, rules[k].label);
+    r.game = rec.game + 1;
     r.record_result = rec.result;
     try {
-      scorer.count(rules[k].rules, parsed[k](rec), c);
+      scorer.count(rules[k].rules, parsed[k](rec), c, &facts);
       r.rules = rules_text(k, c.rules);
       r.komi = c.komi;
       r.method = name_of(c.rules.counting);
@@ -260,11 +256,42 @@ void count_file_into(const std::string& path, const std::vector<RuleChoice>& rul
       r.invariants_ok = c.all_invariants_hold;
       for (const Invariant& i : c.invariants)
         if (!i.ok) r.failed_invariants += (r.failed_invariants.empty() ? "" : " ") + i.name;
+      r.record_ended = name_of(facts.ended);
+      r.repairs = int(facts.repairs.size());
+      for (const AppliedConvention& a : facts.conventions)
+        r.conventions += (r.conventions.empty() ? "" : " ") + a.id;
     } catch (const std::exception& e) {
       r.error = e.what();
       if (r.error.empty()) r.error = "error";
     }
   }
+}
+
+// count_file with each rule set's text parsed once for the whole batch, into `rows` (their
+// storage used again, and `c`'s, for the counts): every game of the file, one row per rule set.
+void count_file_into(const std::string& path, const std::vector<RuleChoice>& rules,
+                     const std::vector<RecordRules>& parsed, const ScoreOptions& base,
+                     const sgf::ReadOptions& read, std::vector<Row>& rows, Count& c) {
+  std::vector<sgf::Record> more;  // the games after the first, of a file that holds several
+  sgf::Record rec;
+  try {
+    rec = load_record_file(path, read);  // the quick way for a file of one game
+    if (rec.games > 1) {
+      more = load_records_file(path, read);
+      more.erase(more.begin());
+    }
+  } catch (const std::exception& e) {
+    rows.resize(rules.size());
+    for (size_t k = 0; k < rules.size(); ++k) {
+      start_row(rows[k], path, rules[k].label);
+      rows[k].error = e.what();
+    }
+    return;
+  }
+  rows.resize(rules.size() * (1 + more.size()));
+  count_record(rec, path, rules, parsed, base, rows, 0, c);
+  for (size_t g = 0; g < more.size(); ++g)
+    count_record(more[g], path, rules, parsed, base, rows, (g + 1) * rules.size(), c);
 }
 
 std::vector<RecordRules> parse_rules(const std::vector<RuleChoice>& rules) {
@@ -276,16 +303,16 @@ std::vector<RecordRules> parse_rules(const std::vector<RuleChoice>& rules) {
 }  // namespace
 
 std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoice>& rules,
-                            const ScoreOptions& base) {
+                            const ScoreOptions& base, const sgf::ReadOptions& read) {
   std::vector<Row> rows;
   Count c;
-  count_file_into(path, rules, parse_rules(rules), base, rows, c);
+  count_file_into(path, rules, parse_rules(rules), base, read, rows, c);
   return rows;
 }
 
 std::string csv_header() {
   return "file,preset,rules,komi,method,result,winner,margin,black,white,pay,status_source,dead,"
-         "invariants,record_result,error";
+         "invariants,record_result,error,game,record_ended,repairs,conventions";
 }
 
 std::string to_csv(const Row& r) {
@@ -324,6 +351,11 @@ void append_csv(std::string& s, const Row& r) {
   }
   f(r.record_result);
   f(r.error);
+  number(r.game);
+  f(r.record_ended);
+  if (r.ok()) number(r.repairs);
+  else s += ',';
+  f(r.conventions);
 }
 
 nlohmann::json to_json(const Row& r) {
@@ -343,9 +375,13 @@ nlohmann::json to_json(const Row& r) {
     j["dead"] = r.dead;
     j["all_invariants_hold"] = r.invariants_ok;
     if (!r.invariants_ok) j["failed_invariants"] = r.failed_invariants;
+    j["record_ended"] = r.record_ended;
+    j["repairs"] = r.repairs;
+    j["conventions"] = r.conventions;
   }
   j["record_result"] = r.record_result;
   j["error"] = r.ok() ? nlohmann::json(nullptr) : nlohmann::json(r.error);
+  j["game"] = r.game;
   return j;
 }
 
@@ -367,7 +403,7 @@ void append_json_string(std::string& out, std::string_view s) {
     out += s;
     out += '"';
   } else {
-    out += nlohmann::json(std::string(s)).dump();
+    out += json_text(nlohmann::json(std::string(s)));  // bytes that are not UTF-8 replaced
   }
 }
 
@@ -400,6 +436,8 @@ void append_json(std::string& out, const Row& r) {
   if (r.ok()) {
     key("all_invariants_hold");
     out += r.invariants_ok ? "true" : "false";
+    next("conventions");
+    append_json_string(out, r.conventions);
     next("dead");
     out += std::to_string(r.dead);
     next("error");
@@ -416,6 +454,8 @@ void append_json(std::string& out, const Row& r) {
     out += '}';
     next("file");
     append_json_string(out, r.file);
+    next("game");
+    out += std::to_string(r.game);
     next("komi");
     append_json_number(out, r.komi);
     next("margin");
@@ -426,8 +466,12 @@ void append_json(std::string& out, const Row& r) {
     append_json_number(out, r.pay);
     next("preset");
     append_json_string(out, r.preset);
+    next("record_ended");
+    append_json_string(out, r.record_ended);
     next("record_result");
     append_json_string(out, r.record_result);
+    next("repairs");
+    out += std::to_string(r.repairs);
     next("result");
     append_json_string(out, r.result);
     next("rules");
@@ -442,6 +486,8 @@ void append_json(std::string& out, const Row& r) {
     append_json_string(out, r.error);
     next("file");
     append_json_string(out, r.file);
+    next("game");
+    out += std::to_string(r.game);
     next("preset");
     append_json_string(out, r.preset);
     next("record_result");
@@ -473,6 +519,17 @@ Summary::Summary(std::vector<std::string> l) : labels(std::move(l)) {
 void Summary::add(const std::vector<Row>& rs) {
   ++games;
   rows += rs.size();
+  // A record whose count is not its result is reported apart, not among the wins.
+  const auto first_ok = std::find_if(rs.begin(), rs.end(), [](const Row& r) { return r.ok(); });
+  const bool counted = first_ok == rs.end() || first_ok->counted_record();
+  if (!counted) {
+    ++not_counted.by_kind[first_ok->record_ended];
+    if (not_counted.files.size() < 100)
+      not_counted.files.push_back(first_ok->file +
+                                  (first_ok->game > 1 ? "#" + std::to_string(first_ok->game) : "") +
+                                  " (" + first_ok->record_ended + ", RE[" + first_ok->record_result + "])");
+  }
+  if (first_ok != rs.end() && first_ok->repairs > 0) ++repaired;
   FileError fe;
   for (size_t i = 0; i < rs.size() && i < labels.size(); ++i) {
     const Row& r = rs[i];
@@ -490,7 +547,8 @@ void Summary::add(const std::vector<Row>& rs) {
     }
     ++t.counted;
     ++status_sources[r.status_source];
-    if (r.winner == Color::Black) ++t.black;
+    if (!counted) {
+    } else if (r.winner == Color::Black) ++t.black;
     else if (r.winner == Color::White) ++t.white;
     else ++t.none;
     if (!r.invariants_ok) {
@@ -500,6 +558,7 @@ void Summary::add(const std::vector<Row>& rs) {
     }
   }
   if (fe.rows) errors.push_back(std::move(fe));
+  if (!counted) return;
   for (size_t i = 0; i < rs.size() && i < labels.size(); ++i)
     for (size_t j = i + 1; j < rs.size() && j < labels.size(); ++j) {
       if (!rs[i].ok() || !rs[j].ok()) continue;
@@ -542,6 +601,17 @@ std::string Summary::text(Lang l, size_t max_errors) const {
   for (const FileError& e : errors) total_lines += e.by_message.size();
   if (total_lines > shown) line(tr(l, "batch.more_errors", {std::to_string(total_lines - shown)}), 2);
 
+  if (!not_counted.by_kind.empty()) {
+    std::string kinds;
+    size_t n = 0;
+    for (auto& [kind, k] : not_counted.by_kind) {
+      kinds += (kinds.empty() ? "" : ", ") + tr(l, "record_end." + kind) + " " + std::to_string(k);
+      n += k;
+    }
+    line(tr(l, "batch.not_counted", {std::to_string(n), kinds}));
+    for (size_t k = 0; k < not_counted.files.size() && k < max_errors; ++k) line(not_counted.files[k], 2);
+  }
+  if (repaired) line(tr(l, "batch.repaired", {std::to_string(repaired)}));
   if (!skipped.empty()) {
     line(tr(l, "batch.skipped", {std::to_string(skipped.size())}));
     for (size_t k = 0; k < skipped.size() && k < max_errors; ++k) {
@@ -623,6 +693,8 @@ nlohmann::json Summary::to_json() const {
   j["error_rows"] = error_rows;
   j["error_files"] = errors.size();
   j["invariant_failures"] = invariant_failures;
+  j["not_counted"] = {{"by_kind", not_counted.by_kind}, {"files", not_counted.files}};
+  j["repaired"] = repaired;
   j["seconds"] = seconds;
   j["presets"] = labels;
   j["status_sources"] = status_sources;
@@ -674,6 +746,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   const std::vector<RecordRules> parsed = parse_rules(o.rules);
   if (o.format == Format::csv && o.header) out << csv_header() << "\n";
   std::string text;  // the rows of one file
+  std::vector<Row> game_rows;  // the rows of one of its games, for the summary
   auto write = [&](const std::vector<Row>& rows) {
     text.clear();
     try {
@@ -684,7 +757,15 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
     }
     out << text;
     out.flush();
-    summary.add(rows);
+    const size_t per_game = o.rules.size();
+    if (rows.size() <= per_game) {
+      summary.add(rows);
+      return;
+    }
+    for (size_t at = 0; at < rows.size(); at += per_game) {
+      game_rows.assign(rows.begin() + long(at), rows.begin() + long(std::min(rows.size(), at + per_game)));
+      summary.add(game_rows);
+    }
   };
   if (jobs == 1) {
     // One job: the files are counted on this thread, as they are walked (no hand-over per file).
@@ -693,7 +774,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
     std::vector<Row> rows;
     Count c;
     while (std::optional<std::string> p = walk.next()) {
-      count_file_into(*p, o.rules, parsed, o.score, rows, c);
+      count_file_into(*p, o.rules, parsed, o.score, o.read, rows, c);
       write(rows);
       if (progress) progress(++written);
     }
@@ -721,7 +802,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
         queue.pop_front();
       }
       std::vector<Row> rows;
-      count_file_into(item.second, o.rules, parsed, o.score, rows, scratch);
+      count_file_into(item.second, o.rules, parsed, o.score, o.read, rows, scratch);
       {
         std::lock_guard lock(m);
         done.emplace(item.first, std::move(rows));

@@ -12,6 +12,8 @@ constexpr BenchWorkload kWorkloads[] = {
      &bench_playouts_9x9},
     {"playouts-19x19", "5,000 light playouts from the empty 19x19 board, seed 1",
      &bench_playouts_19x19},
+    {"records", "6 random 9x9 games cut short, counted from the record under 3 rule sets",
+     &bench_records},
 };
 }  // namespace
 

@@ -32,13 +32,8 @@ namespace {
 using Index = Board::Index;
 using Mark = CountBoard::Mark;
 
-std::string num(double v) {
-  if (std::string s; format_small_number(v, s)) return s;
-  char buf[32];
-  if (v == std::floor(v)) std::snprintf(buf, sizeof buf, "%.0f", v);
-  else std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
+// A figure as people read it (format_number: 1e+308, never a 31-digit truncation of "%.0f").
+std::string num(double v) { return format_number(v); }
 
 
 // ------------------------------------------------------------------------------------------------

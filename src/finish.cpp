@@ -1,10 +1,13 @@
-// Finishing a game that stopped before its dame were filled (finish.hpp): a small alpha-beta
-// search over the finishing phase, with the greedy order as the fallback.
+// Finishing a game that stopped before its end (finish.hpp): the boundary, its local regions,
+// the simple dame, a search over the rest, and the fixed order as the fallback.
 #include "jpd/finish.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <limits>
+#include <numeric>
+#include <span>
 #include <unordered_map>
 
 #include "jpd/eye_reading.hpp"
@@ -17,6 +20,12 @@ namespace {
 using Index = Board::Index;
 using Mask = std::array<uint8_t, Board::kArea>;
 
+template <class F>
+void for_points(const Board& b, F&& f) {
+  for (int y = 0; y < b.height(); ++y)
+    for (int x = 0; x < b.width(); ++x) f(Board::index(x, y));
+}
+
 Mask dead_mask(const Board& pos, const std::vector<Point>& dead_list) {
   Mask dead{};
   for (Point p : dead_list)
@@ -25,38 +34,117 @@ Mask dead_mask(const Board& pos, const std::vector<Point>& dead_list) {
   return dead;
 }
 
-// The Japanese count of a position, Black minus White, up to a constant: territory once the dead
-// stones still standing are gone, plus prisoners (stones captured on this board and dead stones
-// still standing). A dead stone whose chain a living stone has joined (a capture next to it saved
-// it) is alive. The territory is count()'s Japanese view: outside seki by the units of SPEC §7,
-// or by the eye reading (eye_reading.hpp) when `read_eyes`.
-int japanese_count(const Board& b, const Mask& dead, bool read_eyes) {
-  int dead_on_board[2] = {0, 0};
-  // The stones of the dead chains and their heads, kept per thread (a leaf of the search
-  // allocates nothing).
-  thread_local std::vector<Point> marked;
-  thread_local std::vector<Index> heads;
-  marked.clear();
-  heads.clear();
-  for (int y = 0; y < b.height(); ++y)
-    for (int x = 0; x < b.width(); ++x) {
-      const Index i = Board::index(x, y);
-      if (!dead[i] || !is_stone(b.at(i)) || b.chain_head(i) != i) continue;
-      bool all_dead = true;
-      b.for_each_stone(i, [&](Index s) { all_dead = all_dead && dead[s]; });
-      if (!all_dead) continue;
-      heads.push_back(i);
-      b.for_each_stone(i, [&](Index s) {
-        ++dead_on_board[color_index(b.at(s))];
-        marked.push_back(Board::point(s));
-      });
+// The stones that count as dead now: chains whose every stone is marked dead (a dead chain that a
+// living stone has joined is alive).
+Mask dead_chains(const Board& b, const Mask& dead) {
+  Mask out{};
+  for_points(b, [&](Index i) {
+    if (!dead[i] || !is_stone(b.at(i)) || b.chain_head(i) != i) return;
+    bool all = true;
+    b.for_each_stone(i, [&](Index s) { all = all && dead[s]; });
+    if (all) b.for_each_stone(i, [&](Index s) { out[s] = 1; });
+  });
+  return out;
+}
+
+// The empty points of a chain, each once, into `out` (cleared first).
+void liberties_of(const Board& b, Index chain, std::vector<Index>& out) {
+  out.clear();
+  b.for_each_stone(chain, [&](Index s) {
+    for (int d : Board::kDirs) {
+      const Index j = Index(s + d);
+      if (b.at(j) == Color::Empty && std::find(out.begin(), out.end(), j) == out.end())
+        out.push_back(j);
     }
+  });
+}
+
+// For every point that is empty or a dead stone: the colours of the living stones bordering its
+// region of such points (bit 1 Black, bit 2 White); 0 on living stones.
+Mask living_borders(const Board& b, const Mask& dead_now) {
+  Mask border{};
+  std::array<int16_t, Board::kArea> region;
+  region.fill(-1);
+  thread_local std::vector<Index> stack, pts;
+  int n = 0;
+  for_points(b, [&](Index s0) {
+    const bool open = b.at(s0) == Color::Empty || dead_now[s0];
+    if (!open || region[s0] >= 0) return;
+    uint8_t m = 0;
+    pts.clear();
+    stack.assign(1, s0);
+    region[s0] = int16_t(n);
+    while (!stack.empty()) {
+      const Index s = stack.back();
+      stack.pop_back();
+      pts.push_back(s);
+      for (int d : Board::kDirs) {
+        const Index j = Index(s + d);
+        const Color cj = b.at(j);
+        if (cj == Color::Edge) continue;
+        if (cj == Color::Empty || dead_now[j]) {
+          if (region[j] < 0) {
+            region[j] = int16_t(n);
+            stack.push_back(j);
+          }
+        } else {
+          m |= uint8_t(cj);
+        }
+      }
+    }
+    for (Index s : pts) border[s] = m;
+    ++n;
+  });
+  return border;
+}
+
+// What the count needs besides the board: the stones found dead, and the points that were one
+// side's territory when the reading began (the other side's stones there count as dead).
+struct Eval {
+  const Mask& dead;
+  const FinishOptions& opts;
+  const std::array<Color, Board::kArea>* owner = nullptr;  // territory owner at the start, or none
+};
+
+// The stones counted dead: chains marked dead whole, and invaders (Eval::owner): chains every
+// stone of which stands on the other side's territory (they do not live there at the end of a
+// game; a chain that reached its own side's stones is no invader).
+Mask counted_dead(const Board& b, const Eval& e) {
+  Mask now = dead_chains(b, e.dead);
+  if (!e.owner) return now;
+  for_points(b, [&](Index i) {
+    const Color c = b.at(i);
+    if (!is_stone(c) || now[i] || b.chain_head(i) != i) return;
+    bool invader = true;
+    b.for_each_stone(i, [&](Index s) { invader = invader && (*e.owner)[s] == opponent(c); });
+    if (invader) b.for_each_stone(i, [&](Index s) { now[s] = 1; });
+  });
+  return now;
+}
+
+// The territory count (Japanese), Black minus White up to a constant: territory once the dead
+// stones still standing are gone, plus prisoners (stones captured on this board and dead stones
+// still standing). The territory is count()'s Japanese view: by the regions bordered by one
+// colour, or by the eye reading when `read_eyes`.
+int territory_score(const Board& b, const Eval& e) {
+  int dead_on_board[2] = {0, 0};
+  thread_local std::vector<Point> marked;
+  marked.clear();
+  const Mask now = counted_dead(b, e);
+  for_points(b, [&](Index i) {
+    if (!now[i]) return;
+    ++dead_on_board[color_index(b.at(i))];
+    marked.push_back(Board::point(i));
+  });
   std::array<int, 2> terr;
-  if (read_eyes) {
+  if (e.opts.read_eyes) {
     terr = EyeReadingMap::territory_counts(b, marked);
   } else {
+    // count()'s Japanese view without the eye reading: the owned points of the units that are
+    // not in seki (SPEC §7).
     Board t = b;
-    for (Index h : heads) t.remove_chain_at(h);
+    for (Point p : marked)
+      if (is_stone(t.at(p))) t.remove_chain_at(Board::index(p));
     AnalysisOptions o;
     o.exclusive_liberties = false;
     o.seki_territory = false;
@@ -68,19 +156,25 @@ int japanese_count(const Board& b, const Mask& dead, bool read_eyes) {
   return black - white;
 }
 
-// The dame of the position: points of regions bordered by both colours once the dead stones are
-// gone (never a seki liberty).
-std::vector<Index> dame_of(const Board& pos, const Mask& dead) {
-  Board after = pos;
-  std::vector<std::pair<Index, Color>> removed;
-  for (int y = 0; y < pos.height(); ++y)
-    for (int x = 0; x < pos.width(); ++x)
-      if (dead[Board::index(x, y)]) removed.push_back({Board::index(x, y), Color::Empty});
-  after.set_stones(removed);
-  AnalysisOptions o;
-  o.exclusive_liberties = false;
-  return Analysis::of(after, o).dame_points();
+// The area count, Black minus White: living stones and the points (empty or dead stones) of the
+// regions bordered by one colour's living stones only.
+int area_score(const Board& b, const Eval& e) {
+  const Mask now = counted_dead(b, e);
+  const Mask border = living_borders(b, now);
+  int s = 0;
+  for_points(b, [&](Index i) {
+    const Color c = b.at(i);
+    if (is_stone(c) && !now[i]) s += c == Color::Black ? 1 : -1;
+    else if (border[i] == uint8_t(Color::Black)) ++s;
+    else if (border[i] == uint8_t(Color::White)) --s;
+  });
+  return s;
 }
+
+int score(const Board& b, const Eval& e) {
+  return e.opts.scoring == FinishScoring::area ? area_score(b, e) : territory_score(b, e);
+}
+int score(const Board& b, const Mask& dead, const FinishOptions& o) { return score(b, Eval{dead, o}); }
 
 bool next_to_dead_own(const Board& b, const Mask& dead, Index i, Color c) {
   for (int d : Board::kDirs) {
@@ -94,38 +188,946 @@ bool playable(const Board& b, Index i, Color c) {
   return b.at(i) == Color::Empty && i != b.ko_point() && !b.is_suicide(i, c);
 }
 
-// The greedy order (finish.hpp).
-std::vector<Move> greedy(const Board& pos, const Mask& dead, const std::vector<Index>& dame,
-                         Color to_move, bool after_pass) {
-  const int w = pos.width(), h = pos.height();
-  Board b = pos;
-  std::vector<Move> moves;
-  Color c = is_stone(to_move) ? to_move : Color::Black;
-  int passes = after_pass ? 1 : 0;
-  auto safe = [&](Index i, Color col) {
-    if (!playable(b, i, col)) return false;
-    if (b.captures(i, col)) return true;
-    Board t = b;
-    t.play(i, col);
-    return t.liberties(i) >= 2;
+// Liberties c's chain at the empty point i has after c plays there (a large number for a
+// capture).
+// The liberties c's stone on the empty point i would have (99 for a capture), counted up to
+// three: the callers ask for two at most.
+int liberties_after(const Board& b, Index i, Color c) {
+  if (b.captures(i, c)) return 99;
+  Index seen[3];
+  int n = 0;
+  auto add = [&](Index j) {
+    if (j == i || b.at(j) != Color::Empty || n == 3) return;
+    for (int k = 0; k < n; ++k)
+      if (seen[k] == j) return;
+    seen[n++] = j;
   };
-  for (int guard = 0; guard < 2 * w * h && passes < 2; ++guard) {
-    Index move = 0;
-    // A chain of c left in atari: defend it (inside c's own territory, this is a 手入れ).
-    for (int y = 0; y < h && !move; ++y)
-      for (int x = 0; x < w && !move; ++x) {
-        Index i = Board::index(x, y);
-        if (b.at(i) != c || dead[i] || b.chain_head(i) != i) continue;
-        Index lib = b.atari_liberty(i);
-        if (lib && safe(lib, c)) move = lib;
+  for (int d : Board::kDirs) {
+    const Index j = Index(i + d);
+    if (b.at(j) == Color::Empty) add(j);
+    else if (b.at(j) == c) b.for_each_stone(j, [&](Index s) {
+        for (int e : Board::kDirs) add(Index(s + e));
+      });
+    if (n == 3) break;
+  }
+  return n;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Passes 1 and 2: the boundary and its local regions.
+
+struct Regions {
+  std::vector<Index> points;  // the boundary
+  std::vector<int> parent;    // union-find over points
+  std::vector<uint8_t> short_liberty;  // a liberty of a chain the boundary leaves short
+  std::array<int16_t, Board::kArea> slot;  // position in points, or -1
+  // Whose territory a point inside one is (its owner plays there to defend; the other side only
+  // to put a chain of the owner in atari, and such a stone counts as dead while the owner can
+  // take it: Eval::owner), or Empty for a boundary point.
+  std::array<Color, Board::kArea> owner;
+
+  Regions() {
+    slot.fill(-1);
+    owner.fill(Color::Empty);
+  }
+  bool has(Index i) const { return slot[i] >= 0; }
+  bool add(Index i) {
+    if (has(i)) return false;
+    slot[i] = int16_t(points.size());
+    points.push_back(i);
+    parent.push_back(int(parent.size()));
+    short_liberty.push_back(0);
+    return true;
+  }
+  int find(int k) {
+    while (parent[size_t(k)] != k) k = parent[size_t(k)] = parent[size_t(parent[size_t(k)])];
+    return k;
+  }
+  void join(Index a, Index b) {
+    const int ra = find(slot[a]), rb = find(slot[b]);
+    if (ra != rb) parent[size_t(ra)] = rb;
+  }
+  // Couplings (points that are liberties of one short chain) are joined after the points that
+  // touch, and only while the region stays small enough to read: a larger one is read in parts,
+  // each again on the board the others' lines leave (play_stage).
+  std::vector<std::pair<Index, Index>> couplings;
+  void couple(Index a, Index b) { couplings.push_back({a, b}); }
+  void join_couplings(size_t cap) {
+    std::vector<int> size(points.size(), 0);
+    for (size_t k = 0; k < points.size(); ++k) ++size[size_t(find(int(k)))];
+    for (const auto& [a, b] : couplings) {
+      const int ra = find(slot[a]), rb = find(slot[b]);
+      if (ra == rb || size_t(size[size_t(ra)] + size[size_t(rb)]) > cap) continue;
+      parent[size_t(ra)] = rb;
+      size[size_t(rb)] += size[size_t(ra)];
+    }
+  }
+};
+
+constexpr size_t kRegionCap = 10;  // points a region may grow to by couplings
+constexpr int kWeak = 1;  // a chain this many liberties short of being taken is weak
+
+// Points that touch are one region; so are, while the region stays small, the points next to one
+// chain with two liberties or fewer (a move at one of them changes what the others can do) and
+// the couplings found before.
+void join_through_short_chains(const Board& b, Regions& r) {
+  for (Index i : r.points)
+    for (int d : Board::kDirs)
+      if (r.has(Index(i + d))) r.join(i, Index(i + d));
+  for_points(b, [&](Index h) {
+    if (!is_stone(b.at(h)) || b.chain_head(h) != h || b.liberties(h) > 2) return;
+    Index first = 0;
+    b.for_each_stone(h, [&](Index st) {
+      for (int d : Board::kDirs) {
+        const Index j = Index(st + d);
+        if (!r.has(j)) continue;
+        if (first) r.couple(j, first);
+        else first = j;
       }
-    // Else a dame next to one of c's living stones that does not put c's chain in atari.
-    for (size_t k = 0; k < dame.size() && !move; ++k) {
-      const Index i = dame[k];
-      if (b.at(i) != Color::Empty) continue;
-      bool next_to_own = false;
-      for (int d : Board::kDirs) next_to_own |= b.at(Index(i + d)) == c && !dead[Index(i + d)];
-      if (next_to_own && !next_to_dead_own(b, dead, i, c) && safe(i, c)) move = i;
+    });
+  });
+  r.join_couplings(kRegionCap);
+}
+
+Regions find_regions(const Board& b, const Mask& dead) {
+  Regions r;
+  const Mask now = dead_chains(b, dead);
+  const Mask border = living_borders(b, now);
+  for_points(b, [&](Index i) {
+    if (b.at(i) == Color::Empty && border[i] == 3) r.add(i);
+  });
+  // Chains in atari, whatever their colour and status: taking or saving them (the search also
+  // finds such moves as they arise).
+  for_points(b, [&](Index i) {
+    if (!is_stone(b.at(i)) || b.chain_head(i) != i) return;
+    if (const Index lib = b.atari_liberty(i)) {
+      r.add(lib);
+      r.short_liberty[size_t(r.slot[lib])] = 1;
+    }
+  });
+  // Chains that the filling of the boundary would leave with two liberties or fewer: their
+  // liberties and those of the dead chains next to them are one region (who fills the boundary
+  // decides whether a defence is needed, and a throw-in may force one).
+  std::vector<Index> libs, dlibs;
+  for_points(b, [&](Index h) {
+    if (!is_stone(b.at(h)) || now[h] || b.chain_head(h) != h) return;
+    liberties_of(b, h, libs);
+    int on_boundary = 0;
+    for (Index l : libs) on_boundary += r.has(l);
+    if (on_boundary == 0 || int(libs.size()) - on_boundary > kWeak) return;
+    // (its other liberties, and those of the dead chains next to it, are inside its own
+    // territory: points of its owner's, where the other side throws in or cuts)
+    const Color owner = b.at(h);
+    Index first = 0;
+    auto take = [&](Index l) {
+      if (!r.has(l)) {
+        r.add(l);
+        r.owner[l] = owner;
+      }
+      r.short_liberty[size_t(r.slot[l])] = 1;
+      if (first) r.couple(l, first);
+      else first = l;
+    };
+    for (Index l : libs) take(l);
+    b.for_each_stone(h, [&](Index s) {
+      for (int d : Board::kDirs) {
+        const Index j = Index(s + d);
+        if (!is_stone(b.at(j)) || !now[j]) continue;
+        liberties_of(b, j, dlibs);
+        for (Index l : dlibs) take(l);
+      }
+    });
+  });
+  join_through_short_chains(b, r);
+  return r;
+}
+
+// The weaknesses of a position whose boundary is filled: the liberties of every living chain left
+// with two liberties or fewer, all inside its own territory (a throw-in or a cut there may force
+// a defence), with the liberties of the dead chains next to it (taking them is a defence); the
+// liberties of one chain, and points that touch, are one region. owner: for every empty point
+// and dead stone, the colour whose territory it is (Empty for none).
+Regions shortage_regions(const Board& b, const Mask& dead) {
+  Regions r;
+  std::array<Color, Board::kArea>& owner = r.owner;
+  const Mask now = dead_chains(b, dead);
+  const Mask border = living_borders(b, now);
+  owner.fill(Color::Empty);
+  for_points(b, [&](Index i) {
+    if (b.at(i) != Color::Empty && !now[i]) return;
+    if (border[i] == uint8_t(Color::Black)) owner[i] = Color::Black;
+    else if (border[i] == uint8_t(Color::White)) owner[i] = Color::White;
+  });
+  std::vector<Index> libs, dlibs;
+  for_points(b, [&](Index h) {
+    const Color c = b.at(h);
+    if (!is_stone(c) || now[h] || b.chain_head(h) != h) return;
+    liberties_of(b, h, libs);
+    if (libs.empty() || libs.size() > 2) return;
+    for (Index l : libs)
+      if (owner[l] != c) return;
+    Index first = 0;
+    auto take = [&](Index l) {
+      r.add(l);
+      if (first) r.couple(l, first);
+      else first = l;
+    };
+    for (Index l : libs) take(l);
+    b.for_each_stone(h, [&](Index s) {
+      for (int d : Board::kDirs) {
+        const Index j = Index(s + d);
+        if (!is_stone(b.at(j)) || !now[j]) continue;
+        liberties_of(b, j, dlibs);
+        for (Index l : dlibs) take(l);
+      }
+    });
+  });
+  join_through_short_chains(b, r);
+  return r;
+}
+
+// A simple dame: a region of one boundary point that either side can fill without joining its
+// own dead stones, putting a chain in atari or taking anything.
+bool simple_dame(const Board& b, const Mask& dead, Regions& r, Index i,
+                 const std::vector<int>& region_size) {
+  const int k = r.slot[i];
+  if (r.short_liberty[size_t(k)] || region_size[size_t(r.find(k))] != 1) return false;
+  for (Color c : {Color::Black, Color::White}) {
+    if (!playable(b, i, c) || b.captures(i, c) || next_to_dead_own(b, dead, i, c)) return false;
+    if (liberties_after(b, i, c) < 2) return false;
+    for (int d : Board::kDirs) {
+      const Index j = Index(i + d);
+      if (b.at(j) == opponent(c) && b.liberties(j) < 3) return false;
+    }
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Pass 4: the local games and their sum.
+
+// The game of one region, read out: every position both sides can reach by playing in it (its
+// points, and the captures and defences of the chains next to it that are in atari), with what
+// each side may play there. A ko taken while finishing is never retaken (no ko threats are left);
+// a ko open when the game stopped is not taken (its holder connects it when it likes).
+struct LocalGame {
+  struct Option {
+    Index move;
+    int child;
+  };
+  struct Node {
+    int value = 0;  // the count here, relative to the position as it stopped
+    int first[2] = {0, 0}, count[2] = {0, 0};  // options of Black [0] and White [1]
+    int stop[2] = {0, 0};  // the local result with Black / White moving first, passes allowed
+  };
+  std::vector<Node> nodes;  // 0: the position as it stopped
+  std::vector<Option> options;
+  bool complete = true;     // read to the end within the budget
+  std::span<const Option> of(int node, Color c) const {
+    const Node& n = nodes[size_t(node)];
+    const int k = color_index(c);
+    return {options.data() + n.first[k], size_t(n.count[k])};
+  }
+};
+
+// Over the options of a node: Black's best (the most of its children's stops with White to move
+// first) and White's (the least of its children's stops with Black first); -inf / +inf for a
+// side without options. Passing: the other side moves first, and a second pass ends it.
+std::pair<int, int> best_replies(const LocalGame& g, int id) {
+  int bm = std::numeric_limits<int>::min() / 2, wm = std::numeric_limits<int>::max() / 2;
+  for (const auto& o : g.of(id, Color::Black)) bm = std::max(bm, g.nodes[size_t(o.child)].stop[1]);
+  for (const auto& o : g.of(id, Color::White)) wm = std::min(wm, g.nodes[size_t(o.child)].stop[0]);
+  return {bm, wm};
+}
+
+// The positions all local reading of one finish may still visit.
+struct Work {
+  long used = 0;
+  long limit = 0;  // 0: none
+  bool spent() const { return limit > 0 && used >= limit; }
+};
+
+class LocalReader {
+ public:
+  // invasions: the other side may play inside an owner's territory (to put one of its chains in
+  // atari); else only the owner plays there.
+  LocalReader(const Eval& eval, std::vector<Index> points, int base,
+              std::vector<std::pair<Index, Color>> open_kos, int budget,
+              std::unordered_map<uint64_t, int>& scores, bool invasions, Work& work)
+      : dead_(eval.dead), eval_(eval), points_(std::move(points)), base_(base),
+        open_kos_(std::move(open_kos)), budget_(budget), invasions_(invasions), scores_(scores),
+        work_(work) {
+  }
+
+  LocalGame read(const Board& start) {
+    game_ = LocalGame{};
+    seen_.clear();
+    std::vector<Index> banned;
+    node(start, banned);
+    stops();
+    if (!game_.complete) return searched(start);
+    return std::move(game_);
+  }
+
+  // The line of a region too large to read out, c first: at each step the move the search
+  // finds best (passes allowed; two in a row end it).
+  std::vector<std::pair<Color, Index>> searched_line(Board b, Color c) {
+    std::vector<std::pair<Color, Index>> line;
+    std::vector<Index> banned;
+    int passes = 0;
+    for (int guard = 0; guard < 2 * int(points_.size()) + 8 && passes < 2; ++guard) {
+      table_.clear();
+      nodes_ = 0;
+      Index move = Board::kNoIndex;
+      for (int depth = 2; depth <= 2 * int(points_.size()) + 4; depth += 2) {
+        Index m = kNoMove;
+        search(b, c, passes, depth, std::numeric_limits<int>::min() / 2,
+               std::numeric_limits<int>::max() / 2, banned, &m);
+        if (over()) break;
+        move = m;
+      }
+      if (move == kNoMove || move == Board::kNoIndex) {
+        line.push_back({c, Board::kNoIndex});
+        b.clear_ko();
+        ++passes;
+      } else {
+        line.push_back({c, move});
+        b.play(move, c);
+        if (b.ko_point() != Board::kNoIndex) banned.push_back(b.ko_point());
+        passes = 0;
+      }
+      c = opponent(c);
+    }
+    while (!line.empty() && line.back().second == Board::kNoIndex) line.pop_back();
+    return line;
+  }
+
+  // A region too large to read out: each side's best line there when it moves first, searched
+  // (alpha-beta, both sides, passes allowed), stands for the region in the sum: a game of two
+  // options, Black's first move leading to the value of Black's line, White's to White's.
+  LocalGame searched(const Board& start) {
+    LocalGame g;
+    g.complete = false;
+    g.nodes.resize(3);
+    g.nodes[0].value = score_of(start) - base_;
+    for (Color c : {Color::Black, Color::White}) {
+      table_.clear();
+      nodes_ = 0;
+      std::vector<Index> banned;
+      Index first_move = kNoMove;
+      int v = g.nodes[0].value;
+      // iterative deepening within the budget
+      for (int depth = 2; depth <= 2 * int(points_.size()) + 4; depth += 2) {
+        Index m = kNoMove;
+        const int w = search(start, c, 0, depth, std::numeric_limits<int>::min() / 2,
+                             std::numeric_limits<int>::max() / 2, banned, &m);
+        if (over()) break;
+        v = w;
+        first_move = m;
+      }
+      const int k = color_index(c);
+      LocalGame::Node& child = g.nodes[size_t(1 + k)];
+      child.value = v;
+      child.stop[0] = child.stop[1] = v;
+      if (first_move != kNoMove && first_move != Board::kNoIndex) {
+        g.nodes[0].first[k] = int(g.options.size());
+        g.nodes[0].count[k] = 1;
+        g.options.push_back({first_move, 1 + k});
+      }
+    }
+    const auto [bm, wm] = best_replies(g, 0);
+    g.nodes[0].stop[0] = std::max(bm, std::min(wm, g.nodes[0].value));
+    g.nodes[0].stop[1] = std::min(wm, std::max(bm, g.nodes[0].value));
+    return g;
+  }
+
+ private:
+  static constexpr Index kNoMove = Index(0xFFFF);
+  void tick() {
+    ++nodes_;
+    ++work_.used;
+  }
+  bool over() const { return nodes_ > budget_ || work_.spent(); }
+  struct Entry {
+    int value;
+    int depth;
+    Index best;
+    uint8_t kind;  // 0 exact, 1 lower bound, 2 upper bound
+  };
+  // Alpha-beta over the region's moves and the pass (two passes end it), `depth` plies at most,
+  // then the count as it stands. best: c's best move (kNoIndex for the pass).
+  int search(const Board& b, Color c, int passes, int depth, int alpha, int beta,
+             std::vector<Index>& banned, Index* best) {
+    tick();
+    if (passes >= 2 || over()) return score_of(b) - base_;
+    if (depth <= 0) return quiet(b, c, alpha, beta, 4);
+    uint64_t key = b.hash() ^ captures_key(b) ^ (c == Color::White ? 0x9E3779B97F4A7C15ull : 0) ^
+                   (passes ? 0xC2B2AE3D27D4EB4Full : 0);
+    for (Index q : banned) key ^= detail::splitmix64(0xA0761D6478BD642Full + q);
+    Index hint = kNoMove;
+    if (auto it = table_.find(key); it != table_.end()) {
+      const Entry& e = it->second;
+      hint = e.best;
+      if (e.depth >= depth && !best) {
+        if (e.kind == 0) return e.value;
+        if (e.kind == 1 && e.value >= beta) return e.value;
+        if (e.kind == 2 && e.value <= alpha) return e.value;
+      }
+    }
+    std::vector<Index> moves = moves_of(b, c, banned);
+    moves.push_back(Board::kNoIndex);  // the pass, last
+    if (hint != kNoMove)
+      if (auto h = std::find(moves.begin(), moves.end(), hint); h != moves.end())
+        std::rotate(moves.begin(), h, h + 1);
+    const bool max = c == Color::Black;
+    const int a0 = alpha, b0 = beta;
+    int value = max ? std::numeric_limits<int>::min() / 2 : std::numeric_limits<int>::max() / 2;
+    Index chosen = Board::kNoIndex;
+    for (Index m : moves) {
+      int v;
+      if (m == Board::kNoIndex) {
+        Board t = b;
+        t.clear_ko();
+        v = search(t, opponent(c), passes + 1, depth - 1, alpha, beta, banned, nullptr);
+      } else {
+        Board t = b;
+        t.play(m, c);
+        const size_t before = banned.size();
+        if (t.ko_point() != Board::kNoIndex) banned.push_back(t.ko_point());
+        v = search(t, opponent(c), 0, depth - 1, alpha, beta, banned, nullptr);
+        banned.resize(before);
+      }
+      if (max ? v > value : v < value) {
+        value = v;
+        chosen = m;
+      }
+      if (max) alpha = std::max(alpha, v);
+      else beta = std::min(beta, v);
+      if (alpha >= beta) break;
+    }
+    table_[key] = Entry{value, depth, chosen,
+                        uint8_t(value <= a0 ? 2 : value >= b0 ? 1 : 0)};
+    if (best) *best = chosen;
+    return value;
+  }
+
+  // The count once the chains in atari next to the region are taken or saved: the side to move
+  // takes or defends, or stands pat (the count as it is), `depth` plies at most.
+  int quiet(const Board& b, Color c, int alpha, int beta, int depth) {
+    tick();
+    const int stand = score_of(b) - base_;
+    if (depth == 0 || over()) return stand;
+    const bool max = c == Color::Black;
+    int value = stand;
+    if (max) alpha = std::max(alpha, stand);
+    else beta = std::min(beta, stand);
+    if (alpha >= beta) return stand;
+    std::vector<Index> none;
+    for (Index m : atari_moves(b, c, none)) {
+      Board t = b;
+      t.play(m, c);
+      const int v = quiet(t, opponent(c), alpha, beta, depth - 1);
+      if (max ? v > value : v < value) value = v;
+      if (max) alpha = std::max(alpha, v);
+      else beta = std::min(beta, v);
+      if (alpha >= beta) break;
+    }
+    return value;
+  }
+
+  // The node of position b (reading it first), with the ko retakes banned in this line.
+  int node(const Board& b, std::vector<Index>& banned) {
+    uint64_t key = b.hash() ^ captures_key(b);
+    for (Index q : banned) key ^= detail::splitmix64(0xA0761D6478BD642Full + q);
+    if (auto it = seen_.find(key); it != seen_.end()) return it->second;
+    const int id = int(game_.nodes.size());
+    game_.nodes.emplace_back();
+    seen_.emplace(key, id);
+    game_.nodes[size_t(id)].value = score_of(b) - base_;
+    ++work_.used;
+    if (int(game_.nodes.size()) > budget_ || work_.spent()) {
+      game_.complete = false;
+      return id;
+    }
+    // A position that comes back on the line (a throw-in taken and thrown in again): no options
+    // there, it is counted as it stands.
+    if (std::find(path_.begin(), path_.end(), b.hash()) != path_.end() || path_.size() > 64)
+      return id;
+    path_.push_back(b.hash());
+    for (Color c : {Color::Black, Color::White}) {
+      std::vector<Index> moves = moves_of(b, c, banned);
+      std::vector<LocalGame::Option> opts;
+      for (Index m : moves) {
+        Board t = b;
+        t.play(m, c);
+        const size_t before = banned.size();
+        if (t.ko_point() != Board::kNoIndex) banned.push_back(t.ko_point());
+        opts.push_back({m, node(t, banned)});
+        banned.resize(before);
+      }
+      LocalGame::Node& n = game_.nodes[size_t(id)];
+      n.first[color_index(c)] = int(game_.options.size());
+      n.count[color_index(c)] = int(opts.size());
+      game_.options.insert(game_.options.end(), opts.begin(), opts.end());
+    }
+    path_.pop_back();
+    return id;
+  }
+
+  int score_of(const Board& b) {
+    const uint64_t key = b.hash() ^ captures_key(b);
+    if (auto it = scores_.find(key); it != scores_.end()) return it->second;
+    const int s = score(b, eval_);
+    scores_.emplace(key, s);
+    return s;
+  }
+
+  bool can_play(const Board& b, Index i, Color c, const std::vector<Index>& banned) const {
+    if (!playable(b, i, c) || next_to_dead_own(b, dead_, i, c)) return false;
+    if (!b.captures(i, c)) return true;
+    if (std::find(banned.begin(), banned.end(), i) != banned.end()) return false;
+    return std::find(open_kos_.begin(), open_kos_.end(), std::pair{i, c}) == open_kos_.end();
+  }
+
+  // Calls f(stone) once for every chain on or next to the region's points.
+  template <class F>
+  void for_touching_chains(const Board& b, F&& f) const {
+    heads_.clear();
+    auto visit = [&](Index s) {
+      if (!is_stone(b.at(s))) return;
+      const Index h = b.chain_head(s);
+      if (std::find(heads_.begin(), heads_.end(), h) != heads_.end()) return;
+      heads_.push_back(h);
+      f(s);
+    };
+    for (Index p : points_) {
+      visit(p);
+      for (int d : Board::kDirs) visit(Index(p + d));
+    }
+  }
+
+  // The captures of the chains in atari that touch the region, and the defences of c's living
+  // ones.
+  std::vector<Index> atari_moves(const Board& b, Color c, const std::vector<Index>& banned) const {
+    std::vector<Index> out;
+    auto add = [&](Index i) {
+      if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
+    };
+    auto chain_move = [&](Index s) {
+      const Index lib = b.atari_liberty(s);
+      if (!lib || !can_play(b, lib, c, banned)) return;
+      if (b.at(s) != c) add(lib);  // a capture (of living or dead stones)
+      else if (!dead_[s] && liberties_after(b, lib, c) >= 2) add(lib);  // a defence
+    };
+    for_touching_chains(b, chain_move);
+    return out;
+  }
+
+  // c's moves in the region: its points (no self-atari but a capture), the captures of the
+  // chains in atari that touch it, and the defences of c's living ones.
+  std::vector<Index> moves_of(const Board& b, Color c, const std::vector<Index>& banned) const {
+    std::vector<Index> out;
+    auto add = [&](Index i) {
+      if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
+    };
+    auto chain_move = [&](Index s) {
+      const Index lib = b.atari_liberty(s);
+      if (!lib || !can_play(b, lib, c, banned)) return;
+      if (b.at(s) != c) add(lib);  // a capture (of living or dead stones)
+      else if (!dead_[s] && liberties_after(b, lib, c) >= 2) add(lib);  // a defence
+    };
+    for_touching_chains(b, chain_move);
+    for (Index p : points_) {
+      if (b.at(p) != Color::Empty || !can_play(b, p, c, banned)) continue;
+      if (b.captures(p, c)) {
+        add(p);
+      } else if (eval_.owner && (*eval_.owner)[p] == opponent(c)) {
+        if (!invasions_) continue;
+        // inside the opponent's territory: only a move that puts one of its chains in atari
+        Board t = b;
+        t.play(p, c);
+        bool atari = false;
+        for (int d : Board::kDirs) {
+          const Index j = Index(p + d);
+          atari = atari || (t.at(j) == opponent(c) && !dead_[j] && t.liberties(j) == 1);
+        }
+        if (atari && t.at(p) == c) add(p);
+      } else if (liberties_after(b, p, c) >= 2) {
+        add(p);
+      }
+    }
+    // The answers to a stone thrown in: the liberties of a short opponent chain standing on the
+    // region's points (it need not be in atari yet to be taken).
+    if (invasions_) {
+      std::vector<Index> libs;
+      for (Index p : points_) {
+        if (b.at(p) != opponent(c) || dead_[p] || b.liberties(p) > 2) continue;
+        libs.clear();
+        liberties_of(b, p, libs);
+        for (Index l : libs)
+          if (can_play(b, l, c, banned) && (b.captures(l, c) || liberties_after(b, l, c) >= 2))
+            add(l);
+      }
+    }
+    return out;
+  }
+
+  // The stops of every node, children first (the positions form no cycle: every option adds a
+  // stone or takes some, with the prisoners in the key, and a ko is never retaken).
+  void stops() {
+    std::vector<uint8_t> done(game_.nodes.size(), 0);
+    std::vector<std::pair<int, bool>> stack{{0, false}};
+    while (!stack.empty()) {
+      auto [id, expanded] = stack.back();
+      stack.pop_back();
+      if (done[size_t(id)]) continue;
+      if (!expanded) {
+        stack.push_back({id, true});
+        for (Color c : {Color::Black, Color::White})
+          for (const auto& o : game_.of(id, c))
+            if (!done[size_t(o.child)]) stack.push_back({o.child, false});
+        continue;
+      }
+      LocalGame::Node& n = game_.nodes[size_t(id)];
+      const auto [bm, wm] = best_replies(game_, id);
+      n.stop[0] = std::max(bm, std::min(wm, n.value));
+      n.stop[1] = std::min(wm, std::max(bm, n.value));
+      done[size_t(id)] = 1;
+    }
+  }
+
+  static uint64_t captures_key(const Board& b) {
+    return detail::splitmix64(0x3C6EF372FE94F82Bull + uint64_t(b.captured(Color::Black)) +
+                              (uint64_t(b.captured(Color::White)) << 16));
+  }
+
+  const Mask& dead_;
+  Eval eval_;
+  std::vector<Index> points_;
+  int base_;
+  std::vector<std::pair<Index, Color>> open_kos_;
+  int budget_;
+  bool invasions_;
+  std::unordered_map<uint64_t, int>& scores_;
+  Work& work_;
+  LocalGame game_;
+  std::unordered_map<uint64_t, int> seen_;
+  std::vector<uint64_t> path_;  // the boards of the line being read
+  mutable std::vector<Index> heads_;  // (for_touching_chains)
+  std::unordered_map<uint64_t, Entry> table_;  // (searched)
+  int nodes_ = 0;
+};
+
+// The kos open when the game stopped: (the capture's point, the taker).
+std::vector<std::pair<Index, Color>> open_kos_of(const Board& start, const Mask& dead) {
+  std::vector<std::pair<Index, Color>> kos;
+  Board free = start;
+  free.clear_ko();
+  for_points(start, [&](Index i) {
+    for (Color c : {Color::Black, Color::White}) {
+      if (!playable(free, i, c) || !free.captures(i, c)) continue;
+      Board t = free;
+      t.play(i, c);
+      // (a ko that takes a dead stone is no ko to connect: the stone is a prisoner already)
+      if (t.ko_point() != Board::kNoIndex && !dead[t.ko_point()]) kos.push_back({i, c});
+    }
+  });
+  return kos;
+}
+
+// Alpha-beta over the sum of the local games (the regions are independent: a move changes the
+// count of its own region only), the pile of simple dame, and the pass; values are Black minus
+// White, relative to the position as it stopped. Two passes in a row end it.
+class SumSearch {
+ public:
+  static constexpr int kPass = -1, kPile = -2;
+  struct Move {
+    int region = kPass;  // or kPile
+    int option = 0;      // in the region's node's options of the mover
+  };
+
+  SumSearch(const std::vector<LocalGame>& games, int max_nodes, bool pile_scores, bool prefer_pass)
+      : games_(games), max_nodes_(max_nodes), pile_scores_(pile_scores), prefer_pass_(prefer_pass) {
+    for (size_t r = 0; r < games.size(); ++r)
+      salt_.push_back(detail::splitmix64(0x2545F4914F6CDD1Dull + r));
+  }
+  bool aborted() const { return aborted_; }
+  int nodes() const { return nodes_; }
+
+  int value(std::vector<int>& at, Color c, int passes, int pile, int alpha, int beta) {
+    if (++nodes_ > max_nodes_) aborted_ = true;
+    if (aborted_) return 0;
+    if (passes >= 2) return total(at);
+    const uint64_t key = key_of(at, c, passes, pile);
+    Move hint{kPass, -1};
+    if (auto it = table_.find(key); it != table_.end()) {
+      const Entry& e = it->second;
+      hint = e.best;
+      if (e.kind == Entry::exact) return e.value;
+      if (e.kind == Entry::lower && e.value >= beta) return e.value;
+      if (e.kind == Entry::upper && e.value <= alpha) return e.value;
+    }
+    const int a0 = alpha, b0 = beta;
+    const bool maximise = c == Color::Black;
+    int best = maximise ? std::numeric_limits<int>::min() : std::numeric_limits<int>::max();
+    Move best_move{kPass, 0};
+    std::vector<Move> moves = moves_of(at, c, pile);
+    if (hint.option >= 0)
+      for (size_t k = 0; k < moves.size(); ++k)
+        if (moves[k].region == hint.region && moves[k].option == hint.option) {
+          std::rotate(moves.begin(), moves.begin() + long(k), moves.begin() + long(k) + 1);
+          break;
+        }
+    for (const Move& m : moves) {
+      const int v = child(at, c, m, passes, pile, alpha, beta);
+      if (aborted_) return 0;
+      if (maximise ? v > best : v < best) {
+        best = v;
+        best_move = m;
+      }
+      if (maximise) alpha = std::max(alpha, v);
+      else beta = std::min(beta, v);
+      if (alpha >= beta) break;
+    }
+    Entry e;
+    e.value = best;
+    e.best = best_move;
+    e.kind = best <= a0 ? Entry::upper : best >= b0 ? Entry::lower : Entry::exact;
+    table_[key] = e;
+    return best;
+  }
+
+  // The best move of c (kPass to pass): the stored one where it is exact, else the first whose
+  // value is the position's.
+  Move best_move(std::vector<int>& at, Color c, int passes, int pile) {
+    constexpr int kInf = std::numeric_limits<int>::max() / 2;
+    const int v = value(at, c, passes, pile, -kInf, kInf);
+    if (aborted_) return {kPass, 0};
+    if (!prefer_pass_)
+      if (auto it = table_.find(key_of(at, c, passes, pile));
+          it != table_.end() && it->second.kind == Entry::exact && it->second.value == v)
+        return it->second.best;
+    std::vector<Move> moves = moves_of(at, c, pile);
+    if (prefer_pass_) std::rotate(moves.begin(), moves.end() - 1, moves.end());  // the pass first
+    for (const Move& m : moves) {
+      if (child(at, c, m, passes, pile, -kInf, kInf) == v) return m;
+      if (aborted_) break;
+    }
+    return {kPass, 0};
+  }
+
+  int total(const std::vector<int>& at) const {
+    int t = 0;
+    for (size_t r = 0; r < at.size(); ++r) t += games_[r].nodes[size_t(at[r])].value;
+    return t;
+  }
+
+ private:
+  struct Entry {
+    enum Kind : uint8_t { exact, lower, upper };
+    int value = 0;
+    Move best;
+    Kind kind = exact;
+  };
+  static int sign(Color c) { return c == Color::Black ? 1 : -1; }
+
+  int child(std::vector<int>& at, Color c, const Move& m, int passes, int pile, int alpha,
+            int beta) {
+    if (m.region == kPass) return value(at, opponent(c), passes + 1, pile, alpha, beta);
+    if (m.region == kPile) {
+      const int gain = pile_scores_ ? sign(c) : 0;
+      return gain + value(at, opponent(c), 0, pile - 1, alpha - gain, beta - gain);
+    }
+    const size_t r = size_t(m.region);
+    const int before = at[r];
+    at[r] = games_[r].of(before, c)[size_t(m.option)].child;
+    const int v = value(at, opponent(c), 0, pile, alpha, beta);
+    at[r] = before;
+    return v;
+  }
+
+  // Every option of c in every region, the hottest regions first; the pile; the pass.
+  std::vector<Move> moves_of(const std::vector<int>& at, Color c, int pile) const {
+    std::vector<std::pair<int, Move>> ranked;
+    const int k = color_index(c);
+    for (size_t r = 0; r < at.size(); ++r) {
+      const LocalGame::Node& n = games_[r].nodes[size_t(at[r])];
+      const auto opts = games_[r].of(at[r], c);
+      for (size_t o = 0; o < opts.size(); ++o) {
+        const LocalGame::Node& ch = games_[r].nodes[size_t(opts[o].child)];
+        // what the move gains locally with the opponent answering there
+        const int gain = sign(c) * (ch.stop[1 - k] - n.stop[1 - k]);
+        ranked.push_back({-(gain * 64 + (n.stop[0] - n.stop[1])), Move{int(r), int(o)}});
+      }
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<Move> out;
+    for (const auto& [_, m] : ranked) out.push_back(m);
+    if (pile > 0) out.push_back(Move{kPile, 0});
+    out.push_back(Move{kPass, 0});
+    return out;
+  }
+
+  uint64_t key_of(const std::vector<int>& at, Color c, int passes, int pile) const {
+    uint64_t k = detail::splitmix64(0x5851F42D4C957F2Dull + uint64_t(pile));
+    for (size_t r = 0; r < at.size(); ++r) k ^= detail::splitmix64(salt_[r] + uint64_t(at[r]));
+    if (c == Color::White) k ^= 0x9E3779B97F4A7C15ull;
+    if (passes) k ^= 0xC2B2AE3D27D4EB4Full;
+    return k;
+  }
+
+  const std::vector<LocalGame>& games_;
+  std::vector<uint64_t> salt_;
+  int max_nodes_;
+  bool pile_scores_;
+  bool prefer_pass_;  // best_move: a pass where it is worth as much as a move
+  int nodes_ = 0;
+  bool aborted_ = false;
+  std::unordered_map<uint64_t, Entry> table_;
+};
+
+// A local line: from node `at` of g, c to move first, both playing their best there (passes
+// allowed; where a move and a pass are worth the same, the move if `prefer_move`), until both
+// pass.
+std::vector<std::pair<Color, Index>> local_line(const LocalGame& g, int at, Color c,
+                                                bool prefer_move) {
+  std::vector<std::pair<Color, Index>> line;  // kNoIndex: a pass
+  int passes = 0;
+  for (int guard = 0; guard < 4096 && passes < 2; ++guard) {
+    const LocalGame::Node& n = g.nodes[size_t(at)];
+    const auto [bm, wm] = best_replies(g, at);
+    const bool black = c == Color::Black;
+    // What passing is worth: the other side moves first, or, after a pass, the game ends.
+    const int pass_value = passes ? n.value : black ? std::min(wm, n.value) : std::max(bm, n.value);
+    const int k = color_index(c);
+    int best_child = -1;
+    Index best_move = Board::kNoIndex;
+    for (const auto& o : g.of(at, c)) {
+      const int v = g.nodes[size_t(o.child)].stop[1 - k];
+      const bool good = prefer_move ? (black ? v >= pass_value : v <= pass_value)
+                                    : (black ? v > pass_value : v < pass_value);
+      if (v == (black ? bm : wm) && good) {
+        best_child = o.child;
+        best_move = o.move;
+        break;
+      }
+    }
+    if (best_child < 0) {
+      line.push_back({c, Board::kNoIndex});
+      ++passes;
+    } else {
+      line.push_back({c, best_move});
+      at = best_child;
+      passes = 0;
+    }
+    c = opponent(c);
+  }
+  while (!line.empty() && line.back().second == Board::kNoIndex) line.pop_back();
+  return line;
+}
+
+// Appends a local line to the game's line: a leading pass is dropped when the other side is to
+// move anyway; a pass is put in where one side would otherwise move twice.
+void append_line(std::vector<Move>& line, Color& to_move,
+                 const std::vector<std::pair<Color, Index>>& local) {
+  size_t k = 0;
+  if (!local.empty() && local[0].second == Board::kNoIndex && local[0].first != to_move) k = 1;
+  for (; k < local.size(); ++k) {
+    const auto& [c, m] = local[k];
+    if (c != to_move) {
+      line.push_back(Move::pass(to_move));
+      to_move = c;
+    }
+    line.push_back(m == Board::kNoIndex ? Move::pass(c) : Move::play(c, Board::point(m)));
+    to_move = opponent(c);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Pass 5: the fill-out.
+
+// c's best defence of its chain at s, in atari: the move that leaves it the most liberties (at
+// least two), extending on its liberty or taking a chain next to it in atari; 0 when there is none.
+Index defence(const Board& b, const Mask& dead, Index s, Color c) {
+  Index best = 0;
+  int most = 1;
+  auto consider = [&](Index m) {
+    if (!playable(b, m, c) || next_to_dead_own(b, dead, m, c)) return;
+    Board t = b;
+    t.play(m, c);
+    const int libs = t.at(s) == c ? t.liberties(s) : 0;
+    if (libs > most) {
+      most = libs;
+      best = m;
+    }
+  };
+  consider(b.atari_liberty(s));
+  b.for_each_stone(s, [&](Index st) {
+    for (int d : Board::kDirs) {
+      const Index j = Index(st + d);
+      if (b.at(j) == opponent(c))
+        if (const Index lib = b.atari_liberty(j)) consider(lib);
+    }
+  });
+  return best;
+}
+
+// Plays the game out from `b` until nothing is left to fill: each side in turn defends a living
+// chain in atari (by extending, or by taking a chain next to it, dead or alive), else takes a
+// living opponent chain in atari, else fills a boundary point (no self-atari: a
+// move that leaves its chain two liberties, or a capture), preferring one that puts an opponent
+// chain in atari (the opponent must answer), then one that shorts an opponent chain, never
+// shorting its own; else passes. Two passes end it. The boundary is found again after every
+// move (a capture opens points); the `excluded` points are never filled (their regions were read:
+// what is left there, neither side wants to fill).
+std::vector<Move> fill_out(Board b, const Mask& dead, Color c, int passes, const Mask& excluded,
+                           const std::vector<std::pair<Index, Color>>& open_kos) {
+  std::vector<Move> moves;
+  const int limit = 2 * b.points() + 16;
+  for (int guard = 0; guard < limit && passes < 2; ++guard) {
+    const Mask now = dead_chains(b, dead);
+    Index move = 0;
+    // 1. A living chain of c in atari: its best defence.
+    for_points(b, [&](Index i) {
+      if (move || b.at(i) != c || now[i] || b.chain_head(i) != i || !b.atari_liberty(i)) return;
+      move = defence(b, dead, i, c);
+    });
+    // 2. A living opponent chain in atari: take it. (Dead chains are taken only to defend, by 1.)
+    for_points(b, [&](Index i) {
+      if (move || b.at(i) != opponent(c) || now[i] || b.chain_head(i) != i) return;
+      const Index lib = b.atari_liberty(i);
+      const bool open_ko =
+          std::find(open_kos.begin(), open_kos.end(), std::pair{lib, c}) != open_kos.end();
+      if (lib && !open_ko && playable(b, lib, c) && !next_to_dead_own(b, dead, lib, c)) move = lib;
+    });
+    // 3. A boundary point.
+    if (!move) {
+      const Mask border = living_borders(b, now);
+      int best = std::numeric_limits<int>::min();
+      for_points(b, [&](Index i) {
+        if (b.at(i) != Color::Empty || border[i] != 3 || excluded[i]) return;
+        if (!playable(b, i, c) || next_to_dead_own(b, dead, i, c)) return;
+        Board t = b;
+        t.play(i, c);
+        // never a fill that leaves one of c's chains short (two liberties or fewer), unless it
+        // takes something: a race is not decided by a fill-out
+        if (t.at(i) != c || (!b.captures(i, c) && t.liberties(i) < 3)) return;
+        // Passive first: the fills that leave every chain around three liberties or more, then
+        // those that short only the opponent, never one of c's own chains below two.
+        int v = 0;
+        for (int d : Board::kDirs) {
+          const Index j = Index(i + d);
+          if (!is_stone(t.at(j)) || now[j]) continue;
+          const int l = t.liberties(j);
+          if (t.at(j) == c) v -= l <= 2 ? 100 : l == 3 ? 10 : 0;
+          else v -= l <= 1 ? 40 : l == 2 ? 20 : 0;
+        }
+        if (v > best) {
+          best = v;
+          move = i;
+        }
+      });
     }
     if (move) {
       b.play(move, c);
@@ -142,238 +1144,207 @@ std::vector<Move> greedy(const Board& pos, const Mask& dead, const std::vector<I
   return moves;
 }
 
-// Alpha-beta over the finishing phase; values are Black minus White.
-class Search {
- public:
-  // Lines longer than max_ply are counted as they stand.
-  Search(const Board& start, const Mask& dead, std::vector<Index> dame, int max_ply,
-         int max_nodes, bool read_eyes)
-      : dead_(dead), dame_(std::move(dame)), max_ply_(max_ply), max_nodes_(max_nodes),
-        read_eyes_(read_eyes) {
-    // The kos open when the game stopped: their captures are not played, and the holder must
-    // connect before it passes (as the estimator assumes, the holder connects); a ko made while
-    // finishing is taken by whoever can take it first (no ko threats are left at this stage).
-    // (A ko its last move just took counts too: the ban lasts one move.)
-    Board free = start;
-    free.clear_ko();
-    for (int y = 0; y < start.height(); ++y)
-      for (int x = 0; x < start.width(); ++x) {
-        const Index i = Board::index(x, y);
-        for (Color c : {Color::Black, Color::White}) {
-          if (!playable(free, i, c) || !free.captures(i, c)) continue;
-          Board t = free;
-          t.play(i, c);
-          // (a ko that takes a dead stone is no ko to connect: the stone is a prisoner already)
-          if (t.ko_point() != Board::kNoIndex && !dead_[t.ko_point()]) open_kos_.push_back({i, c});
-        }
-      }
-  }
-  // Whether c still has to connect one of the kos open at the start (its opponent could take it).
-  bool must_connect(const Board& b, Color c) const {
-    for (const auto& [i, taker] : open_kos_) {
-      if (taker != opponent(c) || !playable(b, i, taker) || !b.captures(i, taker)) continue;
-      Board t = b;
-      t.play(i, taker);
-      if (t.ko_point() != Board::kNoIndex) return true;
-    }
-    return false;
-  }
-  bool open_ko(Index i, Color c) const {
-    return std::find(open_kos_.begin(), open_kos_.end(), std::pair{i, c}) != open_kos_.end();
-  }
-
-  bool aborted() const { return aborted_; }
-  bool reached_limit() const { return reached_limit_; }
-  int nodes() const { return nodes_; }
-
-  // The value of the position with c to move after `passes` passes in a row.
-  int value(const Board& b, Color c, int passes, int alpha, int beta, int ply) {
-    if (++nodes_ > max_nodes_) aborted_ = true;
-    if (aborted_) return 0;
-    const uint64_t key = key_of(b, c, passes);
-    const int depth = max_ply() - ply;  // plies left before a line is counted as it stands
-    Index hint = kNoMove;  // the best move of an earlier search of this position, tried first
-    if (auto it = table_.find(key); it != table_.end()) {
-      const Entry& e = it->second;
-      hint = e.best;
-      if (e.depth >= depth) {
-        if (e.kind == Entry::exact) return e.value;
-        if (e.kind == Entry::lower && e.value >= beta) return e.value;
-        if (e.kind == Entry::upper && e.value <= alpha) return e.value;
-      }
-    }
-    const int a0 = alpha, b0 = beta;
-    int best;
-    Index best_move = kNoMove;
-    if (ply >= max_ply()) {
-      best = japanese_count(b, dead_, read_eyes_);  // a line this long: counted as it stands
-      reached_limit_ = true;
-    } else {
-      const bool maximise = c == Color::Black;
-      best = maximise ? std::numeric_limits<int>::min() : std::numeric_limits<int>::max();
-      std::vector<Index> moves = candidates(b, c);
-      if (hint != kNoMove)
-        if (auto h = std::find(moves.begin(), moves.end(), hint); h != moves.end())
-          std::rotate(moves.begin(), h, h + 1);
-      for (const Index m : moves) {
-        const int v = child(b, c, m, passes, alpha, beta, ply);
-        if (aborted_) return 0;
-        if (maximise ? v > best : v < best) {
-          best = v;
-          best_move = m;
-        }
-        if (maximise) alpha = std::max(alpha, v);
-        else beta = std::min(beta, v);
-        if (alpha >= beta) break;
-      }
-    }
-    Entry e;
-    e.value = best;
-    e.best = best_move;
-    e.depth = depth;
-    e.kind = best <= a0 ? Entry::upper : best >= b0 ? Entry::lower : Entry::exact;
-    table_[key] = e;
-    return best;
-  }
-
-  // The best of c's candidates in the position (kNoIndex to pass): the move the search stored
-  // for it, else the first candidate whose value is the position's.
-  Index best_move(const Board& b, Color c, int passes, int ply) {
-    constexpr int kInf = std::numeric_limits<int>::max() / 2;
-    const int v = value(b, c, passes, -kInf, kInf, ply);
-    if (aborted_) return Board::kNoIndex;
-    if (auto it = table_.find(key_of(b, c, passes));
-        it != table_.end() && it->second.kind == Entry::exact && it->second.value == v &&
-        it->second.best != kNoMove)
-      return it->second.best;
-    for (const Index m : candidates(b, c)) {
-      const int mv = child(b, c, m, passes, -kInf, kInf, ply);
-      if (aborted_) return Board::kNoIndex;
-      if (mv == v) return m;
-    }
-    return Board::kNoIndex;
-  }
-  // The value of c's move m (kNoIndex: a pass) from b: a second pass in a row ends the game and
-  // counts it. (candidates() leaves out the taking of a ko open at the start.)
-  int child(const Board& b, Color c, Index m, int passes, int alpha, int beta, int ply) {
-    if (m == Board::kNoIndex && passes >= 1) return japanese_count(b, dead_, read_eyes_);
-    Board t = b;
-    if (m == Board::kNoIndex) {
-      t.clear_ko();
-      return value(t, opponent(c), passes + 1, alpha, beta, ply + 1);
-    }
-    t.play(m, c);
-    return value(t, opponent(c), 0, alpha, beta, ply + 1);
-  }
-  // The moves worth trying for c: captures and defences of chains in atari, defences of c's
-  // chains with two liberties (a shortage of liberties the dame would turn into an atari), the
-  // dame, the pass (kNoIndex), in that order.
-  std::vector<Index> candidates(const Board& b, Color c) const {
-    std::vector<Index> out;
-    auto add = [&](Index i) {
-      if (std::find(out.begin(), out.end(), i) != out.end()) return;
-      if (b.captures(i, c) && open_ko(i, c)) {  // the taking of a ko open at the start
-        Board t = b;
-        t.play(i, c);
-        if (t.ko_point() != Board::kNoIndex) return;
-      }
-      out.push_back(i);
-    };
-    // Liberties c's chain at i has after c plays there (a large number for a capture).
-    auto liberties_after = [&](Index i) {
-      if (b.captures(i, c)) return 99;
-      Board t = b;
-      t.play(i, c);
-      return t.liberties(i);
-    };
-    std::vector<Index> two;
-    for (int y = 0; y < b.height(); ++y)
-      for (int x = 0; x < b.width(); ++x) {
-        const Index i = Board::index(x, y);
-        if (!is_stone(b.at(i)) || b.chain_head(i) != i) continue;
-        const Index lib = b.atari_liberty(i);
-        if (dead_[i]) {
-          // c takes the opponent's dead stones in atari (they may be what shorts c's own
-          // liberties); never joins its own dead stones.
-          if (b.at(i) != c && lib && can_play(b, lib, c)) add(lib);
-          continue;
-        }
-        // Taking a chain in atari may save one's own dead stones next to it; a defence must
-        // give the chain a second liberty.
-        if (lib && playable(b, lib, c)) {
-          if (b.at(i) != c) add(lib);
-          else if (!next_to_dead_own(b, dead_, lib, c) && liberties_after(lib) >= 2) add(lib);
-        }
-        // A chain of c with two liberties: a move that gives it a third (before a dame filled
-        // by the opponent leaves it short).
-        if (!lib && b.at(i) == c && b.liberties(i) == 2) {
-          b.for_each_stone(i, [&](Index s) {
-            for (int d : Board::kDirs) {
-              const Index j = Index(s + d);
-              if (b.at(j) == Color::Empty && can_play(b, j, c) &&
-                  std::find(two.begin(), two.end(), j) == two.end() && liberties_after(j) >= 3)
-                two.push_back(j);
-            }
-          });
-        }
-      }
-    for (const Index j : two) add(j);
-    // A dame, unless it puts c's own chain in atari.
-    for (const Index i : dame_)
-      if (can_play(b, i, c) && liberties_after(i) >= 2) add(i);
-    // The holder of a ko open at the start connects it before it may pass.
-    if (out.empty() || !must_connect(b, c)) out.push_back(Board::kNoIndex);
-    return out;
-  }
-
- private:
-  struct Entry {
-    enum Kind : uint8_t { exact, lower, upper };
-    int value = 0;
-    Index best = kNoMove;
-    int depth = 0;  // plies that were left when it was searched
-    Kind kind = exact;
-  };
-  static constexpr Index kNoMove = Index(0xFFFF);  // (kNoIndex is the pass)
-  int max_ply() const { return max_ply_; }
-  // Playable, and not joining one of c's dead chains to its living ones.
-  bool can_play(const Board& b, Index i, Color c) const {
-    return playable(b, i, c) && !next_to_dead_own(b, dead_, i, c);
-  }
-  static uint64_t key_of(const Board& b, Color c, int passes) {
-    // The same stones with other prisoners count differently: the captures are part of the key.
-    uint64_t k = b.hash() ^ detail::splitmix64(0xF1E2D3C4B5A69788ull + b.ko_point()) ^
-                 detail::splitmix64(0x3C6EF372FE94F82Bull + uint64_t(b.captured(Color::Black)) +
-                                    (uint64_t(b.captured(Color::White)) << 16));
-    if (c == Color::White) k ^= 0x9E3779B97F4A7C15ull;
-    if (passes) k ^= 0xC2B2AE3D27D4EB4Full;
-    return k;
-  }
-
-  const Mask& dead_;
-  std::vector<Index> dame_;
-  int max_ply_;
-  int max_nodes_;
-  bool read_eyes_;
-  std::vector<std::pair<Index, Color>> open_kos_;  // the captures of the kos open at the start
-  int nodes_ = 0;
-  bool aborted_ = false;
-  bool reached_limit_ = false;
-  std::unordered_map<uint64_t, Entry> table_;
-};
-
-// Whether the moves can be played one after the other on `b` (empty point, no ko, no suicide).
-bool playable_line(Board b, const std::vector<Move>& moves) {
-  for (const Move& m : moves) {
+// Plays the moves on b as far as they can be played there (empty point, no ko, no suicide);
+// returns how many were.
+size_t play_line(Board& b, const std::vector<Move>& moves) {
+  size_t k = 0;
+  for (; k < moves.size(); ++k) {
+    const Move& m = moves[k];
     if (m.kind == MoveKind::pass) {
       b.clear_ko();
       continue;
     }
     const Index i = Board::index(m.point);
-    if (!playable(b, i, m.color)) return false;
+    if (!playable(b, i, m.color)) break;
     b.play(i, m.color);
   }
-  return true;
+  return k;
+}
+
+}  // namespace
+
+int finish_score(const Board& b, const std::vector<Point>& dead, const FinishOptions& opts) {
+  return score(b, dead_mask(b, dead), opts);
+}
+
+namespace {
+
+enum class Stage { boundary, shortage };
+
+// The side whose chain next to `points` has fewer liberties in `now` than in `before` (the same
+// stones), or Empty.
+Color shortened_side(const Board& now, const Board& before, const std::vector<Index>& points) {
+  for (Index p : points)
+    for (int d : Board::kDirs) {
+      const Index j = Index(p + d);
+      const Color c = now.at(j);
+      if (is_stone(c) && before.at(j) == c && now.liberties(j) < before.liberties(j)) return c;
+    }
+  return Color::Empty;
+}
+
+struct StageResult {
+  std::vector<Move> moves;
+  size_t hot_moves = 0;  // the first moves: the search's line over the hot regions
+  bool complete = true;
+  bool aborted = false;
+  std::array<Color, Board::kArea> owner{};  // (shortage stage) territory owners at its start
+};
+
+// One stage of the finish from `pos`, c to move after `passes` passes: its regions read, the hot
+// ones searched together, every region then played out by its own best line.
+StageResult play_stage(const Board& pos, const Mask& dead, Color first, int passes0,
+                       const FinishOptions& opts, Stage stage, Finish& f, Work& work,
+                       const Board* origin = nullptr) {
+  StageResult out;
+  Regions r = stage == Stage::boundary ? find_regions(pos, dead) : shortage_regions(pos, dead);
+  out.owner = r.owner;
+  std::vector<int> region_size(r.points.size(), 0);
+  for (size_t k = 0; k < r.points.size(); ++k) ++region_size[size_t(r.find(int(k)))];
+  const bool area = opts.scoring == FinishScoring::area;
+  std::vector<Index> simple;
+  std::vector<std::vector<Index>> regions;
+  std::vector<int> region_of_root(r.points.size(), -1);
+  for (size_t k = 0; k < r.points.size(); ++k) {
+    const Index i = r.points[k];
+    if (stage == Stage::boundary && area && simple_dame(pos, dead, r, i, region_size)) {
+      simple.push_back(i);
+      continue;
+    }
+    const int root = r.find(int(k));
+    if (region_of_root[size_t(root)] < 0) {
+      region_of_root[size_t(root)] = int(regions.size());
+      regions.emplace_back();
+    }
+    regions[size_t(region_of_root[size_t(root)])].push_back(i);
+  }
+  if (stage == Stage::boundary) {
+    f.simple_dame = int(simple.size());
+    f.regions = int(regions.size());
+    for (const auto& g : regions) f.region_points += int(g.size());
+  }
+
+  const Eval eval{dead, opts, &out.owner};
+  const int base = score(pos, eval);
+  const auto kos = open_kos_of(pos, dead);
+  std::unordered_map<uint64_t, int> scores;
+  std::vector<LocalGame> games;
+  Mask read{};  // points of the regions read to the end
+  for (const auto& points : regions) {
+    LocalReader reader(eval, points, base, kos, 20000, scores, stage == Stage::shortage, work);
+    games.push_back(reader.read(pos));
+    out.complete = out.complete && games.back().complete;
+    f.nodes += int(games.back().nodes.size());
+    if (games.back().complete)
+      for (Index i : points) read[i] = 1;
+  }
+  // A shortage the filling of the boundary made (a dame filled against a chain) is answered by
+  // the chain's side: the fill was the other side's move.
+  std::vector<Color> answer(games.size(), Color::Empty);
+  if (origin)
+    for (size_t g = 0; g < games.size(); ++g)
+      answer[g] = shortened_side(pos, *origin, regions[g]);
+  std::vector<size_t> hot, cold;
+  for (size_t g = 0; g < games.size(); ++g)
+    (games[g].nodes[0].stop[0] != games[g].nodes[0].stop[1] && answer[g] == Color::Empty ? hot
+                                                                                       : cold)
+        .push_back(g);
+  std::vector<LocalGame> hot_games;
+  for (size_t g : hot) hot_games.push_back(games[g]);
+  SumSearch search(hot_games, opts.max_nodes, area, stage == Stage::shortage);
+  std::vector<int> at(hot_games.size(), 0);
+  constexpr int kInf = std::numeric_limits<int>::max() / 2;
+  search.value(at, first, passes0, int(simple.size()), -kInf, kInf);
+  std::vector<Move>& line = out.moves;
+  Color c = first;
+  int passes = passes0, pile = int(simple.size());
+  size_t next_simple = 0;
+  while (!search.aborted() && passes < 2) {
+    const SumSearch::Move m = search.best_move(at, c, passes, pile);
+    if (search.aborted()) break;
+    if (m.region == SumSearch::kPass) {
+      line.push_back(Move::pass(c));
+      ++passes;
+    } else if (m.region == SumSearch::kPile) {
+      line.push_back(Move::play(c, Board::point(simple[next_simple++])));
+      --pile;
+      passes = 0;
+    } else {
+      const auto& opt = hot_games[size_t(m.region)].of(at[size_t(m.region)], c)[size_t(m.option)];
+      line.push_back(Move::play(c, Board::point(opt.move)));
+      at[size_t(m.region)] = opt.child;
+      passes = 0;
+    }
+    c = opponent(c);
+  }
+  f.nodes += search.nodes();
+  if (search.aborted()) {
+    out.aborted = true;
+    out.complete = false;
+    line.clear();
+    return out;
+  }
+  while (!line.empty() && line.back().kind == MoveKind::pass) line.pop_back();
+  // The search's line on the board, as far as it can be played (regions that were read apart
+  // may meet).
+  Board end = pos;
+  {
+    size_t k = 0;
+    for (; k < line.size(); ++k) {
+      const Move& m = line[k];
+      if (m.kind == MoveKind::pass) {
+        end.clear_ko();
+        continue;
+      }
+      if (!playable(end, Board::index(m.point), m.color)) break;
+      end.play(m.point, m.color);
+    }
+    line.resize(k);
+  }
+  out.hot_moves = line.size();
+  c = line.empty() ? first : opponent(line.back().color);
+  // Every region then played out by its own best line, read again on the board as the lines
+  // before it left it. Dame are filled (a move rather than a pass where they are worth the
+  // same); the weaknesses of stage two are only played on where that gains.
+  const bool fill = stage == Stage::boundary;
+  for (size_t g = 0; g < regions.size(); ++g) {
+    LocalReader reader(eval, regions[g], base, kos, 20000, scores, stage == Stage::shortage, work);
+    const LocalGame now = reader.read(end);
+    if (!now.complete && work.spent())  // (left to the fill-out below)
+      for (Index i : regions[g]) read[i] = 0;
+    std::vector<Move> part;
+    Color pc = c;
+    const Color lc = answer[g] == Color::Empty ? c : answer[g];
+    append_line(part, pc, now.complete ? local_line(now, 0, lc, fill) : reader.searched_line(end, lc));
+    for (const Move& m : part) {
+      if (m.kind == MoveKind::play) {
+        if (!playable(end, Board::index(m.point), m.color)) break;
+        end.play(m.point, m.color);
+      } else {
+        end.clear_ko();
+      }
+      line.push_back(m);
+      c = opponent(m.color);
+    }
+  }
+  while (next_simple < simple.size()) {  // (only a search cut short leaves any)
+    if (!playable(end, simple[next_simple], c)) {
+      ++next_simple;
+      continue;
+    }
+    end.play(simple[next_simple], c);
+    line.push_back(Move::play(c, Board::point(simple[next_simple++])));
+    c = opponent(c);
+  }
+  while (!line.empty() && line.back().kind == MoveKind::pass) line.pop_back();
+  if (stage == Stage::boundary) {
+    // What the lines left unfilled (regions too large to read, points opened by captures) is
+    // filled out; the regions read are left as their lines leave them.
+    const Color next = line.empty() ? first : opponent(line.back().color);
+    const int p = line.empty() ? passes0 : 0;
+    for (const Move& m : fill_out(end, dead, next, p, read, kos)) line.push_back(m);
+  }
+  return out;
 }
 
 }  // namespace
@@ -381,57 +1352,121 @@ bool playable_line(Board b, const std::vector<Move>& moves) {
 Finish finish_game(const Board& pos, const std::vector<Point>& dead_list, Color to_move,
                    const FinishOptions& opts) {
   const Mask dead = dead_mask(pos, dead_list);
-  const std::vector<Index> dame = dame_of(pos, dead);
   const Color first = is_stone(to_move) ? to_move : Color::Black;
+  const int passes0 = opts.after_pass ? 1 : 0;
   Finish f;
-  // Iterative deepening: lines of 2 plies a dame and 4 more, then 8 more, ... while the node
-  // budget lasts; the deepest search that finished gives the line.
-  int budget = dame.size() > size_t(opts.max_dame) ? 0 : opts.max_nodes;
-  int previous = 0;
-  bool have_previous = false;
-  for (int extra = 4; budget > 0 && extra <= 4 * pos.points(); extra += 4) {
-    // The search plays on the record's board, dead stones included: their shortage of liberties,
-    // and the one they cause, are part of the finishing.
-    Search s(pos, dead, dame, 2 * int(dame.size()) + extra, budget, opts.read_eyes);
-    constexpr int kInf = std::numeric_limits<int>::max() / 2;
-    const int before = opts.after_pass ? 1 : 0;
-    const int root = s.value(pos, first, before, -kInf, kInf, 0);
-    std::vector<Move> line;
-    int passes = before;
-    // The line: at each step the move the search finds best.
-    Board b = pos;
-    Color c = first;
-    for (int ply = 0; !s.aborted() && passes < 2 && ply < 4 * b.points(); ++ply) {
-      const Index m = s.best_move(b, c, passes, ply);
-      if (s.aborted()) break;
-      if (m == Board::kNoIndex) {
-        line.push_back(Move::pass(c));
-        b.clear_ko();
-        ++passes;
-      } else {
-        line.push_back(Move::play(c, Board::point(m)));
-        b.play(m, c);
-        passes = 0;
+  Work work{0, opts.max_reading};
+  const int base = score(pos, dead, opts);
+  // The finish is played with the dead stones on the board, as the players play it: they take
+  // liberties until they are taken, and a move next to them is read with them there.
+  const Board& living = pos;
+  const Mask& live_dead = dead;
+  std::vector<Move> line;
+  if (opts.max_nodes <= 0) {
+    line = fill_out(living, live_dead, first, passes0, Mask{}, open_kos_of(living, live_dead));
+  } else {
+    // The boundary first: dame, the endgame that is left, the defences it makes necessary.
+    StageResult one = play_stage(living, live_dead, first, passes0, opts, Stage::boundary, f, work);
+    if (one.aborted) {
+      line = fill_out(living, live_dead, first, passes0, Mask{}, open_kos_of(living, live_dead));
+    } else {
+      line = std::move(one.moves);
+      // Then the weaknesses of the filled position: throw-ins, cuts, shortage of liberties.
+      // Under territory counting the rest of the boundary is worth nothing and costs no move
+      // that matters (either side may pass instead): the side to move after the hot line
+      // plays first here, and the rest of the boundary comes after.
+      Board filled = living;
+      line.resize(play_line(filled, line));
+      const bool territory = opts.scoring == FinishScoring::territory;
+      const size_t hot = territory ? one.hot_moves : line.size();
+      const Color next = hot == 0 ? first : opponent(line[hot - 1].color);
+      StageResult two = play_stage(filled, live_dead, next, line.empty() ? passes0 : 0, opts,
+                                   Stage::shortage, f, work, &living);
+      if (!two.aborted && territory && hot < line.size()) {
+        std::vector<Move> rest(line.begin() + long(hot), line.end());
+        line.resize(hot);
+        Color c = next;
+        for (const Move& m : two.moves) {
+          line.push_back(m);
+          c = opponent(m.color);
+        }
+        std::vector<std::pair<Color, Index>> tail;
+        for (const Move& m : rest)
+          tail.push_back({m.color, m.kind == MoveKind::pass ? Board::kNoIndex : Board::index(m.point)});
+        append_line(line, c, tail);
+        two.moves.clear();
       }
-      c = opponent(c);
+      if (!two.aborted) {
+        line.insert(line.end(), two.moves.begin(), two.moves.end());
+        // Stones thrown into the other side's territory that the lines left standing are
+        // dead, as the reading counted them.
+        Board end = living;
+        line.resize(play_line(end, line));
+        std::array<Color, Board::kArea> owners = one.owner;
+        for (size_t i = 0; i < owners.size(); ++i)
+          if (owners[i] == Color::Empty) owners[i] = two.owner[i];
+        const Mask counted = counted_dead(end, Eval{live_dead, opts, &owners});
+        const Mask before = dead_chains(end, live_dead);
+        for_points(end, [&](Index i) {
+          if (counted[i] && !before[i] && end.chain_head(i) == i) f.dead.push_back(Board::point(i));
+        });
+      }
+      f.searched = one.complete && two.complete;
     }
-    f.nodes += s.nodes();
-    budget -= s.nodes();
-    if (s.aborted() || passes != 2) break;
-    while (!line.empty() && line.back().kind == MoveKind::pass) line.pop_back();
-    if (!playable_line(pos, line)) break;
-    f.moves = std::move(line);
-    f.searched = true;
-    f.value = root - japanese_count(pos, dead, opts.read_eyes);
-    // Done when no line was cut short (deeper would find the same), or when the value is the one
-    // of the depth before.
-    if (!s.reached_limit() || (have_previous && root == previous)) break;
-    previous = root;
-    have_previous = true;
   }
-  if (f.searched) return f;
-  f.moves = greedy(pos, dead, dame, first, opts.after_pass);
-  f.moves.shrink_to_fit();
+  // A ko open when the game stopped is connected by its holder at the end, if it is still open.
+  {
+    Board b = living;
+    line.resize(play_line(b, line));
+    b.clear_ko();
+    Color next = line.empty() ? first : opponent(line.back().color);
+    for (const auto& [i, taker] : open_kos_of(living, live_dead)) {
+      if (!playable(b, i, taker) || !b.captures(i, taker)) continue;
+      Board t = b;
+      t.play(i, taker);
+      if (t.ko_point() == Board::kNoIndex) continue;  // no longer a ko
+      const Color holder = opponent(taker);
+      if (!playable(b, i, holder)) continue;
+      if (next != holder) line.push_back(Move::pass(next));
+      line.push_back(Move::play(holder, Board::point(i)));
+      b.play(i, holder);
+      next = taker;
+    }
+  }
+  // Two passes in a row would end the game: where the parts of the line meet that way, both go.
+  for (size_t k = 0; k + 1 < line.size();) {
+    if (line[k].kind == MoveKind::pass && line[k + 1].kind == MoveKind::pass)
+      line.erase(line.begin() + long(k), line.begin() + long(k) + 2);
+    else
+      ++k;
+  }
+  // (After the record's own pass, a pass ends the game: nothing more is played.)
+  if (opts.after_pass && !line.empty() && line[0].kind == MoveKind::pass) line.clear();
+  // The line on the record's board, where the dead stones still stand: as far as it can be
+  // played there.
+  Board end = pos;
+  size_t k = 0;
+  for (; k < line.size(); ++k) {
+    const Move& m = line[k];
+    if (m.kind == MoveKind::pass) {
+      end.clear_ko();
+      continue;
+    }
+    if (!playable(end, Board::index(m.point), m.color)) break;
+    end.play(m.point, m.color);
+  }
+  line.resize(k);
+  while (!line.empty() && line.back().kind == MoveKind::pass) line.pop_back();
+  f.moves = std::move(line);
+  f.reading = int(std::min<long>(work.used, std::numeric_limits<int>::max()));
+  f.reading_spent = work.spent();
+  std::vector<Point> kept;
+  for (Point p : f.dead)
+    if (end.at(p) != Color::Empty) kept.push_back(p);
+  f.dead = kept;
+  Mask all = dead;
+  for (Point p : f.dead) end.for_each_stone(Board::index(p), [&](Index s) { all[s] = 1; });
+  f.value = score(end, all, opts) - base;
   return f;
 }
 

@@ -5,6 +5,7 @@
 
 #include "gtp_util.hpp"
 #include "jpd/count.hpp"
+#include "jpd/encoding.hpp"
 #include "jpd/gtp.hpp"
 #include "jpd/score.hpp"
 
@@ -135,7 +136,7 @@ GtpEngine::Reply GtpEngine::cmd_jpd_count(const Args& a) {
     }
   }
   try {
-    return {true, to_json(count(game_, st)).dump()};
+    return {true, json_text(to_json(count(game_, st)))};
   } catch (const CountError& e) {
     return {false, "cannot count: " + std::string(e.what())};
   }

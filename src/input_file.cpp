@@ -63,8 +63,15 @@ std::string read_input_file(const std::string& path, size_t max_bytes) {
 }
 
 sgf::Record load_record_file(const std::string& path) {
-  const sgf::Limits limits;
-  return sgf::read_record_text(read_input_file(path, limits.max_bytes), path);
+  return load_record_file(path, sgf::ReadOptions{});
+}
+
+sgf::Record load_record_file(const std::string& path, const sgf::ReadOptions& options) {
+  return sgf::read_record_text(read_input_file(path, options.limits.max_bytes), path, options);
+}
+
+std::vector<sgf::Record> load_records_file(const std::string& path, const sgf::ReadOptions& options) {
+  return sgf::read_records_text(read_input_file(path, options.limits.max_bytes), path, options);
 }
 
 }  // namespace jpd

@@ -119,6 +119,8 @@ class Replayer {
                         "the board size " + std::to_string(r_.width) + "x" +
                             std::to_string(r_.height) + " is not supported");
     Replay rp(used, r_.width, r_.height);
+    rp.notes = r_.notes;  // what reading the record noted comes first
+    rp.repairs = r_.repairs;
     if (!adopted.empty()) rp.notes.push_back(std::move(adopted));
     return rp;
   }
@@ -245,10 +247,20 @@ class Replayer {
     note(why);
   }
 
-  // Plays a move through the referee; an illegal one stops the replay (error or forfeit).
+  // Plays a move through the referee; an illegal one stops the replay (error or forfeit), unless
+  // the repair policy mends it.
   bool play(const sgf::Step& s, const Move& m) {
-    const Verdict v = game().play(m);
+    Verdict v = game().play(m);
     if (v) return true;
+    if (opts_.repair && is_stone(m.color) && (m.is_board_move() || m.is_non_board())) {
+      if (v.reason == Illegal::not_your_turn && mend_turn(s, m)) v = game().play(m);
+      else if (v.reason == Illegal::occupied) {
+        if (opts_.occupied == ReplayOptions::Occupied::skip) return skip(s, m);
+        replace_stone(s, m);
+        v = game().play(m);
+      }
+      if (v) return true;
+    }
     if (!opts_.forfeit_on_illegal || !is_stone(m.color)) fail(s, m, v.reason, v.message);
     game().forfeit(m.color);
     note(describe(s, m) + " is illegal (" + v.message + "): " + std::string(color_name(m.color)) +
@@ -256,12 +268,60 @@ class Replayer {
     return false;
   }
 
-  // "move 12 (W D4)", "move 12 (JR[dispute])", "move 12 (setup B D4)": for notes and errors.
+  // ---- The repair policy (ReplayOptions::repair): each repair noted and listed.
+
+  void repaired(sgf::Repair::Kind kind, const sgf::Step& s, std::string detail) {
+    note(detail);
+    out_->repairs.push_back({kind, s.move_number, s.where, std::move(detail)});
+  }
+
+  // The mover moved last too: the other side's pass (its non-board move under the rules) comes
+  // between, unless that would pause the game, when the side to move is switched. False when
+  // neither can be done (a proposal awaits its answer, virtual moves are owed ...).
+  bool mend_turn(const sgf::Step& s, const Move& m) {
+    const Color other = game().to_move();
+    const std::string twice = describe(s, m) + ": " + std::string(color_name(m.color)) +
+                              " moves twice in a row";
+    const Move pass = translate(Move::pass(other));
+    Game trial = game();
+    if (trial.play(pass) && trial.phase() == game().phase()) {
+      game().play(pass);
+      repaired(sgf::Repair::Kind::implied_pass, s,
+               twice + ": " + std::string(color_name(other)) + "'s " +
+                   (pass.kind == MoveKind::virtual_move ? "virtual move" : "pass") +
+                   " is implied before it (repair)");
+      return true;
+    }
+    if (!game().set_to_move(m.color)) return false;
+    repaired(sgf::Repair::Kind::turn_switched, s,
+             twice + ": " + std::string(color_name(m.color)) +
+                 " is taken to move (a pass between would pause the game: repair)");
+    return true;
+  }
+
+  // A move on an occupied point: the stone standing there is taken off (a setup edit, so every
+  // stone placed stays accounted for), then the move is played.
+  void replace_stone(const sgf::Step& s, const Move& m) {
+    const Color there = game().board().at(m.point);
+    game().setup_stone(Color::Empty, m.point);
+    repaired(sgf::Repair::Kind::stone_replaced, s,
+             describe(s, m) + ": " + to_gtp(m.point, game().height()) + " is occupied by a " +
+                 std::string(color_name(there)) + " stone: it is taken off and the move played (repair)");
+  }
+
+  bool skip(const sgf::Step& s, const Move& m) {
+    repaired(sgf::Repair::Kind::move_skipped, s,
+             describe(s, m) + ": " + to_gtp(m.point, game().height()) +
+                 " is occupied: the move is left out (repair)");
+    return true;
+  }
+
+  // "move 12 (W D4)", "move 12 (JPDR[dispute])", "move 12 (setup B D4)": for notes and errors.
   std::string describe(const sgf::Step& s, const Move& m) const {
     std::string what;
     if (s.kind == sgf::Step::Kind::resume)
-      what = is_stone(m.color) ? "JR[found:" + std::string(color_letter(m.color)) + "]"
-                               : "JR[dispute]";
+      what = is_stone(m.color) ? "JPDR[found:" + std::string(color_letter(m.color)) + "]"
+                               : "JPDR[dispute]";
     else if (s.kind == sgf::Step::Kind::setup)
       what = "setup " + std::string(color_letter(m.color)) + " " + to_gtp(m.point, r_.height);
     else
@@ -271,7 +331,11 @@ class Replayer {
 
   [[noreturn]] void fail(const sgf::Step& s, const Move& m, Illegal reason,
                          const std::string& why) const {
-    throw ReplayError(file_, s.where, s.move_number, reason, describe(s, m) + ": " + why);
+    const bool mendable = !opts_.repair && s.kind == sgf::Step::Kind::move &&
+                          (reason == Illegal::occupied || reason == Illegal::not_your_turn);
+    throw ReplayError(file_, s.where, s.move_number, reason,
+                      describe(s, m) + ": " + why +
+                          (mendable ? " (a faulty record: the repair policy reads it, --repair)" : ""));
   }
 
   const sgf::Record& r_;
@@ -291,7 +355,13 @@ class Replayer {
 Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>& explicit_rules) {
   if (explicit_rules) return RecordRules(explicit_rules)(r);
   const std::string preset = r.rules.empty() ? "" : preset_for_sgf_rules(r.rules);
-  Ruleset rules = parse_ruleset(preset.empty() ? "tang-song" : preset);
+  Ruleset rules;
+  try {
+    rules = parse_ruleset(preset.empty() ? "tang-song" : preset);
+  } catch (const RulesError& e) {  // RU[JPD:tang-song,komi=1e308]: the record's own fault
+    throw sgf::Error(r.filename.empty() ? "<input>" : r.filename, r.rules_where,
+                     "RU[" + r.rules + "]: " + e.what());
+  }
   if (r.komi) rules.komi = *r.komi;
   return rules;
 }
@@ -364,7 +434,7 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
     g->replay.reset(new Replay(replay(record_, rules, opts_)));  // made in place
     const Replay& rp = *g->replay;
     groups_.push_back(std::move(g));
-    return {rp.game, rp.rules, rp.notes, rp.stopped_without_pause};
+    return {rp.game, rp.rules, rp.notes, rp.stopped_without_pause, rp.repairs};
   }
   // Every group here is under the stand-in name (a record whose name holds it returned above).
   auto it = std::find_if(groups_.begin(), groups_.end(),
@@ -410,7 +480,7 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
                       with_preset(std::string(e.what()).substr(prefix.size()), rules.preset));
   }
   const Replay& rp = *group.replay;
-  Shared out{rp.game, rules, {}, rp.stopped_without_pause};
+  Shared out{rp.game, rules, {}, rp.stopped_without_pause, rp.repairs};
   out.rules.first_player = rp.rules.first_player;  // as adopted from the record
   out.notes.reserve(rp.notes.size());
   for (const std::string& n : rp.notes) out.notes.push_back(with_preset(n, rules.preset));

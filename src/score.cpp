@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <nlohmann/json.hpp>
 
 namespace jpd {
 
@@ -70,6 +71,20 @@ std::optional<std::vector<Point>> dead_from_markup(const sgf::Record& r, const B
   return dead;
 }
 
+std::optional<FinishScoring> finish_scoring(const Ruleset& r) {
+  if (!r.remove_dead) return std::nullopt;  // every stone counts as it stands: nothing to finish
+  switch (r.counting) {
+    case CountingMethod::japanese: return FinishScoring::territory;
+    case CountingMethod::area:
+    case CountingMethod::fill_up:
+    case CountingMethod::aga: return FinishScoring::area;
+    case CountingMethod::territory_refill:
+    case CountingMethod::territory_generalized:
+    case CountingMethod::living_stones: return std::nullopt;  // the making of SPEC §6.7
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 // The position whose stones the statuses name: the pause position where an independent dispute
@@ -115,11 +130,43 @@ CountOptions count_options(const ScoreOptions& opts) {
   return co;
 }
 
+// The rules a record is counted under: rules_for_record, with its server's conventions (noted).
+Ruleset record_rules(const sgf::Record& record, const std::optional<std::string>& text,
+                     Ruleset rules, const ScoreOptions& opts, RecordFacts& facts,
+                     std::vector<std::string>& notes) {
+  if (opts.server_conventions) facts.conventions = apply_conventions(record, text, rules, notes);
+  return rules;
+}
+
+// The facts of the record besides its conventions, once it is replayed.
+void record_facts(const sgf::Record& record, bool stopped_without_pause,
+                  const std::vector<sgf::Repair>& repairs, RecordFacts& facts) {
+  facts.ended = record_end(record, stopped_without_pause);
+  facts.result = record.result;
+  facts.repairs = repairs;
+  facts.game = record.game;
+  facts.games = record.games;
+  facts.charset = record.charset;
+  facts.black_name = record.black_name;
+  facts.white_name = record.white_name;
+}
+
+// The replay's notes first (the record's reading, then the replay), then the conventions'.
+void put_notes_first(Count& c, const std::vector<std::string>& replay_notes,
+                     const std::vector<std::string>& convention_notes) {
+  c.notes.insert(c.notes.begin(), convention_notes.begin(), convention_notes.end());
+  c.notes.insert(c.notes.begin(), replay_notes.begin(), replay_notes.end());
+}
+
 }  // namespace
 
 Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
-  Ruleset rules = rules_for_record(record, opts.rules);
+  RecordFacts facts;
+  std::vector<std::string> convention_notes;
+  const Ruleset rules = record_rules(record, opts.rules, rules_for_record(record, opts.rules), opts,
+                                     facts, convention_notes);
   Replay rp = replay(record, rules, opts.replay);
+  record_facts(record, rp.stopped_without_pause, rp.repairs, facts);
   const Game& g = rp.game;
   const Board& position = status_position(g, g.rules());
   Statuses st;
@@ -136,11 +183,13 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       for (const std::string& n : e.notes) estimate_notes.push_back("estimator: " + n);
     }
   }
-  // Japanese counting of a record that stops before the dame are filled: finish it first.
+  // A record that stops before its end, counted by territory or by area: finish it first.
   std::optional<Replay> finished;
-  if (opts.finish_japanese && rp.stopped_without_pause && g.rules().counting == CountingMethod::japanese &&
+  const std::optional<FinishScoring> scoring = finish_scoring(g.rules());
+  if (opts.finish_stopped && scoring && rp.stopped_without_pause &&
       (st.source == StatusSource::estimate || st.source == StatusSource::gtp)) {
     FinishOptions fo = opts.finish;
+    fo.scoring = *scoring;
     fo.after_pass = !g.moves().empty() && g.moves().back().move.kind == MoveKind::pass;
     fo.read_eyes = g.rules().eye_reading == EyeReading::japanese;
     const Finish fin = finish_game(position, st.dead, g.to_move(), fo);
@@ -162,20 +211,49 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       std::vector<Point> still;
       for (Point p : st.dead)  // a dead stone captured while finishing is a prisoner now
         if (finished->game.board().at(p) == position.at(p)) still.push_back(p);
+      for (Point p : fin.dead) still.push_back(p);  // stones thrown in and left standing
       st.dead = still;
-      estimate_notes.push_back("the record stops before the dame are filled: for Japanese counting " +
-                               std::to_string(fills) + " finishing move(s) (dame, defensive moves) and " +
-                               std::to_string(passes) + " pass(es) were played first");
       estimate_notes.push_back(
-          fin.searched ? "the finishing moves are the best play for both sides (searched)"
-                       : "the finishing moves follow a fixed order (too many dame to search)");
+          "the record stops before its end: " + std::to_string(fills) +
+          " finishing move(s) (endgame, dame, defensive moves) and " + std::to_string(passes) +
+          " pass(es) were played first, for " +
+          std::string(*scoring == FinishScoring::area ? "area" : "territory") + " counting");
+      estimate_notes.push_back(
+          fin.searched ? "the finishing moves are the best play for both sides (searched: " +
+                             std::to_string(fin.region_points) + " point(s) read, " +
+                             std::to_string(fin.simple_dame) + " simple dame)"
+                       : "the finishing moves follow a fixed order (the search exceeded its budget)");
     }
   }
   add_claims(record, opts, st);
   Count c = count(finished ? finished->game : g, st, count_options(opts));
   for (const std::string& n : estimate_notes) c.notes.push_back(n);
-  c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first
-  return Scored{finished ? std::move(*finished) : std::move(rp), std::move(c)};
+  put_notes_first(c, rp.notes, convention_notes);
+  return Scored{finished ? std::move(*finished) : std::move(rp), std::move(c), std::move(facts)};
+}
+
+void add_record_facts(nlohmann::json& j, const RecordFacts& f) {
+  j["record_ended"] = std::string(name_of(f.ended));
+  j["record_result"] = f.result;
+  nlohmann::json repairs = nlohmann::json::array();
+  for (const sgf::Repair& r : f.repairs)
+    repairs.push_back({{"move", r.move_number}, {"kind", std::string(sgf::name_of(r.kind))},
+                       {"detail", r.detail}});
+  j["repairs"] = repairs;
+  nlohmann::json conventions = nlohmann::json::array();
+  for (const AppliedConvention& c : f.conventions)
+    conventions.push_back({{"id", c.id}, {"server", c.server}, {"detail", c.detail}});
+  j["conventions"] = conventions;
+  j["game"] = f.game + 1;
+  j["games"] = f.games;
+  j["charset"] = f.charset;
+  j["players"] = {{"B", f.black_name}, {"W", f.white_name}};
+}
+
+nlohmann::json to_json(const Scored& s) {
+  nlohmann::json j = to_json(s.count);
+  add_record_facts(j, s.facts);
+  return j;
 }
 
 RecordScorer::RecordScorer(const sgf::Record& record, const ScoreOptions& opts)
@@ -192,7 +270,7 @@ Count RecordScorer::count(const std::optional<std::string>& rules_text, const Ru
 }
 
 void RecordScorer::count(const std::optional<std::string>& rules_text, const Ruleset& rules,
-                         Count& c) {
+                         Count& c, RecordFacts* facts) {
   // Statuses found on the game itself (estimator, engine): each rule set's own replay.
   const bool from_game = !opts_.dead && (opts_.dead_from == DeadFrom::estimate ||
                                          opts_.dead_from == DeadFrom::gtp ||
@@ -201,17 +279,25 @@ void RecordScorer::count(const std::optional<std::string>& rules_text, const Rul
   if (from_game) {
     ScoreOptions o = opts_;
     o.rules = rules_text;
-    c = score_record(record_, o).count;
+    Scored s = score_record(record_, o);
+    c = std::move(s.count);
+    if (facts) *facts = std::move(s.facts);
     return;
   }
-  const ReplayCache::Shared rp = replays_.get(rules);
+  RecordFacts own;
+  RecordFacts& f = facts ? *facts : own;
+  f = RecordFacts{};
+  std::vector<std::string> convention_notes;
+  const Ruleset used = record_rules(record_, rules_text, rules, opts_, f, convention_notes);
+  const ReplayCache::Shared rp = replays_.get(used);
+  record_facts(record_, rp.stopped_without_pause, rp.repairs, f);
   Statuses st;
   given_or_markup(record_, opts_, status_position(rp.game, rp.rules), st);
   add_claims(record_, opts_, st);
   CountOptions co = count_options(opts_);
   co.analyses = &analyses_;
   jpd::count(rp.game, rp.rules, st, co, c);
-  c.notes.insert(c.notes.begin(), rp.notes.begin(), rp.notes.end());  // the replay's come first
+  put_notes_first(c, rp.notes, convention_notes);
 }
 
 }  // namespace jpd

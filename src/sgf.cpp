@@ -1,12 +1,13 @@
 #include "jpd/sgf.hpp"
 
+#include "jpd/encoding.hpp"
+#include "jpd/input_file.hpp"
+
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iterator>
 #include <span>
 #include <type_traits>
@@ -353,34 +354,99 @@ void Node::remove(std::string_view id) {
   std::erase_if(props, [&](const Property& p) { return p.id == id; });
 }
 
-Collection parse(std::string_view text, std::string_view filename, const Limits& limits) {
-  return Parser(text, filename, limits).collection();
-}
-
 namespace {
 
-// The file's bytes, or Error (I/O, or over max_bytes).
-std::string read_text_file(const std::string& path, const Limits& limits) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path, {}, std::string("cannot open the file: ") + std::strerror(errno));
-  in.seekg(0, std::ios::end);
-  const auto size = in.tellg();
-  if (size < 0) throw Error(path, {}, "cannot read the file");
-  if (size_t(size) > limits.max_bytes)
-    throw Error(path, {}, "the file is " + std::to_string(size_t(size)) +
-                              " bytes, over the limit of " + std::to_string(limits.max_bytes) +
-                              " (max_bytes)");
-  std::string text(size_t(size), '\0');
-  in.seekg(0);
-  if (!in.read(text.data(), std::streamsize(text.size())))
-    throw Error(path, {}, "cannot read the file");
-  return text;
+// A CA value found in the first bytes of the text, as a last resort: "CA[" after a character
+// that is not an upper-case letter, and a value that looks like a charset name.
+std::string_view charset_in_text(std::string_view s) {
+  const std::string_view head = s.substr(0, 4096);
+  for (size_t at = head.find("CA["); at != std::string_view::npos; at = head.find("CA[", at + 1)) {
+    if (at > 0 && is_upper(head[at - 1])) continue;
+    const size_t end = head.find(']', at + 3);
+    if (end == std::string_view::npos || end - at - 3 > 24) continue;
+    const std::string_view name = head.substr(at + 3, end - at - 3);
+    if (!name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+          return is_letter(c) || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == ' ';
+        }))
+      return trim(name);
+  }
+  return "";
+}
+
+// The charset the first game's root node names (CA), or "". Read from the bytes before they are
+// decoded: the properties of the root are walked as SGF has them (identifiers, bracketed values
+// with their escapes); a charset name is ASCII. A character of a value before CA that holds a
+// ']' byte (GBK, Big5, Shift_JIS have them) can cut the walk short: then the first CA[...] of the
+// first bytes that looks like a charset name is taken.
+std::string_view declared_charset(std::string_view s) {
+  size_t i = s.find('(');
+  if (i == std::string_view::npos) return "";
+  ++i;
+  while (i < s.size() && is_space(s[i])) ++i;
+  if (i >= s.size() || s[i] != ';') return "";
+  ++i;
+  for (;;) {
+    while (i < s.size() && is_space(s[i])) ++i;
+    if (i >= s.size()) return "";
+    if (s[i] == ';' || s[i] == '(' || s[i] == ')') return "";  // the end of the root node
+    if (!is_letter(s[i])) return charset_in_text(s);           // the walk went astray
+    std::string id;
+    for (; i < s.size() && is_letter(s[i]); ++i)
+      if (is_upper(s[i])) id += s[i];
+    bool any = false;
+    for (;;) {
+      while (i < s.size() && is_space(s[i])) ++i;
+      if (i >= s.size() || s[i] != '[') break;
+      const size_t start = ++i;
+      while (i < s.size() && s[i] != ']') i += s[i] == '\\' ? 2 : 1;
+      if (i >= s.size()) return charset_in_text(s);
+      if (id == "CA" && !any) return trim(s.substr(start, i - start));
+      any = true;
+      ++i;
+    }
+    if (!any) return charset_in_text(s);
+  }
+}
+
+// The text as UTF-8 (decode_to_utf8), by `charset` when one is given, else by the root's CA. A
+// UTF-8 byte order mark says UTF-8 whatever CA says.
+DecodedText decoded(std::string_view bytes, std::string_view charset) {
+  if (bytes.substr(0, 3) == "\xEF\xBB\xBF" && is_utf8(bytes)) return {std::string(bytes), "UTF-8", ""};
+  return decode_to_utf8(bytes, charset.empty() ? declared_charset(bytes) : charset);
 }
 
 }  // namespace
 
-Collection parse_file(const std::string& path, const Limits& limits) {
-  return parse(read_text_file(path, limits), path, limits);
+Collection parse(std::string_view text, std::string_view filename, const Limits& limits,
+                 std::string_view charset) {
+  if (text.size() > limits.max_bytes)  // before decoding (the parser checks the decoded text)
+    throw Error(std::string(filename), {1, 1},
+                "the text is " + std::to_string(text.size()) + " bytes, over the limit of " +
+                    std::to_string(limits.max_bytes) + " (max_bytes)");
+  DecodedText d = decoded(text, charset);
+  Collection c = Parser(d.text, filename, limits).collection();
+  // The tree holds UTF-8 now: its CA says so, so that what is written reads back the same.
+  if (d.charset != "UTF-8")
+    for (GameTree& g : c.games)
+      if (!g.nodes.empty())
+        if (Property* ca = g.nodes.front().find("CA")) ca->values.assign(ca->values.size(), "UTF-8");
+  c.charset = std::move(d.charset);
+  c.charset_note = std::move(d.note);
+  return c;
+}
+
+namespace {
+
+// The file's bytes, read as every file a user names is read (input_file.hpp): a regular file
+// only, to its end and never past max_bytes, whatever size it claims.
+std::string read_text_file(const std::string& path, const Limits& limits) {
+  return read_input_file(path, limits.max_bytes);
+}
+
+}  // namespace
+
+Collection parse_file(const std::string& path, const Limits& limits, std::string_view charset) {
+  return parse(read_text_file(path, limits), path, limits, charset);
 }
 
 std::string write(const GameTree& t) { return Writer().tree(t) + "\n"; }
@@ -395,7 +461,9 @@ std::string escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
-    if (c == ']' || c == '\\') out += '\\';
+    // ']' and '\\' would end or escape; a tab, vertical tab or form feed would be read back as a
+    // space (white space other than a line break is a space in Text), escaped it stands for itself.
+    if (c == ']' || c == '\\' || c == '\t' || c == '\v' || c == '\f') out += '\\';
     out += c;
   }
   return out;
@@ -578,9 +646,47 @@ Color setup_color(std::string_view id) {
   return id[1] == 'B' ? Color::Black : id[1] == 'W' ? Color::White : Color::Empty;
 }
 
+// This project's extension properties: the name written now and the two-letter name of earlier
+// versions, read where its value has this project's form (another program's property otherwise).
+enum Ext : uint8_t { kVirtual, kNegative, kNegativeKind, kPauseAct, kResume, kDead, kClaims, kExts };
+// Their forms: JPDV an empty value on a pass node; JPDN a point with its kind JPDT[A|B]; JPDP
+// propose, accept or reject; JPDR dispute, found:B or found:W; JPDD a list of points; JPDC claims
+// B:xx or W:xx (has_our_form).
+struct ExtName {
+  std::string_view now, before;
+};
+constexpr ExtName kExtNames[kExts] = {
+    {"JPDV", "JV"}, {"JPDN", "JN"}, {"JPDT", "JT"}, {"JPDP", "JP"},
+    {"JPDR", "JR"}, {"JPDD", "JD"}, {"JPDC", "JC"},
+};
+
+// What a property of a node is to the record reader.
+struct PropKind {
+  enum : uint8_t { other, move, to_move, ext_now, ext_before } kind = other;
+  Ext ext = kExts;
+};
+PropKind kind_of(std::string_view id) {
+  if (id == "B" || id == "W") return {PropKind::move};
+  if (id == "PL") return {PropKind::to_move};
+  if (id.empty() || id[0] != 'J') return {};
+  for (uint8_t e = 0; e < kExts; ++e) {
+    if (id == kExtNames[e].now) return {PropKind::ext_now, Ext(e)};
+    if (id == kExtNames[e].before) return {PropKind::ext_before, Ext(e)};
+  }
+  return {};
+}
+
+bool same_values(const PropView& a, const PropView& b) {
+  if (a.values.size() != b.values.size()) return false;
+  for (size_t i = 0; i < a.values.size(); ++i)
+    if (trim(a.values[i].raw) != trim(b.values[i].raw)) return false;
+  return true;
+}
+
 class RecordReader {
  public:
-  RecordReader(std::string_view file, const Limits& limits) : file_(file), limits_(limits) {
+  RecordReader(std::string_view file, const ReadOptions& options)
+      : file_(file), options_(options), limits_(options.limits) {
     r_.filename = file;
   }
 
@@ -589,9 +695,10 @@ class RecordReader {
     r_.steps.reserve(line.nodes.size());
     read_root(line.nodes.front());
     for (size_t i = 0; i < line.nodes.size(); ++i) read_node(line.nodes[i], int(i));
-    const NodeView& last = line.nodes.back();
-    if (const PropView* p = last.find("TB")) r_.territory_black = points(*p);
-    if (const PropView* p = last.find("TW")) r_.territory_white = points(*p);
+    for (const PropView& p : line.nodes.back().props) {
+      if (p.id == "TB") append(r_.territory_black, points(p));
+      if (p.id == "TW") append(r_.territory_white, points(p));
+    }
     return std::move(r_);
   }
 
@@ -599,46 +706,107 @@ class RecordReader {
   [[noreturn]] void fail(Location at, const std::string& message) const {
     throw Error(std::string(file_), at, message);
   }
+  static std::string shown(std::string_view raw) {
+    return raw.size() <= 40 ? std::string(raw) : std::string(raw.substr(0, 37)) + "...";
+  }
+  static Location where(const PropView& p, size_t i) {
+    return p.values[i].located ? p.values[i].where : p.location;
+  }
   [[noreturn]] void fail_value(const PropView& p, size_t i, const std::string& message) const {
-    const std::string_view raw = p.values[i].raw;
-    const std::string shown =
-        raw.size() <= 40 ? std::string(raw) : std::string(raw.substr(0, 37)) + "...";
-    fail(p.values[i].located ? p.values[i].where : p.location,
-         std::string(p.id) + "[" + shown + "]: " + message);
+    fail(where(p, i), std::string(p.id) + "[" + shown(p.values[i].raw) + "]: " + message);
   }
   void expect_one_value(const PropView& p) const {
     if (p.values.size() != 1) fail(p.location, std::string(p.id) + " takes one value");
   }
+  static void append(std::vector<Point>& to, const std::vector<Point>& more) {
+    to.insert(to.end(), more.begin(), more.end());
+  }
+  std::string at_text(Location l) const {
+    return std::to_string(l.line) + ":" + std::to_string(l.column);
+  }
+  void note(std::string text) { r_.notes.push_back(std::move(text)); }
+  void repair(Repair::Kind kind, Location at, std::string detail) {
+    note(detail);
+    r_.repairs.push_back({kind, moves_, at, std::move(detail)});
+  }
+
+  // A property given twice in one node (FF[4] allows it once): the first is read. With the same
+  // value that is noted; with another it is an Error, or under the repair policy the first kept.
+  void twice(const PropView& first, const PropView& again, std::string_view where_text) {
+    const std::string id(first.id);
+    const std::string what = id + " is given twice " + std::string(where_text) + " (at " +
+                             at_text(first.location) + " and " + at_text(again.location) + ")";
+    // (where_text: "in the root node" or "in one node")
+    if (same_values(first, again)) {
+      note(what + " with the same value");
+      return;
+    }
+    const std::string values = id + "[" + shown(first.values.empty() ? "" : first.values[0].raw) +
+                               "] and " + id + "[" +
+                               shown(again.values.empty() ? "" : again.values[0].raw) + "]";
+    if (!options_.repair)
+      fail(again.location, what + ": " + values + " differ; FF[4] allows a property once per "
+                                                  "node (the repair policy keeps the first: --repair)");
+    repair(Repair::Kind::first_kept, again.location, what + ": " + values + " differ: the first is kept");
+  }
+
+  // The root's property `id` (the first; a second is twice()'s).
+  const PropView* single(const NodeView& n, std::string_view id) {
+    const PropView* first = nullptr;
+    for (const PropView& p : n.props) {
+      if (p.id != id) continue;
+      if (!first) first = &p;
+      else twice(*first, p, "in the root node");
+    }
+    return first;
+  }
+
+  // The game information that decides nothing: the first, a second noted when it differs.
+  std::string info(const NodeView& n, std::string_view id) {
+    const PropView* first = nullptr;
+    for (const PropView& p : n.props) {
+      if (p.id != id) continue;
+      if (!first) first = &p;
+      else if (!same_values(*first, p))
+        note(std::string(id) + " is given twice in the root node (at " + at_text(first->location) +
+             " and " + at_text(p.location) + "): the first is read");
+    }
+    return first ? simple_text(*first) : "";
+  }
 
   // Root-only properties: game, size, komi, rules, names, setup stones, side to move.
   void read_root(const NodeView& root) {
-    if (const PropView* p = root.find("GM")) {
+    if (const PropView* p = single(root, "GM")) {
       expect_one_value(*p);
       if (trim(p->values[0].raw) != "1") fail_value(*p, 0, "not a game of Go (GM[1])");
     }
-    if (const PropView* p = root.find("SZ")) read_size(*p);
-    if (const PropView* p = root.find("KM")) {
-      expect_one_value(*p);
-      if (!trim(p->values[0].raw).empty()) {  // KM[] is taken as no komi
-        auto km = number_of<double>(p->values[0].raw);
-        if (!km) fail_value(*p, 0, "komi is not a number");
-        r_.komi = *km;
-      }
-    }
-    if (const PropView* p = root.find("HA")) {
+    if (const PropView* p = single(root, "SZ")) read_size(*p);
+    if (const PropView* p = single(root, "KM")) read_komi(*p);
+    if (const PropView* p = single(root, "HA")) {
       expect_one_value(*p);
       auto ha = number_of<int>(p->values[0].raw);
       if (!ha || *ha < 0) fail_value(*p, 0, "the handicap is not a number of stones");
       r_.handicap = *ha;
     }
-    if (const PropView* p = root.find("RU")) r_.rules = simple_text(*p);
-    if (const PropView* p = root.find("RE")) r_.result = simple_text(*p);
-    if (const PropView* p = root.find("PB")) r_.black_name = simple_text(*p);
-    if (const PropView* p = root.find("PW")) r_.white_name = simple_text(*p);
+    if (const PropView* p = single(root, "RU")) {
+      r_.rules = simple_text(*p);
+      if (!p->values.empty()) r_.rules_where = where(*p, 0);
+    }
+    r_.result = info(root, "RE");
+    r_.black_name = info(root, "PB");
+    r_.white_name = info(root, "PW");
+    r_.date = info(root, "DT");
+    r_.place = info(root, "PC");
+    r_.copyright = info(root, "CP");
+    r_.event = info(root, "EV");
+    for (const PropView& p : root.props)
+      if (p.id == "AP")
+        for (size_t i = 0; i < p.values.size(); ++i)
+          r_.application += (r_.application.empty() ? "" : "; ") + std::string(trim(p.text(i)));
     for (const PropView& p : root.props)
       if (const Color c = setup_color(p.id); is_stone(c))
         for (Point pt : points(p)) r_.setup.emplace_back(c, pt);
-    if (const PropView* p = root.find("PL")) r_.to_move = color_of(*p);
+    if (const PropView* p = single(root, "PL")) r_.to_move = color_of(*p);
   }
 
   void read_size(const PropView& p) {
@@ -655,34 +823,27 @@ class RecordReader {
     r_.height = *h;
   }
 
-  // The steps one node makes, in this order: setup edits (AE/AB/AW in file order; in the root AB
-  // and AW are the record's setup), PL, JR, the B/W move, JN, JP. Markup JD / JC is collected.
-  // The properties a node's steps come from: the first of each identifier (as NodeView::find),
-  // found in one pass over the node.
+  void read_komi(const PropView& p) {
+    expect_one_value(p);
+    if (trim(p.values[0].raw).empty()) return;  // KM[] is taken as no komi
+    auto km = number_of<double>(p.values[0].raw);
+    if (!km) fail_value(p, 0, "komi is not a number");
+    if (std::fabs(*km) > kMaxRecordKomi)
+      fail_value(p, 0, "komi out of range: the rule sets take -" + number_text(kMaxRecordKomi) +
+                           ".." + number_text(kMaxRecordKomi));
+    r_.komi = *km;
+    r_.komi_where = where(p, 0);
+  }
+
+  // The properties a node's steps come from, found in one pass over the node: the first of each
+  // (a second is twice()'s, or for moves the node holds two), this project's extension
+  // properties by their name now, else by their earlier name where the value has their form.
   struct Known {
-    const PropView *pl = nullptr, *jr = nullptr, *b = nullptr, *w = nullptr, *jv = nullptr,
-                   *jn = nullptr, *jt = nullptr, *jp = nullptr, *jd = nullptr, *jc = nullptr;
-    void note(const PropView& p) {
-      const std::string_view id = p.id;
-      const PropView** slot = nullptr;
-      if (id.size() == 1) {
-        slot = id[0] == 'B' ? &b : id[0] == 'W' ? &w : nullptr;
-      } else if (id.size() == 2 && id[0] == 'J') {
-        switch (id[1]) {
-          case 'R': slot = &jr; break;
-          case 'V': slot = &jv; break;
-          case 'N': slot = &jn; break;
-          case 'T': slot = &jt; break;
-          case 'P': slot = &jp; break;
-          case 'D': slot = &jd; break;
-          case 'C': slot = &jc; break;
-          default: break;
-        }
-      } else if (id.size() == 2 && id[0] == 'P' && id[1] == 'L') {
-        slot = &pl;
-      }
-      if (slot && !*slot) *slot = &p;
-    }
+    const PropView* pl = nullptr;
+    const PropView* move = nullptr;  // the first B or W
+    int moves = 0;
+    const PropView* ext[kExts] = {};     // by the name now
+    const PropView* before[kExts] = {};  // by the earlier name
   };
 
   void read_node(const NodeView& n, int index) {
@@ -693,18 +854,112 @@ class RecordReader {
       const bool ae = p.id.size() == 2 && p.id[0] == 'A' && p.id[1] == 'E';
       if (ae || (!root && is_stone(c)))
         for (Point pt : points(p)) add(Step::Kind::setup, {MoveKind::play, c, pt}, p, index);
-      k.note(p);
+      note_property(p, k);
     }
+    for (uint8_t e = 0; e < kExts; ++e)  // an earlier name of another program's form: not ours
+      if (k.before[e] && !has_our_form(Ext(e), *k.before[e])) {
+        foreign(*k.before[e], Ext(e));
+        k.before[e] = nullptr;
+      }
+    if (!k.before[kNegative] != !k.before[kNegativeKind]) {  // JN and JT come together
+      for (Ext e : {kNegative, kNegativeKind})
+        if (k.before[e]) foreign(*k.before[e], e);
+      k.before[kNegative] = k.before[kNegativeKind] = nullptr;
+    }
+    for (uint8_t e = 0; e < kExts; ++e)
+      if (!k.ext[e]) k.ext[e] = k.before[e];
     if (k.pl && !root) add(Step::Kind::to_move, Move::pass(color_of(*k.pl)), *k.pl, index);
-    if (k.jr) read_resume(*k.jr, index);
-    read_move(k, index);
+    if (k.ext[kResume]) read_resume(*k.ext[kResume], index);
+    read_moves(n, k, index);
     read_negative(k, index);
-    if (k.jp) read_pause_act(*k.jp, index);
-    if (k.jd) {
-      r_.has_dead_markup = true;
-      for (Point pt : points(*k.jd)) r_.dead.push_back(pt);
+    if (k.ext[kPauseAct]) read_pause_act(*k.ext[kPauseAct], index);
+    read_lists(n, k);
+  }
+
+  void note_property(const PropView& p, Known& k) {
+    const PropKind pk = kind_of(p.id);
+    const PropView** slot = nullptr;
+    switch (pk.kind) {
+      case PropKind::other: return;
+      case PropKind::move:
+        if (k.moves++ == 0) k.move = &p;
+        return;
+      case PropKind::to_move: slot = &k.pl; break;
+      case PropKind::ext_now: slot = &k.ext[pk.ext]; break;
+      case PropKind::ext_before: slot = &k.before[pk.ext]; break;
     }
-    if (k.jc) read_claims(*k.jc);
+    const bool list = pk.ext == kDead || pk.ext == kClaims;  // every one is read (read_lists)
+    if (!*slot) *slot = &p;
+    else if (!list) twice(**slot, p, "in one node");
+  }
+
+  // Whether a property of an earlier name has this project's form (kExtNames).
+  bool has_our_form(Ext e, const PropView& p) const {
+    auto one = [&](std::initializer_list<std::string_view> allowed) {
+      if (p.values.size() != 1) return false;
+      const std::string_view v = trim(p.values[0].raw);
+      return std::find(allowed.begin(), allowed.end(), v) != allowed.end();
+    };
+    auto on_board = [&](std::string_view t) {
+      auto pt = parse_sgf(trim(t));
+      return pt && pt->inside(r_.width, r_.height);
+    };
+    switch (e) {
+      case kVirtual: return one({""});
+      case kNegative: return p.values.size() == 1 && on_board(p.values[0].raw);
+      case kNegativeKind: return one({"A", "B"});
+      case kPauseAct: return one({"propose", "accept", "reject"});
+      case kResume: return one({"dispute", "found:B", "found:W"});
+      case kDead:
+        return std::all_of(p.values.begin(), p.values.end(), [&](const ValueView& v) {
+          const std::string_view t = trim(v.raw);
+          const size_t colon = t.find(':');
+          return t.empty() || (colon == std::string_view::npos
+                                   ? on_board(t)
+                                   : on_board(t.substr(0, colon)) && on_board(t.substr(colon + 1)));
+        });
+      case kClaims:
+        return std::all_of(p.values.begin(), p.values.end(), [&](const ValueView& v) {
+          const std::string_view t = trim(v.raw);
+          return (t.starts_with("B:") || t.starts_with("W:")) && on_board(t.substr(2));
+        });
+      case kExts: break;
+    }
+    return false;
+  }
+
+  // Another program's property under an earlier name of ours: kept in the tree, not read; noted
+  // once per name.
+  void foreign(const PropView& p, Ext e) {
+    const std::string value = p.values.empty() ? "" : shown(simple_text(p));
+    if (e == kDead && r_.other_jd.empty()) r_.other_jd = simple_text(p);
+    const std::string id(p.id);
+    if (std::find(foreign_noted_.begin(), foreign_noted_.end(), id) != foreign_noted_.end()) return;
+    foreign_noted_.push_back(id);
+    note(id + "[" + value + "] is another program's " + id + ", not this project's " +
+         std::string(kExtNames[e].now) + ": not read" + (e == kDead ? " as dead stones" : ""));
+  }
+
+  // Every dead-stone and claim property of the node (lists: each one is read). One of an earlier
+  // name is read where the node has none of the name now and it has this project's form.
+  void read_lists(const NodeView& n, const Known& k) {
+    for (const PropView& p : n.props) {
+      const PropKind pk = kind_of(p.id);
+      if (pk.ext != kDead && pk.ext != kClaims) continue;
+      if (pk.kind == PropKind::ext_before) {
+        if (k.ext[pk.ext] && k.ext[pk.ext]->id != p.id) continue;
+        if (!has_our_form(pk.ext, p)) {
+          foreign(p, pk.ext);
+          continue;
+        }
+      }
+      if (pk.ext == kDead) {
+        r_.has_dead_markup = true;
+        append(r_.dead, points(p));
+      } else {
+        read_claims(p);
+      }
+    }
   }
 
   void add(Step::Kind kind, Move m, const PropView& p, int index) {
@@ -718,35 +973,68 @@ class RecordReader {
     r_.steps.push_back(s);
   }
 
-  void read_move(const Known& k, int index) {
-    const PropView* b = k.b;
-    const PropView* w = k.w;
-    const PropView* jv = k.jv;
-    if (b && w) fail(std::max(b, w)->location, "a node holds both a B and a W move");
-    const PropView* p = b ? b : w;
+  // The node's B/W move. Two in a node are an Error, or under the repair policy each a move of
+  // its own, in file order (the replay then finds whether the colours alternate).
+  void read_moves(const NodeView& n, const Known& k, int index) {
+    const PropView* jv = k.ext[kVirtual];
+    const bool jv_before = jv && jv->id == kExtNames[kVirtual].before;
     if (jv && (jv->values.size() != 1 || !jv->values[0].raw.empty()))
-      fail(jv->location, "JV takes an empty value: JV[]");
-    if (!p) {
-      if (jv) fail(jv->location, "JV[] marks a virtual move, but the node has no B or W move");
+      fail(jv->location, std::string(jv->id) + " takes an empty value: " + std::string(jv->id) + "[]");
+    if (k.moves == 0) {
+      if (jv_before) foreign(*jv, kVirtual);
+      else if (jv) fail(jv->location, "JPDV[] marks a virtual move, but the node has no B or W move");
       return;
     }
-    expect_one_value(*p);
-    const Color c = b ? Color::Black : Color::White;
-    const std::string_view v = trim(p->values[0].raw);
+    if (k.moves > 1) {
+      const PropView* second = nullptr;
+      for (const PropView& p : n.props)
+        if (kind_of(p.id).kind == PropKind::move && &p != k.move && !second) second = &p;
+      const std::string what = "a node holds two moves (" + std::string(k.move->id) + " at " +
+                               at_text(k.move->location) + " and " + std::string(second->id) +
+                               " at " + at_text(second->location) + ")";
+      if (!options_.repair)
+        fail(second->location, what + "; FF[4] allows one move per node (the repair policy reads "
+                                      "each as a node of its own: --repair)");
+      bool first = true;
+      for (const PropView& p : n.props) {
+        if (kind_of(p.id).kind != PropKind::move) continue;
+        if (!first)
+          pending_split_ = what;
+        read_move(p, first ? jv : nullptr, false, index);
+        first = false;
+      }
+      return;
+    }
+    read_move(*k.move, jv, jv_before, index);
+  }
+
+  void read_move(const PropView& p, const PropView* jv, bool jv_before, int index) {
+    expect_one_value(p);
+    const Color c = p.id == "B" ? Color::Black : Color::White;
+    const std::string_view v = trim(p.values[0].raw);
     const bool pass = v.empty() || (v == "tt" && r_.width <= 19 && r_.height <= 19);
-    if (jv && !pass)
-      fail(jv->location, "JV[] marks a virtual move: it belongs on a pass node (B[] or W[])");
-    Move m = jv ? Move::virtual_move(c) : pass ? Move::pass(c) : Move::play(c, point(*p, 0));
-    add(Step::Kind::move, m, *p, index);
+    if (jv && !pass) {
+      if (!jv_before)
+        fail(jv->location, "JPDV[] marks a virtual move: it belongs on a pass node (B[] or W[])");
+      foreign(*jv, kVirtual);
+      jv = nullptr;
+    }
+    Move m = jv ? Move::virtual_move(c) : pass ? Move::pass(c) : Move::play(c, point(p, 0));
+    add(Step::Kind::move, m, p, index);
+    if (!pending_split_.empty()) {
+      repair(Repair::Kind::node_split, p.location,
+             "move " + std::to_string(moves_) + ": " + pending_split_ + ": each read as a node of its own");
+      pending_split_.clear();
+    }
   }
 
   void read_negative(const Known& k, int index) {
-    const PropView* jn = k.jn;
-    const PropView* jt = k.jt;
-    if (jt && !jn) fail(jt->location, "JT without JN: JT gives the kind of a negative move JN");
+    const PropView* jn = k.ext[kNegative];
+    const PropView* jt = k.ext[kNegativeKind];
+    if (jt && !jn) fail(jt->location, "JPDT without JPDN: JPDT gives the kind of a negative move JPDN");
     if (!jn) return;
     expect_one_value(*jn);
-    if (!jt) fail(jn->location, "the negative move JN needs its kind, JT[A] or JT[B]");
+    if (!jt) fail(jn->location, "the negative move JPDN needs its kind, JPDT[A] or JPDT[B]");
     expect_one_value(*jt);
     const std::string_view kind = trim(jt->values[0].raw);
     if (kind != "A" && kind != "B") fail_value(*jt, 0, "the kind of a negative move is A or B");
@@ -834,10 +1122,13 @@ class RecordReader {
   }
 
   std::string_view file_;
+  const ReadOptions& options_;
   const Limits& limits_;
   Record r_;
   int moves_ = 0;
   size_t points_ = 0;  // in the point lists read so far
+  std::vector<std::string> foreign_noted_;  // the names of another program's properties noted
+  std::string pending_split_;  // a node split under repair: the note for its next move
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -881,24 +1172,24 @@ Node step_node(const Step& s) {
     case Step::Kind::setup: n.set(setup_id(m.color), {to_sgf(m.point)}); break;
     case Step::Kind::to_move: n.set("PL", {std::string(color_letter(m.color))}); break;
     case Step::Kind::pause_act:
-      n.set("JP", {m.kind == MoveKind::propose_pause  ? "propose"
+      n.set(kExtNames[kPauseAct].now, {m.kind == MoveKind::propose_pause  ? "propose"
                    : m.kind == MoveKind::accept_pause ? "accept"
                                                       : "reject"});
       break;
     case Step::Kind::resume:
-      n.set("JR", {is_stone(m.color) ? "found:" + std::string(color_letter(m.color)) : "dispute"});
+      n.set(kExtNames[kResume].now, {is_stone(m.color) ? "found:" + std::string(color_letter(m.color)) : "dispute"});
       break;
     case Step::Kind::move:
       if (m.is_negative()) {
-        n.set("JN", {to_sgf(m.point)});
-        n.set("JT", {m.kind == MoveKind::negative_a ? "A" : "B"});
+        n.set(kExtNames[kNegative].now, {to_sgf(m.point)});
+        n.set(kExtNames[kNegativeKind].now, {m.kind == MoveKind::negative_a ? "A" : "B"});
         break;
       }
       if (!is_stone(m.color) || !(m.is_board_move() || m.is_non_board()))
         throw std::invalid_argument("to_tree: a move step must be a B or W move, a pass, a "
                                     "virtual or a negative move");
       n.set(color_letter(m.color), {m.is_board_move() ? to_sgf(m.point) : ""});
-      if (m.kind == MoveKind::virtual_move) n.set("JV", {""});
+      if (m.kind == MoveKind::virtual_move) n.set(kExtNames[kVirtual].now, {""});
       break;
   }
   return n;
@@ -906,23 +1197,83 @@ Node step_node(const Step& s) {
 
 }  // namespace
 
+std::string_view name_of(Repair::Kind k) {
+  switch (k) {
+    case Repair::Kind::implied_pass: return "implied_pass";
+    case Repair::Kind::turn_switched: return "turn_switched";
+    case Repair::Kind::stone_replaced: return "stone_replaced";
+    case Repair::Kind::move_skipped: return "move_skipped";
+    case Repair::Kind::node_split: return "node_split";
+    case Repair::Kind::first_kept: return "first_kept";
+  }
+  return "?";
+}
+
 Record read_record(const GameTree& tree, std::string_view filename, const Limits& limits) {
+  ReadOptions o;
+  o.limits = limits;
+  return read_record(tree, filename, o);
+}
+
+Record read_record(const GameTree& tree, std::string_view filename, const ReadOptions& options) {
   MainLine line;
   main_line(tree, line);
-  return RecordReader(filename, limits).read(line);
+  return RecordReader(filename, options).read(line);
 }
 
-Record read_record_text(std::string_view text, std::string_view filename) {
-  // Most records are one game tree without variations: read straight from the text (the same
-  // record as through the tree; tests/sgf_quick_test.cpp compares them).
-  const Limits limits;
-  MainLine line;
-  if (quick_main_line(text, limits, line)) return RecordReader(filename, limits).read(line);
-  return read_record(parse(text, filename, limits).games.front(), filename, limits);
+namespace {
+
+// The record of one game of a parsed collection, with what decoding the text noted.
+Record game_record(const Collection& c, size_t game, std::string_view filename,
+                   const ReadOptions& options) {
+  Record r = read_record(c.games[game], filename, options);
+  r.game = int(game);
+  r.games = int(c.games.size());
+  r.charset = c.charset;
+  if (!c.charset_note.empty()) r.notes.insert(r.notes.begin(), c.charset_note);
+  return r;
 }
 
-Record read_record_file(const std::string& path) {
-  return read_record_text(read_text_file(path, Limits{}), path);
+}  // namespace
+
+Record read_record_text(std::string_view text, std::string_view filename,
+                        const ReadOptions& options) {
+  // Most records are one game tree without variations, in ASCII or UTF-8: read straight from
+  // the text (the same record as through the tree; tests/sgf_quick_test.cpp compares them).
+  if (options.game == 0 && options.charset.empty() && text.size() <= options.limits.max_bytes) {
+    const bool ascii = std::all_of(text.begin(), text.end(),
+                                   [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    const auto utf8 = [&] {
+      const std::string_view ca = declared_charset(text);
+      return is_utf8(text) && (ca.empty() || charset_name(ca) == "UTF-8");
+    };
+    MainLine line;
+    if ((ascii || utf8()) && quick_main_line(text, options.limits, line))
+      return RecordReader(filename, options).read(line);
+  }
+  const Collection c = parse(text, filename, options.limits, options.charset);
+  if (options.game < 0 || size_t(options.game) >= c.games.size())
+    throw Error(std::string(filename), {},
+                "the file holds " + std::to_string(c.games.size()) + " game" +
+                    (c.games.size() == 1 ? "" : "s") + ": there is no game " +
+                    std::to_string(options.game + 1));
+  return game_record(c, size_t(options.game), filename, options);
+}
+
+Record read_record_file(const std::string& path, const ReadOptions& options) {
+  return read_record_text(read_text_file(path, options.limits), path, options);
+}
+
+std::vector<Record> read_records_text(std::string_view text, std::string_view filename,
+                                      const ReadOptions& options) {
+  const Collection c = parse(text, filename, options.limits, options.charset);
+  std::vector<Record> out;
+  for (size_t g = 0; g < c.games.size(); ++g) out.push_back(game_record(c, g, filename, options));
+  return out;
+}
+
+std::vector<Record> read_records_file(const std::string& path, const ReadOptions& options) {
+  return read_records_text(read_text_file(path, options.limits), path, options);
 }
 
 GameTree to_tree(const Record& r) {
@@ -938,6 +1289,18 @@ GameTree to_tree(const Record& r) {
   set_if(root, "PB", r.black_name);
   set_if(root, "PW", r.white_name);
   set_if(root, "RE", r.result);
+  set_if(root, "DT", r.date);
+  set_if(root, "PC", r.place);
+  set_if(root, "EV", r.event);
+  set_if(root, "CP", r.copyright);
+  set_if(root, "JD", r.other_jd);  // another program's (a date), as it was
+  for (const std::string* text : {&r.rules, &r.result, &r.black_name, &r.white_name, &r.date,
+                                  &r.place, &r.event, &r.copyright, &r.other_jd})
+    if (!std::all_of(text->begin(), text->end(),
+                     [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+      root.set("CA", {"UTF-8"});
+      break;
+    }
   for (Color c : {Color::Black, Color::White}) {
     std::vector<Point> stones;
     for (auto& [sc, p] : r.setup)
@@ -960,12 +1323,12 @@ GameTree to_tree(const Record& r) {
 
   Node& last = t.nodes.back();
   if (r.has_dead_markup || !r.dead.empty())
-    last.set("JD", r.dead.empty() ? std::vector<std::string>{""} : point_values(r.dead));
+    last.set(kExtNames[kDead].now, r.dead.empty() ? std::vector<std::string>{""} : point_values(r.dead));
   if (!r.claims.empty()) {
     std::vector<std::string> claims;
     for (const Claim& c : r.claims) claims.push_back(std::string(color_letter(c.color)) + ":" +
                                                      to_sgf(c.point));
-    last.set("JC", claims);
+    last.set(kExtNames[kClaims].now, claims);
   }
   if (!r.territory_black.empty()) last.set("TB", point_values(r.territory_black));
   if (!r.territory_white.empty()) last.set("TW", point_values(r.territory_white));

@@ -115,7 +115,7 @@ TEST(Dispute, GnuGoPlaysItOutAndTheCountFollowsThePlay) {
   // The whole game, dispute included, round-trips through SGF.
   sgf::Record rec = record_from_game(d.game);
   const std::string text = sgf::write(sgf::to_tree(rec));
-  EXPECT_NE(text.find("JR[dispute]"), std::string::npos);
+  EXPECT_NE(text.find("JPDR[dispute]"), std::string::npos);
   Replay back = replay(sgf::read_record_text(text), d.game.rules());
   EXPECT_TRUE(back.game.board().same_position(d.game.board()));
   EXPECT_EQ(back.game.moves().size(), d.game.moves().size());

@@ -140,7 +140,8 @@ TEST(EstimateCli, CorpusCountsACgosRecordAsTheServerDidEveryStoneAlive) {
   const std::string manifest = one_record_manifest(
       "corpus-cgos.tsv", "C_00904__games__pro_games__go__9x9__492702.sgf", "Chinese", "7", "B+9.0");
   const auto g = corpus_outcome(manifest);
-  EXPECT_EQ(g["rules"], "chinese,remove_dead=false,komi=7");
+  EXPECT_EQ(g["rules"], "chinese,komi=7,remove_dead=false");
+  EXPECT_EQ(g["conventions"], nlohmann::json::array({"cgos"}));
   EXPECT_EQ(g["outcome"], "exact") << g.dump();
   EXPECT_NE(g.value("convention", "").find("Computer Go Server"), std::string::npos) << g.dump();
   const auto h = corpus_outcome(manifest, " --no-server-conventions");

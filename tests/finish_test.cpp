@@ -45,7 +45,7 @@ Finish finish_of_record(const std::string& file, const FinishOptions& o = {}) {
   const sgf::Record rec = sgf::read_record_file(kCorpus + file);
   ScoreOptions so;
   so.rules = "japanese";
-  so.finish_japanese = false;
+  so.finish_stopped = false;
   so.keep_steps = false;
   const Scored s = score_record(rec, so);
   std::vector<Point> dead = s.count.dead_black;
@@ -111,8 +111,8 @@ TEST(Finish, FallsBackToTheGreedyOrderWhenTheNodeBudgetIsSpent) {
   tiny.max_nodes = 3;
   const Finish f = finish_game(b, {}, Color::Black, tiny);
   EXPECT_FALSE(f.searched);
-  EXPECT_EQ(line_of(f.moves, 7), "B E7 W C7");  // the greedy order finds this one too
-  EXPECT_EQ(f.value, 0);
+  EXPECT_EQ(line_of(f.moves, 7), "B E7 W C7");  // the fill-out finds this one too
+  EXPECT_EQ(f.value, 1);
   EXPECT_EQ(finishing_moves(b, {}, Color::Black, tiny), f.moves);
 }
 
@@ -145,6 +145,7 @@ TEST(Finish, TheSearchedValueIsWhatTheJapaneseCountGainsOnRandomPositions) {
       ++checked;
       FinishOptions fo;
       fo.max_nodes = 20000;
+      fo.max_reading = 20000;  // small boards: what a region reads, not a whole finish's budget
       fo.after_pass = !g.moves().empty() && g.moves().back().move.kind == MoveKind::pass;
       fo.read_eyes = rules.eye_reading == EyeReading::japanese;
       const Finish f = finish_game(g.board(), {}, g.to_move(), fo);
@@ -158,11 +159,126 @@ TEST(Finish, TheSearchedValueIsWhatTheJapaneseCountGainsOnRandomPositions) {
                             << v.message << "\n"
                             << start.to_string() << line_of(f.moves, g.height());
       }
-      const Count after = count(g, Statuses{});
+      Statuses with_dead;  // the stones the line leaves standing that it reads as dead
+      with_dead.dead = f.dead;
+      const Count after = count(g, with_dead);
       EXPECT_EQ(after.japanese.diff(Color::Black) - before.japanese.diff(Color::Black), f.value)
           << "seed " << seed << "\n" << g.board().to_string() << line_of(f.moves, g.height());
     }
     EXPECT_GT(checked, int(kGames) / 4) << text;
     EXPECT_GT(searched, checked / 2) << text;
   }
+}
+
+// Hand-built 19x19 endings. Each is a board split by two walls from edge to edge (Black's
+// territory on the left, White's on the right), with the ending under test between them.
+namespace {
+
+// Row y of a split board: Black's wall at columns bx.., White's from wx.., `seam` in between
+// ('.' empty, 'X', 'O'); the walls are one chain each, with many liberties.
+std::string split_row(int bx, int wx, const std::string& seam) {
+  std::string row(19, '.');
+  row[size_t(bx)] = 'X';
+  for (size_t k = 0; k < seam.size(); ++k) row[size_t(bx) + 1 + k] = seam[k];
+  row[size_t(wx)] = 'O';
+  return row;
+}
+
+Board split_board(const std::vector<std::string>& rows) {
+  std::string text;
+  for (const std::string& r : rows) text += "\n" + r;
+  return test::board_from(text);
+}
+
+FinishOptions by(FinishScoring s) {
+  FinishOptions o;
+  o.scoring = s;
+  return o;
+}
+
+int fills(const Finish& f) {
+  int n = 0;
+  for (const Move& m : f.moves) n += m.kind == MoveKind::play;
+  return n;
+}
+
+}  // namespace
+
+TEST(Finish19, TheLastDameUnderAreaCountingIsAPointForWhoeverMovesWhenTheyAreOdd) {
+  // Nineteen dame between the walls: under area counting each is a point for whoever fills it,
+  // so the side to move fills ten and the other nine.
+  std::vector<std::string> rows(19, split_row(8, 10, "."));
+  const Board odd = split_board(rows);
+  const Finish black = finish_game(odd, {}, Color::Black, by(FinishScoring::area));
+  EXPECT_EQ(fills(black), 19) << line_of(black.moves, 19);
+  EXPECT_EQ(black.value, 1);
+  const Finish white = finish_game(odd, {}, Color::White, by(FinishScoring::area));
+  EXPECT_EQ(white.value, -1);
+  // Eighteen (White has filled one at the top): the parity gives no one a point.
+  rows[0] = split_row(8, 10, "O");
+  const Board even = split_board(rows);
+  const Finish e = finish_game(even, {}, Color::Black, by(FinishScoring::area));
+  EXPECT_EQ(fills(e), 18) << line_of(e.moves, 19);
+  EXPECT_EQ(e.value, 0);
+  // Under territory counting dame are worth nothing, odd or even.
+  EXPECT_EQ(finish_game(odd, {}, Color::Black, by(FinishScoring::territory)).value, 0);
+}
+
+// Black's wall on columns J and K, White's on L and M; at the top, White's stone on L19 stands
+// apart, with two liberties: K19, a dame, and M19, a point of White's own.
+Board defence_board() {
+  std::vector<std::string> rows(19, "........XXOO.......");
+  rows[0] = "........X.O.O......";
+  rows[1] = "........XXXOO......";
+  return split_board(rows);
+}
+
+TEST(Finish19, ADefensiveMoveInsideOnesOwnTerritoryCostsAPointUnderTerritoryCounting) {
+  // Black's K19 puts L19 in atari; White defends at M19, a point of its own territory. White
+  // cannot fill K19 itself (a self-atari), so the dame is Black's whoever moves first.
+  const Board b = defence_board();
+  for (Color first : {Color::Black, Color::White}) {
+    const Finish t = finish_game(b, {}, first, by(FinishScoring::territory));
+    const std::string line = line_of(t.moves, 19);
+    EXPECT_NE(line.find("B K19"), std::string::npos) << line;
+    EXPECT_NE(line.find("W M19"), std::string::npos) << line;
+    EXPECT_EQ(t.value, 1) << line;  // White's defence costs it a point
+    // Under area counting the defence costs nothing and the dame is Black's point.
+    const Finish a = finish_game(b, {}, first, by(FinishScoring::area));
+    EXPECT_NE(line_of(a.moves, 19).find("W M19"), std::string::npos) << line_of(a.moves, 19);
+    EXPECT_EQ(a.value, 1) << line_of(a.moves, 19);
+  }
+}
+
+TEST(Finish19, AKoOpenWhenTheRecordStopsIsConnectedByItsHolder) {
+  // Black's L19 stone stands in atari (its liberty K19), but White taking it at K19 is a ko:
+  // Black could take back. With no threats left the holder, Black, connects at K19, a point
+  // of its own territory, whoever is to move.
+  std::vector<std::string> rows(19, "........XXOO.......");
+  rows[0] = "........X.XO.......";
+  const Board b = split_board(rows);
+  for (Color first : {Color::Black, Color::White}) {
+    const Finish t = finish_game(b, {}, first, by(FinishScoring::territory));
+    const std::string line = line_of(t.moves, 19);
+    EXPECT_EQ(line, first == Color::Black ? "B K19" : "W pass B K19");
+    EXPECT_EQ(t.value, -1) << line;  // the connection fills a point of Black's
+    const Finish a = finish_game(b, {}, first, by(FinishScoring::area));
+    EXPECT_EQ(a.value, 0) << line_of(a.moves, 19);  // a stone for a point: no change
+  }
+}
+
+TEST(Finish19, AFinishFillsNoDameThatWouldLoseAChain) {
+  // On the board of the defence: whatever is to move and whatever the counting, no stone of
+  // either side is lost on the way, and L19 still stands.
+  const Board b = defence_board();
+  for (Color first : {Color::Black, Color::White})
+    for (FinishScoring s : {FinishScoring::territory, FinishScoring::area}) {
+      const Finish f = finish_game(b, {}, first, by(s));
+      Board end = b;
+      for (const Move& m : f.moves)
+        if (m.kind == MoveKind::play) end.play(m.point, m.color);
+      EXPECT_EQ(end.captured(Color::Black) + end.captured(Color::White), 0)
+          << line_of(f.moves, 19);
+      EXPECT_EQ(end.at(test::pt("L19", 19)), Color::White) << line_of(f.moves, 19);
+    }
 }

@@ -333,7 +333,7 @@ TEST(Gtp, PrintsgfAndLoadsgfRoundTrip) {
   EXPECT_EQ(state(e)["phase"], "paused");
   const std::string sgf = ok(e, "printsgf");
   EXPECT_TRUE(contains(sgf, "RU[JPD:tang-song,komi=7]")) << sgf;
-  EXPECT_TRUE(contains(sgf, "JV[]")) << sgf;
+  EXPECT_TRUE(contains(sgf, "JPDV[]")) << sgf;
   const std::string path = testing::TempDir() + "gtp_roundtrip.sgf";
   ok(e, "printsgf " + path);
   GtpEngineOptions reader = opts("japanese", 19);

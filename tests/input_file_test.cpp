@@ -97,3 +97,37 @@ TEST(InputFile, GtpLoadsgfRefusesAFifoAtOnce) {
   EXPECT_EQ(answer.rfind("? cannot load file: ", 0), 0u) << answer;
   EXPECT_NE(answer.find("is a FIFO (named pipe), not a regular file"), std::string::npos) << answer;
 }
+
+// The library's own file readers (sgf::parse_file, read_record_file, read_records_file) read as
+// read_input_file reads: a FIFO, a directory or /dev/zero is refused at once with what it is,
+// and a file is read to its end within the limit, not by the size it claims.
+TEST(InputFile, SgfFileReadersRefuseWhatIsNotARegularFileAndKeepTheLimit) {
+  const fs::path d = temp_dir("sgf-readers");
+  ASSERT_EQ(::mkfifo((d / "pipe.sgf").c_str(), 0600), 0);
+  auto error_text = [](auto&& f) -> std::string {
+    try {
+      f();
+    } catch (const sgf::Error& e) {
+      return e.what();
+    }
+    return "(read)";
+  };
+  for (const std::string& path : {d.string(), (d / "pipe.sgf").string(), std::string("/dev/zero")}) {
+    const std::string kind = "is " + std::string(special_file_kind(path)) + ", not a regular file: not read";
+    EXPECT_EQ(error_text([&] { sgf::parse_file(path); }), path + ": " + kind);
+    EXPECT_EQ(error_text([&] { sgf::read_record_file(path); }), path + ": " + kind);
+    EXPECT_EQ(error_text([&] { sgf::read_records_file(path); }), path + ": " + kind);
+  }
+  const fs::path f = d / "game.sgf";
+  std::ofstream(f) << kGame;
+  EXPECT_EQ(sgf::read_record_file(f.string()).width, 5);
+  EXPECT_EQ(sgf::read_records_file(f.string()).size(), 1u);
+  sgf::ReadOptions small;
+  small.limits.max_bytes = 10;
+  EXPECT_EQ(error_text([&] { sgf::read_record_file(f.string(), small); }),
+            f.string() + ": the file is larger than the limit of 10 bytes (max_bytes)");
+  sgf::Limits l;
+  l.max_bytes = 10;
+  EXPECT_EQ(error_text([&] { sgf::parse_file(f.string(), l); }),
+            f.string() + ": the file is larger than the limit of 10 bytes (max_bytes)");
+}

@@ -302,7 +302,8 @@ TEST(Replay, IllegalMoveGivesReplayErrorWithMoveNumberLineAndColumn) {
   EXPECT_EQ(e->file, "t.sgf");
   EXPECT_EQ(e->where.line, 2);
   EXPECT_EQ(e->where.column, 4);
-  EXPECT_EQ(std::string(e->what()), "t.sgf:2:4: move 3 (B D6): point D6 is occupied");
+  EXPECT_EQ(std::string(e->what()), "t.sgf:2:4: move 3 (B D6): point D6 is occupied (a faulty "
+                                     "record: the repair policy reads it, --repair)");
 }
 
 TEST(Replay, IllegalMoveForfeitsWhenAsked) {
@@ -367,7 +368,7 @@ TEST(Replay, ResumptionWithoutAPauseIsTakenAsADeclaredPauseFirst) {
   auto e = replay_error("(;SZ[9];B[ee];W[];B[];JR[found:B])", "chinese");  // not agreed
   ASSERT_TRUE(e);
   EXPECT_EQ(e->reason, Illegal::wrong_phase);
-  EXPECT_NE(std::string(e->what()).find("move 3 (JR[found:B])"), std::string::npos) << e->what();
+  EXPECT_NE(std::string(e->what()).find("move 3 (JPDR[found:B])"), std::string::npos) << e->what();
 }
 
 TEST(Replay, PauseAnswerWithoutAProposalIsAnError) {

@@ -192,6 +192,32 @@ TEST(Sgf, NodeSetEscapesReplacesInPlaceAndRemoveDeletes) {
   EXPECT_EQ(sgf::escape("]\\x"), "\\]\\\\x");
 }
 
+// White space other than a line break reads as a space in Text; escaped, it stands for itself.
+// The writer escapes it, so that a text holding a tab, a vertical tab or a form feed (an escaped
+// one read from a file, or a name given by a program) is written as a value that reads back the
+// same; a line break is written as it is.
+TEST(Sgf, TextWithControlWhiteSpaceIsWrittenSoThatItReadsBackTheSame) {
+  EXPECT_EQ(sgf::escape("a\tb\vc\fd"), "a\\\tb\\\vc\\\fd");
+  EXPECT_EQ(sgf::escape("line\nnext"), "line\nnext");
+  const std::string text = "T\vZ \t[x]\\ \f\nend";
+  sgf::Node n;
+  n.set("C", {text});
+  sgf::GameTree t;
+  t.nodes.push_back(n);
+  const sgf::Collection back = sgf::parse(sgf::write(t), "w.sgf");
+  ASSERT_EQ(back.games.size(), 1u);
+  EXPECT_EQ(back.games[0].nodes[0].find("C")->text(), text);
+  // Without the escape the same bytes read as spaces: the reason for it.
+  EXPECT_EQ(sgf::parse("(;C[T\vZ\tX])").games[0].nodes[0].find("C")->text(), "T Z X");
+  // A record whose player's name holds an escaped vertical tab writes back the same name.
+  const sgf::Record r = sgf::read_record_text("(;SZ[9]PB[T\\\vZ];B[ee])", "vt.sgf");
+  ASSERT_EQ(r.black_name, "T\vZ");
+  const std::string first = sgf::write(sgf::to_tree(r));
+  const sgf::Record again = sgf::read_record_text(first, "written.sgf");
+  EXPECT_EQ(again.black_name, "T\vZ");
+  EXPECT_EQ(sgf::write(sgf::to_tree(again)), first);
+}
+
 // ------------------------------------------------------------------------------------------------
 // Malformed input: every error names the file, the line and the column.
 
@@ -383,21 +409,21 @@ TEST(Sgf, MovesInTheRootNodeAreSteps) {
 }
 
 TEST(Sgf, MoveNumbersCountBlackAndWhiteMovesIncludingPassesAndVirtualMoves) {
-  auto r = record_of("(;SZ[9];B[ee];W[]JV[];B[];JP[propose];JP[accept];W[aa];JN[ee]JT[B])");
+  auto r = record_of("(;SZ[9];B[ee];W[]JPDV[];B[];JPDP[propose];JPDP[accept];W[aa];JPDN[ee]JPDT[B])");
   std::vector<int> numbers;
   for (auto& s : r.steps) numbers.push_back(s.move_number);
   EXPECT_EQ(numbers, (std::vector<int>{1, 2, 3, 3, 3, 4, 4}));
 }
 
-TEST(Sgf, PassWithJVIsAVirtualMove) {
-  auto r = record_of("(;SZ[9];B[]JV[];W[tt]JV[];B[])");
+TEST(Sgf, PassWithJPDVIsAVirtualMove) {
+  auto r = record_of("(;SZ[9];B[]JPDV[];W[tt]JPDV[];B[])");
   EXPECT_EQ(r.steps[0].move, Move::virtual_move(B));
   EXPECT_EQ(r.steps[1].move, Move::virtual_move(W));
   EXPECT_EQ(r.steps[2].move, Move::pass(B));
 }
 
-TEST(Sgf, NegativeMoveIsJNWithItsKindJT) {
-  auto r = record_of("(;SZ[9];B[ee];JN[ee]JT[A];JN[dd]JT[B])");
+TEST(Sgf, NegativeMoveIsJPDNWithItsKindJPDT) {
+  auto r = record_of("(;SZ[9];B[ee];JPDN[ee]JPDT[A];JPDN[dd]JPDT[B])");
   ASSERT_EQ(r.steps.size(), 3u);
   EXPECT_EQ(r.steps[1].kind, Kind::move);
   EXPECT_EQ(r.steps[1].move, Move::negative_a(E, *parse_sgf("ee")));
@@ -406,7 +432,7 @@ TEST(Sgf, NegativeMoveIsJNWithItsKindJT) {
 
 TEST(Sgf, PauseActsResumptionsAndSideToMoveAreSteps) {
   auto r = record_of(
-      "(;SZ[9];JP[propose];JP[reject];JP[accept];JR[dispute];JR[found:W];PL[B];B[aa])");
+      "(;SZ[9];JPDP[propose];JPDP[reject];JPDP[accept];JPDR[dispute];JPDR[found:W];PL[B];B[aa])");
   ASSERT_EQ(r.steps.size(), 7u);
   EXPECT_EQ(r.steps[0].kind, Kind::pause_act);
   EXPECT_EQ(r.steps[0].move.kind, MoveKind::propose_pause);
@@ -420,17 +446,17 @@ TEST(Sgf, PauseActsResumptionsAndSideToMoveAreSteps) {
   EXPECT_EQ(r.steps[5].kind, Kind::to_move);
   EXPECT_EQ(r.steps[5].move.color, B);
   EXPECT_EQ(r.steps[6].where.line, 1);
-  EXPECT_EQ(r.steps[6].where.column, 73);
+  EXPECT_EQ(r.steps[6].where.column, 83);
 }
 
 TEST(Sgf, DeadStonesAndClaimsAreCollectedOnTheMainLine) {
-  auto r = record_of("(;SZ[9];B[ee]JD[aa];W[dd]JD[];B[]JC[B:cc][W:gg])");
+  auto r = record_of("(;SZ[9];B[ee]JPDD[aa];W[dd]JPDD[];B[]JPDC[B:cc][W:gg])");
   EXPECT_TRUE(r.has_dead_markup);
   EXPECT_EQ(r.dead, pts({"aa"}));
   ASSERT_EQ(r.claims.size(), 2u);
   EXPECT_EQ(r.claims[1].color, W);
   EXPECT_EQ(r.claims[1].point, *parse_sgf("gg"));
-  EXPECT_TRUE(record_of("(;SZ[9]JD[])").has_dead_markup);
+  EXPECT_TRUE(record_of("(;SZ[9]JPDD[])").has_dead_markup);
   EXPECT_FALSE(record_of("(;SZ[9])").has_dead_markup);
 }
 
@@ -465,25 +491,26 @@ TEST(Sgf, KomiThatIsNotANumberIsReported) {
 }
 
 TEST(Sgf, NegativeMoveKindOtherThanAOrBIsReported) {
-  expect_record_error("(;SZ[9];JN[aa]JT[C])", 1, 17,
-                      "JT[C]: the kind of a negative move is A or B");
-  expect_record_error("(;SZ[9];JN[aa])", 1, 9, "needs its kind, JT[A] or JT[B]");
-  expect_record_error("(;SZ[9];JT[A])", 1, 9, "JT without JN");
+  expect_record_error("(;SZ[9];JPDN[aa]JPDT[C])", 1, 21,
+                      "JPDT[C]: the kind of a negative move is A or B");
+  expect_record_error("(;SZ[9];JPDN[aa])", 1, 9, "needs its kind, JPDT[A] or JPDT[B]");
+  expect_record_error("(;SZ[9];JPDT[A])", 1, 9, "JPDT without JPDN");
 }
 
 TEST(Sgf, ClaimOtherThanColourColonPointIsReported) {
-  expect_record_error("(;SZ[9];W[aa]JC[B:aa][X:bb])", 1, 22, "JC[X:bb]: a claim is B:xx or W:xx");
-  expect_record_error("(;SZ[9];W[aa]JC[B:zz])", 1, 16, "point zz is off the 9x9 board");
+  expect_record_error("(;SZ[9];W[aa]JPDC[B:aa][X:bb])", 1, 24,
+                      "JPDC[X:bb]: a claim is B:xx or W:xx");
+  expect_record_error("(;SZ[9];W[aa]JPDC[B:zz])", 1, 18, "point zz is off the 9x9 board");
 }
 
 TEST(Sgf, OtherInvalidExtensionAndSetupValuesAreReported) {
-  expect_record_error("(;SZ[9];B[aa]JV[])", 1, 14, "JV[] marks a virtual move");
-  expect_record_error("(;SZ[9];JV[])", 1, 9, "the node has no B or W move");
-  expect_record_error("(;SZ[9];B[]JV[x])", 1, 12, "JV takes an empty value");
-  expect_record_error("(;SZ[9];JP[maybe])", 1, 11, "expected propose, accept or reject");
-  expect_record_error("(;SZ[9];JR[now])", 1, 11, "expected dispute, found:B or found:W");
+  expect_record_error("(;SZ[9];B[aa]JPDV[])", 1, 14, "JPDV[] marks a virtual move");
+  expect_record_error("(;SZ[9];JPDV[])", 1, 9, "the node has no B or W move");
+  expect_record_error("(;SZ[9];B[]JPDV[x])", 1, 12, "JPDV takes an empty value");
+  expect_record_error("(;SZ[9];JPDP[maybe])", 1, 13, "expected propose, accept or reject");
+  expect_record_error("(;SZ[9];JPDR[now])", 1, 13, "expected dispute, found:B or found:W");
   expect_record_error("(;SZ[9]PL[X])", 1, 10, "PL[X]: expected B or W");
-  expect_record_error("(;SZ[9];B[aa]W[bb])", 1, 14, "both a B and a W move");
+  expect_record_error("(;SZ[9];B[aa]W[bb])", 1, 14, "a node holds two moves (B at 1:9 and W at 1:14)");
   expect_record_error("(;SZ[9];B[aa][bb])", 1, 9, "B takes one value");
   expect_record_error("(;GM[2])", 1, 5, "not a game of Go");
   expect_record_error("(;HA[two])", 1, 5, "handicap is not a number");
@@ -641,11 +668,11 @@ TEST(Sgf, ExtensionPropertiesRoundTripThroughToTree) {
   EXPECT_EQ(back.claims[1].point, *parse_sgf("ii"));
   EXPECT_EQ(back.territory_black, r.territory_black);
   EXPECT_EQ(back.territory_white, r.territory_white);
-  EXPECT_NE(text.find(";B[]JV[]"), std::string::npos) << text;
-  EXPECT_NE(text.find(";JN[ff]JT[A]"), std::string::npos) << text;
-  EXPECT_NE(text.find("JR[found:B]"), std::string::npos) << text;
+  EXPECT_NE(text.find(";B[]JPDV[]"), std::string::npos) << text;
+  EXPECT_NE(text.find(";JPDN[ff]JPDT[A]"), std::string::npos) << text;
+  EXPECT_NE(text.find("JPDR[found:B]"), std::string::npos) << text;
   EXPECT_NE(text.find(";AB[aa][ba]AW[ca];AB[da];AE[da]"), std::string::npos) << text;
-  EXPECT_NE(text.find("JC[B:ab][W:ii]"), std::string::npos) << text;
+  EXPECT_NE(text.find("JPDC[B:ab][W:ii]"), std::string::npos) << text;
 }
 
 TEST(Sgf, EmptyDeadStoneMarkupRoundTrips) {

@@ -169,7 +169,7 @@ TEST(WebGui, TheDownloadKeepsTheHeadersWritesAStandardRuAndTheTerritoryAndReadsB
   ASSERT_EQ(c.last.status, 200);
   const std::string sgf = c.last.body;
   for (const char* p : {"PB[Ke Jie]", "PW[Shin Jinseo]", "EV[Club Cup]", "DT[2026-12-01]", "BR[9p]",
-                        "WR[9p]", "GN[Final]", "RU[Chinese]", "KM[0.5]", "JD[]"})
+                        "WR[9p]", "GN[Final]", "RU[Chinese]", "KM[0.5]", "JPDD[]"})
     EXPECT_NE(sgf.find(p), std::string::npos) << p << " in " << sgf;
   EXPECT_NE(sgf.find("RE[" + end["result"].get<std::string>() + "]"), std::string::npos) << sgf;
   // The territory: column A Black's, E White's, as Sabaki shows TB and TW.

@@ -171,7 +171,7 @@ TEST(WebApi, MarksAgreementAndTheFinalCount) {
   // The record: result and dead-stone markup.
   c.call("GET", base + "/sgf");
   EXPECT_NE(c.last.body.find("RE[W+0.5]"), std::string::npos) << c.last.body;
-  EXPECT_NE(c.last.body.find("JD"), std::string::npos);
+  EXPECT_NE(c.last.body.find("JPDD"), std::string::npos);
   bool attachment = false;
   for (auto& [k, v] : c.last.headers) attachment |= k == "Content-Disposition";
   EXPECT_TRUE(attachment);

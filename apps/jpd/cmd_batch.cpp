@@ -1,7 +1,6 @@
 // jpd batch PATH... [--rules LIST|all] [--jobs N] [--format csv|jsonl] [--out FILE] [--dead-from ...]
 // Counts every SGF record under the paths under several rule sets, in parallel, streaming one row
 // per record and rule set, with a progress bar on a terminal and a summary at the end.
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -12,62 +11,9 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "jpd/batch.hpp"
+#include "jpd/encoding.hpp"
 
 namespace jpd::cli {
-
-namespace {
-
-std::string clock_text(double seconds) {
-  long s = long(seconds + 0.5);
-  char buf[32];
-  if (s >= 3600) std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  else std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
-  return buf;
-}
-
-// A one-line progress bar on stderr: files done, rate, ETA.
-class ProgressBar {
- public:
-  ProgressBar(size_t total, Lang l) : total_(total), lang_(l), start_(Clock::now()) {}
-  void update(size_t done) {
-    auto now = Clock::now();
-    if (done != total_ && now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    double secs = std::chrono::duration<double>(now - start_).count();
-    double rate = secs > 0 ? double(done) / secs : 0;
-    char r[32];
-    std::snprintf(r, sizeof r, "%.1f", rate);
-    std::string text;
-    if (total_) {
-      const int width = 28;
-      int filled = int(double(width) * double(done) / double(total_));
-      std::string bar(size_t(filled), '#');
-      bar += std::string(size_t(width - filled), '.');
-      double eta = rate > 0 ? double(total_ - done) / rate : 0;
-      char pct[16];
-      std::snprintf(pct, sizeof pct, "%3d%%", int(100.0 * double(done) / double(total_)));
-      text = "[" + bar + "] " + pct + " " +
-             tr(lang_, "batch.progress", {std::to_string(done), std::to_string(total_), r, clock_text(eta)});
-    } else {
-      text = tr(lang_, "batch.progress_open", {std::to_string(done), r});
-    }
-    std::cerr << "\r" << text << "\x1b[K" << std::flush;
-    shown_ = true;
-  }
-  void clear() {
-    if (shown_) std::cerr << "\r\x1b[K" << std::flush;
-    shown_ = false;
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  size_t total_;
-  Lang lang_;
-  Clock::time_point start_, last_{};
-  bool shown_ = false;
-};
-
-}  // namespace
 
 void add_batch_command(CLI::App& app, Runner& run) {
   auto* cmd = app.add_subcommand(
@@ -76,6 +22,7 @@ void add_batch_command(CLI::App& app, Runner& run) {
   static std::string format = "csv", out_file, dead_from = "auto", lang, summary_json;
   static int jobs = 0;
   static bool progress_flag = false, no_progress = false;
+  static RecordArgs record;
   cmd->add_option("paths", paths, "SGF files and directories (searched recursively for *.sgf)")->required();
   cmd->add_option("--rules", rules,
                   "comma-separated presets (all, jpd, standard, record, or names); key=value after a "
@@ -94,6 +41,7 @@ void add_batch_command(CLI::App& app, Runner& run) {
   cmd->add_option("--summary-json", summary_json, "also write the summary as JSON to FILE");
   cmd->add_flag("--progress", progress_flag, "show the progress bar even when stderr is not a terminal");
   cmd->add_flag("--no-progress", no_progress, "no progress bar");
+  add_record_options(cmd, record, true, false);
   cmd->callback([&run] {
     run = [] {
       batch::Options o;
@@ -111,6 +59,8 @@ void add_batch_command(CLI::App& app, Runner& run) {
         throw CLI::ValidationError("--dead-from", e.what());
       }
       o.jobs = jobs;
+      apply_record_args(record, o.score);
+      o.read = read_options(record);
       o.format = format == "jsonl" ? batch::Format::jsonl : batch::Format::csv;
       const Lang l = language(lang);
 
@@ -137,7 +87,7 @@ void add_batch_command(CLI::App& app, Runner& run) {
       report << s.text(l);
       if (!summary_json.empty()) {
         std::ofstream j(summary_json);
-        j << s.to_json().dump(2) << "\n";
+        j << json_text(s.to_json(), 2) << "\n";
         if (!j) throw std::runtime_error(summary_json + ": cannot write");
       }
       return s.invariant_failures == 0 ? kExitOk : kExitFailure;

@@ -88,9 +88,13 @@ int run_workloads(const BenchOptions& o) {
     std::cout << ", " << fixed(f.seconds, 3) << " s";
     const double work = double(f.steps ? f.steps : f.items);
     const std::string& unit = f.steps ? f.step_name : f.item_name;
-    if (f.seconds > 0) std::cout << " (" << fixed(work / f.seconds / 1e6, 2) << " M " << unit << "/s";
+    // Millions a second for the fast workloads, plain figures for the slow ones.
+    const bool millions = f.seconds > 0 && work / f.seconds >= 1e5;
+    const double scale = millions ? 1e6 : 1;
+    const std::string m = millions ? " M " : " ";
+    if (f.seconds > 0) std::cout << " (" << fixed(work / f.seconds / scale, 2) << m << unit << "/s";
     if (f.seconds > 0 && f.cpu_seconds > 0)
-      std::cout << ", " << fixed(work / f.cpu_seconds / 1e6, 2) << " M per CPU-second";
+      std::cout << ", " << fixed(work / f.cpu_seconds / scale, 2) << m << "per CPU-second";
     if (f.seconds > 0) std::cout << ")";
     std::cout << "\n";
   }

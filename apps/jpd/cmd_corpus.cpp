@@ -1,35 +1,42 @@
-// jpd corpus MANIFEST.tsv|DIR [--dead-from SOURCE]... [--jobs N] [--failures] [--json]
+// jpd corpus MANIFEST.tsv|DIR [--root DIR] [--dead-from SOURCE]... [--jobs N] [--failures] [--json]
 //
 // Counts a collection of real game records under each game's own rules and compares the result
 // with the recorded one: exact, off by the half point of an unfilled dame, or wrong; per rule
 // family and per source of dead stones (the built-in estimator, an engine over GTP, ...), with
 // the time per game. The yardstick of the estimator (docs/corpus.md).
 //
-// A manifest (tab-separated, a header row naming at least `file`, `rules`, `komi`, `result`;
-// the shared corpus's MANIFEST.tsv) gives each file's rules (Chinese, Japanese, or ? when they
-// are unknown) and komi; a directory is read with each record's own RU, KM and RE.
+// A manifest (tab-separated, a header row naming at least `file` (or `source_path`), `rules`,
+// `komi`, `result`) gives each file's rules (any preset name or alias: Chinese, Japanese, Ing ...,
+// or ? when they are unknown) and komi; its paths are relative to the manifest's folder, or to
+// --root. A directory is read with each record's own RU, KM and RE, every game of every file.
 //
 // The rules a record is counted under (docs/corpus.md, "Which rules"):
-//  - the manifest's family (chinese, japanese), else the record's RU when it names a rule set,
-//    else --unknown-rules (default japanese; `record` for the record's own default, tang-song);
-//  - the counting convention of the server the game was played on, when the record's PC names
-//    one that counts differently from the rules' text (kServerConventions): the Computer Go
-//    Server counts the final position as it stands, every stone alive.
+//  - the manifest's family, else the record's RU when it names a rule set, else --unknown-rules
+//    (default japanese; `record` for the record's own default, tang-song);
+//  - the convention of the server the game was played on (conventions.hpp), unless
+//    --no-server-conventions.
+// Real collections hold faulty records: they are read under the repair policy (README, "Faulty
+// records"), said in the output, unless --no-repair. Records whose result is not a count
+// (resignation, time, an unfinished game) are listed apart.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
 
+#include <unistd.h>
+
 #include "commands.hpp"
 #include "common.hpp"
+#include "jpd/conventions.hpp"
+#include "jpd/encoding.hpp"
+#include "jpd/input_file.hpp"
 #include "jpd/score.hpp"
 
 namespace jpd::cli {
@@ -37,11 +44,12 @@ namespace jpd::cli {
 namespace {
 
 struct Entry {
-  std::string file;     // path as given (relative to the manifest's directory)
+  std::string file;     // path as given (relative to the manifest's directory, or --root)
   std::string path;     // path to open
-  std::string family;   // chinese, japanese, unknown
+  std::string family;   // a preset (chinese, japanese, ing ...), or unknown
   std::optional<double> komi;
   std::string recorded;  // RE
+  bool every_game = false;  // a directory's file: every game it holds
 };
 
 enum class Outcome { exact, half, wrong, error, skipped };
@@ -59,13 +67,17 @@ std::string_view name_of(Outcome o) {
 
 struct GameResult {
   Outcome outcome = Outcome::skipped;
+  int game = 1;
+  std::string family;  // the entry's, or the preset the record's RU names, or unknown
   std::string rules;
   std::string got;
   std::string detail;  // error text, or the statuses' summary
+  std::string ended;   // how the record ended (record_end): counted, resigned, time ...
   double ms = 0;
   int dead = 0, uncertain = 0;
-  const char* convention = nullptr;  // the server convention applied, if any
-  bool unknown_rules = false;        // counted under --unknown-rules
+  std::vector<std::string> conventions;  // the server conventions applied (ids)
+  int repairs = 0;                       // faults mended under the repair policy
+  bool unknown_rules = false;            // counted under --unknown-rules
 };
 
 // Black's lead from an SGF result: "B+4" 4, "W+0.5" -0.5, "0"/"Draw"/"Jigo" 0; nullopt for a
@@ -86,11 +98,13 @@ std::optional<double> signed_result(const std::string& re) {
   }
 }
 
+// The family of a manifest's rules column: the preset it names (any name or alias the record
+// reader knows: Chinese, Japanese, Ing, AGA, JPD:tang-song ...; or its first word), else unknown.
 std::string family_of(const std::string& rules_column) {
-  std::string r;
-  for (char ch : rules_column) r += char(std::tolower(static_cast<unsigned char>(ch)));
-  if (r.rfind("chinese", 0) == 0) return "chinese";
-  if (r.rfind("japanese", 0) == 0) return "japanese";
+  if (std::string p = preset_for_sgf_rules(rules_column); !p.empty())
+    return parse_ruleset(p).preset;
+  const std::string first = rules_column.substr(0, rules_column.find_first_of(" ,(;"));
+  if (std::string p = preset_for_sgf_rules(first); !p.empty()) return parse_ruleset(p).preset;
   return "unknown";
 }
 
@@ -102,29 +116,42 @@ std::vector<std::string> split_tabs(const std::string& line) {
   return out;
 }
 
-std::vector<Entry> read_manifest(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot be read");
+// A manifest is read as a record is (input_file.hpp): a regular file only, within this limit.
+constexpr size_t kMaxManifestBytes = size_t(256) << 20;
+
+std::vector<Entry> read_manifest(const std::string& path, const std::string& root) {
+  std::istringstream in(read_input_file(path, kMaxManifestBytes));
   std::string line;
   if (!std::getline(in, line)) throw std::runtime_error(path + ": empty manifest");
   std::vector<std::string> head = split_tabs(line);
+  auto find = [&](const char* name) { return std::find(head.begin(), head.end(), name); };
   auto col = [&](const char* name) {
-    auto it = std::find(head.begin(), head.end(), name);
+    auto it = find(name);
     if (it == head.end())
       throw std::runtime_error(path + ": the manifest has no column '" + name + "'");
     return size_t(it - head.begin());
   };
-  const size_t cf = col("file"), cr = col("rules"), ck = col("komi"), cre = col("result");
-  const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  const size_t cf = find("file") != head.end() ? col("file") : find("source_path") != head.end()
+                                                                   ? col("source_path")
+                                                                   : col("file");
+  const size_t cr = col("rules"), ck = col("komi"), cre = col("result");
+  const std::filesystem::path dir =
+      root.empty() ? std::filesystem::path(path).parent_path() : std::filesystem::path(root);
   std::vector<Entry> out;
+  int row = 1;
   while (std::getline(in, line)) {
+    ++row;
     if (line.empty()) continue;
     std::vector<std::string> cells = split_tabs(line);
     if (cells.size() <= std::max({cf, cr, ck, cre})) continue;
     Entry e;
     e.file = cells[cf];
-    e.path = (dir / cells[cf]).string();
-    e.family = family_of(cells[cr]);
+    e.path = std::filesystem::path(cells[cf]).is_absolute() ? cells[cf] : (dir / cells[cf]).string();
+    try {
+      e.family = family_of(cells[cr]);
+    } catch (const RulesError& err) {
+      throw std::runtime_error(path + ":" + std::to_string(row) + ": rules '" + cells[cr] + "': " + err.what());
+    }
     try {
       e.komi = std::stod(cells[ck]);
     } catch (const std::exception&) {
@@ -142,49 +169,38 @@ std::vector<Entry> read_directory(const std::string& dir) {
     Entry e;
     e.file = std::filesystem::relative(f.path(), dir).string();
     e.path = f.path().string();
+    e.every_game = true;
     out.push_back(e);
   }
   std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.file < b.file; });
   return out;
 }
 
-// Servers whose count differs from the text of the rules they name: PC contains `server`, and
-// the record is counted with `options` added to its rules.
-struct ServerConvention {
-  const char* server;
-  const char* options;
-  const char* why;
-};
-constexpr ServerConvention kServerConventions[] = {
-    {"CGOS", "remove_dead=false",
-     "the Computer Go Server counts the final position as it stands: every stone on the board "
-     "is alive (Tromp-Taylor scoring)"},
-};
-
-// How the rules of each record are chosen.
+// How the rules of each record are chosen, and how records are read.
 struct RulesChoice {
   std::string unknown = "japanese";  // preset for records of unknown rules; "record": own default
   bool server_conventions = true;
+  bool repair = true;
 };
 
-// The rules a record is counted under, without komi.
-std::string rules_for(const Entry& e, const sgf::Record& rec, const std::string& place,
-                      const RulesChoice& choice, GameResult& r) {
+// The rules a record is counted under, with the manifest's komi (without one, the record's KM
+// is taken as rules_for_record takes it, and a server convention may read it).
+std::string rules_for(const Entry& e, const sgf::Record& rec, const RulesChoice& choice,
+                      GameResult& r) {
   std::string preset;
-  if (e.family == "chinese") preset = "chinese";
-  else if (e.family == "japanese") preset = "japanese";
+  if (e.family != "unknown" && !e.family.empty()) preset = e.family;
   else if (!rec.rules.empty()) preset = preset_for_sgf_rules(rec.rules);
+  r.family = preset.empty() ? "unknown" : parse_ruleset(preset).preset;
   if (preset.empty()) {
     r.unknown_rules = true;
     // "record": the record's own default (README: tang-song for records that name no rules)
     preset = choice.unknown == "record" ? "tang-song" : choice.unknown;
   }
-  if (choice.server_conventions)
-    for (const ServerConvention& s : kServerConventions)
-      if (place.find(s.server) != std::string::npos) {
-        preset += std::string(",") + s.options;
-        r.convention = s.why;
-      }
+  if (e.komi) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, ",komi=%g", *e.komi);
+    preset += buf;
+  }
   return preset;
 }
 
@@ -193,34 +209,37 @@ struct Source {
   ScoreOptions base;
 };
 
-GameResult count_one(const Entry& e, const Source& src, const RulesChoice& choice) {
+GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& src,
+                        const RulesChoice& choice) {
   GameResult r;
+  r.game = rec.game + 1;
+  r.family = e.family;
   const auto start = std::chrono::steady_clock::now();
   try {
-    const sgf::Collection col = sgf::parse_file(e.path);
-    if (col.games.empty()) throw sgf::Error(e.path, {}, "no game in the file");
-    const sgf::Record rec = sgf::read_record(col.games[0], e.path);
-    const sgf::Property* pc =
-        col.games[0].nodes.empty() ? nullptr : col.games[0].nodes[0].find("PC");
     ScoreOptions o = src.base;
     o.keep_steps = false;
-    std::string recorded = e.recorded.empty() ? rec.result : e.recorded;
-    std::string preset = rules_for(e, rec, pc ? pc->text() : std::string(), choice, r);
-    std::optional<double> komi = e.komi ? e.komi : rec.komi;
-    if (komi) {
-      char buf[48];
-      std::snprintf(buf, sizeof buf, ",komi=%g", *komi);
-      preset += buf;
-    }
-    o.rules = preset;
-    r.rules = preset;
+    o.server_conventions = choice.server_conventions;
+    o.replay.repair = choice.repair;
+    const std::string recorded = e.recorded.empty() ? rec.result : e.recorded;
+    o.rules = rules_for(e, rec, choice, r);
+    r.rules = *o.rules;
     Scored s = score_record(rec, o);
     const Count& c = s.count;
+    for (const AppliedConvention& a : s.facts.conventions) {
+      r.conventions.push_back(a.id);
+      if (!a.settings.empty()) r.rules += "," + a.settings;
+    }
+    r.repairs = int(s.facts.repairs.size());
     r.got = c.result;
     r.dead = int(c.dead_black.size() + c.dead_white.size());
     r.uncertain = int(c.uncertain.size());
+    const RecordEnd ended = record_end(recorded, s.replay.stopped_without_pause);
+    r.ended = std::string(jpd::name_of(ended));
     std::optional<double> want = signed_result(recorded);
-    if (!want) {
+    if (ended != RecordEnd::counted) {
+      r.outcome = Outcome::skipped;
+      r.detail = "not counted: " + r.ended + " (RE[" + recorded + "]); got " + c.result;
+    } else if (!want) {
       r.outcome = Outcome::skipped;
       r.detail = "recorded result '" + recorded + "' is not a count";
     } else if (c.end != EndReason::counted) {
@@ -238,6 +257,28 @@ GameResult count_one(const Entry& e, const Source& src, const RulesChoice& choic
   }
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return r;
+}
+
+// The results of one manifest row (its file's first game) or of every game of a directory's file.
+std::vector<GameResult> count_entry(const Entry& e, const Source& src, const RulesChoice& choice) {
+  sgf::ReadOptions ro;
+  ro.repair = choice.repair;
+  std::vector<sgf::Record> records;
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    records.push_back(load_record_file(e.path, ro));
+    if (e.every_game && records[0].games > 1) records = load_records_file(e.path, ro);
+  } catch (const std::exception& ex) {
+    GameResult r;
+    r.family = e.family;
+    r.outcome = Outcome::error;
+    r.detail = ex.what();
+    r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return {r};
+  }
+  std::vector<GameResult> out;
+  for (const sgf::Record& rec : records) out.push_back(count_record(e, rec, src, choice));
+  return out;
 }
 
 struct Totals {
@@ -260,20 +301,147 @@ struct Totals {
   }
 };
 
+// One row of results: a record (a manifest row, or one game of a directory's file).
+struct Counted {
+  const Entry* entry;
+  GameResult result;
+};
+
+void print_table(const std::string& detail, size_t records, double wall,
+                 const std::vector<Counted>& results, const RulesChoice& choice, bool failures) {
+  std::map<std::string, Totals> by_family;
+  Totals all;
+  for (const Counted& c : results) {
+    by_family[c.result.family.empty() ? "unknown" : c.result.family].add(c.result);
+    all.add(c.result);
+  }
+  std::printf("dead stones from %s: %zu records, %.1f s\n", detail.c_str(), records, wall);
+  std::printf("  %-10s %6s %6s %6s %6s %6s %8s %10s\n", "rules", "games", "exact", "half", "wrong",
+              "error", "exact%", "ms/game");
+  auto row = [](const std::string& name, const Totals& t) {
+    const int counted = t.games - t.skipped;
+    std::printf("  %-10s %6d %6d %6d %6d %6d %7.1f%% %10.1f\n", name.c_str(), t.games, t.exact, t.half,
+                t.wrong, t.error, counted ? 100.0 * t.exact / counted : 0.0, t.games ? t.ms / t.games : 0.0);
+  };
+  for (auto& [f, t] : by_family) row(f, t);
+  row("all", all);
+  int unknown_family = 0, repaired = 0;
+  std::map<std::string, int> not_counted;
+  for (const Counted& c : results) {
+    unknown_family += c.result.unknown_rules;
+    repaired += c.result.repairs > 0;
+    if (c.result.outcome == Outcome::skipped) ++not_counted[c.result.ended.empty() ? "?" : c.result.ended];
+  }
+  if (unknown_family)
+    std::printf("  (unknown: %d records whose rules neither the manifest nor the record "
+                "names, counted under %s: --unknown-rules)\n",
+                unknown_family,
+                choice.unknown == "record" ? "the record's own default, tang-song" : choice.unknown.c_str());
+  for (const ServerConvention& sc : server_conventions()) {
+    int n = 0;
+    for (const Counted& c : results)
+      n += std::count(c.result.conventions.begin(), c.result.conventions.end(), sc.id) > 0;
+    if (n)
+      std::printf("  (%d records counted by their server's convention: %s; --no-server-conventions "
+                  "counts them by the text of their rules)\n",
+                  n, std::string(sc.why).c_str());
+  }
+  if (repaired)
+    std::printf("  (%d faulty records read under the repair policy, each repair in --json; "
+                "--no-repair refuses them)\n", repaired);
+  if (all.skipped) {
+    std::string kinds;
+    for (auto& [k, n] : not_counted) kinds += (kinds.empty() ? "" : ", ") + k + " " + std::to_string(n);
+    std::printf("  (%d records not counted, apart from the figures: their recorded result is not a "
+                "count: %s)\n", all.skipped, kinds.c_str());
+  }
+  if (failures)
+    for (const Counted& c : results) {
+      const GameResult& r = c.result;
+      if (r.outcome == Outcome::exact) continue;
+      const std::string file = c.entry->file + (r.game > 1 ? "#" + std::to_string(r.game) : "");
+      std::printf("    %-7s %s [%s] %s (dead %d, uncertain %d)\n", std::string(name_of(r.outcome)).c_str(),
+                  file.c_str(), r.rules.c_str(), r.detail.c_str(), r.dead, r.uncertain);
+    }
+  std::printf("\n");
+}
+
+nlohmann::json source_json(const Source& src, const std::string& detail, double wall,
+                           const std::vector<Counted>& results) {
+  std::map<std::string, Totals> by_family;
+  Totals all;
+  for (const Counted& c : results) {
+    by_family[c.result.family.empty() ? "unknown" : c.result.family].add(c.result);
+    all.add(c.result);
+  }
+  nlohmann::json s = {{"source", src.text}, {"detail", detail}, {"seconds", wall}};
+  nlohmann::json fam = nlohmann::json::object();
+  for (auto& [f, t] : by_family) fam[f] = t.to_json();
+  fam["all"] = all.to_json();
+  s["families"] = fam;
+  nlohmann::json games = nlohmann::json::array();
+  for (const Counted& c : results) {
+    const GameResult& r = c.result;
+    games.push_back({{"file", c.entry->file}, {"game", r.game}, {"family", r.family.empty() ? c.entry->family : r.family},
+                     {"rules", r.rules}, {"outcome", std::string(name_of(r.outcome))}, {"got", r.got},
+                     {"detail", r.detail}, {"record_ended", r.ended}, {"dead", r.dead},
+                     {"uncertain", r.uncertain}, {"repairs", r.repairs},
+                     {"conventions", r.conventions}, {"ms", r.ms}});
+    for (const ServerConvention& sc : server_conventions())
+      if (std::count(r.conventions.begin(), r.conventions.end(), sc.id))
+        games.back()["convention"] = std::string(sc.why);
+  }
+  s["games"] = games;
+  return s;
+}
+
+// Counts every entry with `jobs` workers; a progress bar (when shown) is kept by this thread.
+std::vector<Counted> count_all(const std::vector<Entry>& entries, const Source& src,
+                               const RulesChoice& choice, int jobs, ProgressBar* bar) {
+  std::vector<std::vector<GameResult>> results(entries.size());
+  std::atomic<size_t> next{0}, done{0};
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < entries.size();) {
+      results[i] = count_entry(entries[i], src, choice);
+      done.fetch_add(1);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int k = 0; k < jobs; ++k) pool.emplace_back(work);
+  if (bar) {
+    while (done.load() < entries.size()) {
+      bar->update(done.load());
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    bar->update(done.load());
+    bar->clear();
+  }
+  for (auto& t : pool) t.join();
+  std::vector<Counted> out;
+  for (size_t i = 0; i < entries.size(); ++i)
+    for (GameResult& r : results[i]) out.push_back({&entries[i], std::move(r)});
+  return out;
+}
+
 }  // namespace
 
 void add_corpus_command(CLI::App& app, Runner& run) {
   auto* cmd = app.add_subcommand(
       "corpus", "Count a collection of real records under their own rules; compare with the recorded results");
-  static std::string path;
+  static std::string path, root;
   static std::vector<std::string> sources;
   static int jobs = 1, limit = 0, playouts = 0;
   static double gtp_timeout = 60;
   static std::string match;
-  static bool json = false, failures = false, no_server_conventions = false;
+  static bool json = false, failures = false, no_server_conventions = false, no_repair = false;
+  static bool progress_flag = false, no_progress = false;
   static std::string unknown_rules = "japanese";
-  cmd->add_option("path", path, "a manifest (MANIFEST.tsv: file, rules, komi, result) or a directory of SGF files")
+  cmd->add_option("path", path,
+                  "a manifest (MANIFEST.tsv: file or source_path, rules, komi, result) or a "
+                  "directory of SGF files")
       ->required();
+  cmd->add_option("--root", root,
+                  "the folder a manifest's relative paths start from (default: the manifest's own)");
   cmd->add_option("--dead-from", sources,
                   "where dead stones come from, repeatable (one table each): estimate, sgf, none, "
                   "auto, gtp:\"COMMAND\" (default: estimate)");
@@ -287,13 +455,19 @@ void add_corpus_command(CLI::App& app, Runner& run) {
                   "rules for records whose rules the manifest and the record do not name: a preset "
                   "(default japanese), or 'record' for the record's own default (tang-song)");
   cmd->add_flag("--no-server-conventions", no_server_conventions,
-                "count records from servers that count differently (CGOS: every stone alive) by "
-                "the text of their rules instead");
+                "count records from servers that count differently (Fox's scaled komi, OGS before "
+                "2024, CGOS: README) by the text of their rules instead");
+  cmd->add_flag("--no-repair", no_repair,
+                "refuse faulty records instead of reading them under the repair policy (README, "
+                "Faulty records)");
   cmd->add_flag("--failures", failures, "list every record not reproduced exactly");
   cmd->add_flag("--json", json, "print JSON (every record's outcome)");
+  cmd->add_flag("--progress", progress_flag, "show the progress bar even when stderr is not a terminal");
+  cmd->add_flag("--no-progress", no_progress, "no progress bar");
   cmd->callback([&run] {
     run = [] {
-      std::vector<Entry> entries = std::filesystem::is_directory(path) ? read_directory(path) : read_manifest(path);
+      std::vector<Entry> entries =
+          std::filesystem::is_directory(path) ? read_directory(path) : read_manifest(path, root);
       if (!match.empty())
         entries.erase(std::remove_if(entries.begin(), entries.end(),
                                      [](const Entry& e) { return e.file.find(match) == std::string::npos; }),
@@ -302,6 +476,7 @@ void add_corpus_command(CLI::App& app, Runner& run) {
       RulesChoice choice;
       choice.unknown = unknown_rules;
       choice.server_conventions = !no_server_conventions;
+      choice.repair = !no_repair;
       if (unknown_rules != "record") {
         try {
           (void)parse_ruleset(unknown_rules);
@@ -322,86 +497,22 @@ void add_corpus_command(CLI::App& app, Runner& run) {
         src.base.gtp_timeout = gtp_timeout;
         srcs.push_back(src);
       }
+      const bool show_bar = !no_progress && (progress_flag || isatty(STDERR_FILENO));
       nlohmann::json out = {{"path", path}, {"records", entries.size()}, {"sources", nlohmann::json::array()}};
-      bool any_error = false;
       for (const Source& src : srcs) {
-        std::vector<GameResult> results(entries.size());
-        std::atomic<size_t> next{0};
-        auto work = [&] {
-          for (size_t i; (i = next.fetch_add(1)) < entries.size();)
-            results[i] = count_one(entries[i], src, choice);
-        };
+        std::optional<ProgressBar> bar;
+        if (show_bar) bar.emplace(entries.size(), Lang::en);
         const auto start = std::chrono::steady_clock::now();
-        std::vector<std::thread> pool;
-        for (int k = 1; k < jobs; ++k) pool.emplace_back(work);
-        work();
-        for (auto& t : pool) t.join();
+        const std::vector<Counted> results = count_all(entries, src, choice, jobs, bar ? &*bar : nullptr);
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::map<std::string, Totals> by_family;
-        Totals all;
-        for (size_t i = 0; i < entries.size(); ++i) {
-          by_family[entries[i].family.empty() ? "unknown" : entries[i].family].add(results[i]);
-          all.add(results[i]);
-          any_error |= results[i].outcome == Outcome::error;
-        }
         std::string detail = src.text;
         if (src.base.dead_from == DeadFrom::estimate || src.base.dead_from == DeadFrom::automatic)
           detail += playouts > 0 ? " (" + std::to_string(playouts) + " playouts)" : " (default playouts)";
-        if (json) {
-          nlohmann::json s = {{"source", src.text}, {"detail", detail}, {"seconds", wall}};
-          nlohmann::json fam = nlohmann::json::object();
-          for (auto& [f, t] : by_family) fam[f] = t.to_json();
-          fam["all"] = all.to_json();
-          s["families"] = fam;
-          nlohmann::json games = nlohmann::json::array();
-          for (size_t i = 0; i < entries.size(); ++i) {
-            const GameResult& r = results[i];
-            games.push_back({{"file", entries[i].file}, {"family", entries[i].family}, {"rules", r.rules},
-                             {"outcome", std::string(name_of(r.outcome))}, {"got", r.got},
-                             {"detail", r.detail}, {"dead", r.dead}, {"uncertain", r.uncertain},
-                             {"ms", r.ms}});
-            if (r.convention) games.back()["convention"] = r.convention;
-          }
-          s["games"] = games;
-          out["sources"].push_back(s);
-          continue;
-        }
-        std::printf("dead stones from %s: %zu records, %.1f s\n", detail.c_str(), entries.size(), wall);
-        std::printf("  %-10s %6s %6s %6s %6s %6s %8s %10s\n", "rules", "games", "exact", "half", "wrong",
-                    "error", "exact%", "ms/game");
-        auto row = [](const std::string& name, const Totals& t) {
-          const int counted = t.games - t.skipped;
-          std::printf("  %-10s %6d %6d %6d %6d %6d %7.1f%% %10.1f\n", name.c_str(), t.games, t.exact, t.half,
-                      t.wrong, t.error, counted ? 100.0 * t.exact / counted : 0.0, t.games ? t.ms / t.games : 0.0);
-        };
-        for (auto& [f, t] : by_family) row(f, t);
-        row("all", all);
-        int unknown_family = 0;
-        for (const GameResult& g : results) unknown_family += g.unknown_rules;
-        if (unknown_family)
-          std::printf("  (unknown: %d records whose rules neither the manifest nor the record "
-                      "names, counted under %s: --unknown-rules)\n",
-                      unknown_family,
-                      choice.unknown == "record" ? "the record's own default, tang-song"
-                                                 : choice.unknown.c_str());
-        for (const ServerConvention& sc : kServerConventions) {
-          int n = 0;
-          for (const GameResult& g : results) n += g.convention == sc.why;
-          if (n)
-            std::printf("  (%d records counted by their server's convention: %s)\n", n, sc.why);
-        }
-        if (all.skipped) std::printf("  (%d records skipped: their recorded result is not a count)\n", all.skipped);
-        if (failures)
-          for (size_t i = 0; i < entries.size(); ++i) {
-            const GameResult& r = results[i];
-            if (r.outcome == Outcome::exact) continue;
-            std::printf("    %-6s %s [%s] %s (dead %d, uncertain %d)\n", std::string(name_of(r.outcome)).c_str(),
-                        entries[i].file.c_str(), r.rules.c_str(), r.detail.c_str(), r.dead, r.uncertain);
-          }
-        std::printf("\n");
+        if (json) out["sources"].push_back(source_json(src, detail, wall, results));
+        else print_table(detail, results.size(), wall, results, choice, failures);
       }
-      if (json) std::cout << out.dump(2) << "\n";
-      (void)any_error;  // records that could not be counted are in the table, not a failure
+      if (json) std::cout << json_text(out, 2) << "\n";
+      // Records that could not be counted are in the table, not a failure of the command.
       return kExitOk;
     };
   });

@@ -27,7 +27,9 @@ void add_diagram_command(CLI::App& app, Runner& run) {
   static std::string file, rules, out_dir, dead, dead_from = "auto", lang;
   static std::vector<std::string> claims;
   static int cell = 34;
+  static RecordArgs record;
   cmd->add_option("file", file, "SGF game record")->required();
+  add_record_options(cmd, record);
   cmd->add_option("--rules", rules,
                   "PRESET[,key=value...] (default: the record's RU when it names a preset or a "
                   "standard rule set, else tang-song)");
@@ -43,8 +45,9 @@ void add_diagram_command(CLI::App& app, Runner& run) {
   cmd->callback([&run] {
     run = [] {
       namespace fs = std::filesystem;
-      sgf::Record rec = load_record(file);
+      sgf::Record rec = load_record(file, record);
       ScoreOptions o;
+      apply_record_args(record, o);
       try {
         if (!dead.empty()) o.dead = parse_point_list(dead, rec.width, rec.height);
         for (auto& c : claims) o.claims.push_back(parse_claim(c, rec.width, rec.height));

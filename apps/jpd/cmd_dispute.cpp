@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "jpd/encoding.hpp"
 #include "jpd/count.hpp"
 #include "jpd/dispute.hpp"
 #include "jpd/replay.hpp"
@@ -62,7 +63,7 @@ void add_dispute_command(CLI::App& app, Runner& run) {
         j["file"] = file;
         j["dispute"] = {{"black", black}, {"white", white}, {"moves", d.moves}, {"notes", d.notes},
                         {"out", out.empty() ? nlohmann::json(nullptr) : nlohmann::json(out)}};
-        std::cout << j.dump(2) << "\n";
+        std::cout << json_text(j, 2) << "\n";
       } else {
         const Lang l = language(lang);
         std::cout << (l == Lang::zh ? "实战解决：" : "Dispute play: ") << d.moves

@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "jpd/encoding.hpp"
 #include "jpd/estimate.hpp"
 #include "jpd/replay.hpp"
 
@@ -20,15 +21,19 @@ void add_estimate_command(CLI::App& app, Runner& run) {
   static std::string file, rules;
   static int playouts = 0;
   static bool json = false;
+  static RecordArgs record;
   cmd->add_option("file", file, "SGF game record")->required();
   cmd->add_option("--rules", rules, "PRESET[,key=value...] (default: as jpd score)");
+  add_record_options(cmd, record, false);
   cmd->add_option("--playouts", playouts, "playouts (default: by board size)")->check(CLI::Range(1, 1000000));
   cmd->add_flag("--json", json, "print JSON");
   cmd->callback([&run] {
     run = [] {
-      sgf::Record rec = load_record(file);
+      sgf::Record rec = load_record(file, record);
       Ruleset r = rules_for_record(rec, rules.empty() ? std::nullopt : std::optional<std::string>(rules));
-      Replay rp = replay(rec, r);
+      ReplayOptions ro;
+      apply_record_args(record, ro);
+      Replay rp = replay(rec, r, ro);
       EstimateOptions o;
       o.playouts = playouts;
       Estimate e = estimate(rp.game, o);
@@ -63,7 +68,7 @@ void add_estimate_command(CLI::App& app, Runner& run) {
                          {"holder", std::string(color_letter(k.holder))}, {"decides_life", k.decides_life}});
         j["open_kos"] = kos;
         j["notes"] = e.notes;
-        std::cout << j.dump(2) << "\n";
+        std::cout << json_text(j, 2) << "\n";
         return kExitOk;
       }
       std::cout << file << ": " << rp.game.rules().to_string() << ", " << e.detail() << "\n";

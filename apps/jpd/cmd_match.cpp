@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "jpd/encoding.hpp"
 #include "jpd/match.hpp"
 
 namespace jpd::cli {
@@ -80,7 +81,7 @@ void add_match_command(CLI::App& app, Runner& run) {
                             {"other", s.other},
                             {"all_invariants_hold", all_hold},
                             {"games", games}};
-        std::cout << j.dump(2) << "\n";
+        std::cout << json_text(j, 2) << "\n";
       } else {
         std::cout << name_a << " " << s.wins_a << ", " << name_b << " " << s.wins_b;
         if (s.other) std::cout << ", no winner " << s.other;

@@ -4,7 +4,9 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "jpd/encoding.hpp"
 #include "jpd/replay.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::cli {
 
@@ -25,15 +27,19 @@ void add_replay_command(CLI::App& app, Runner& run) {
                                            "position, the phase and the counters");
   static std::string file, rules;
   static bool json = false;
+  static RecordArgs record;
   cmd->add_option("file", file, "SGF game record")->required();
   cmd->add_option("--rules", rules, "PRESET[,key=value...] (default: the record's RU, else tang-song)");
   cmd->add_flag("--json", json, "print JSON");
+  add_record_options(cmd, record, false);
   cmd->callback([&run] {
     check_rules_option("--rules", rules);
     run = [] {
-      sgf::Record rec = load_record(file);
+      sgf::Record rec = load_record(file, record);
       Ruleset r = rules_for_record(rec, rules.empty() ? std::nullopt : std::optional(rules));
-      Replay rp = replay(rec, r);
+      ReplayOptions ro;
+      apply_record_args(record, ro);
+      Replay rp = replay(rec, r, ro);
       const Game& g = rp.game;
       const Counters& c = g.counters();
       if (json) {
@@ -68,9 +74,17 @@ void add_replay_command(CLI::App& app, Runner& run) {
         }
         j["board"] = rows;
         j["notes"] = rp.notes;
-        std::cout << j.dump(2) << "\n";
+        nlohmann::json repairs = nlohmann::json::array();
+        for (const sgf::Repair& x : rp.repairs)
+          repairs.push_back({{"move", x.move_number}, {"kind", std::string(sgf::name_of(x.kind))},
+                             {"detail", x.detail}});
+        j["repairs"] = repairs;
+        j["game"] = rec.game + 1;
+        j["games"] = rec.games;
+        std::cout << json_text(j, 2) << "\n";
         return kExitOk;
       }
+      if (const std::string g = games_line(rec, Lang::en); !g.empty()) std::cout << g << "\n";
       std::cout << "rules: " << rp.rules.to_string() << "\n"
                 << "board: " << g.width() << "x" << g.height() << ", " << g.moves().size()
                 << " moves, phase " << name_of(g.phase())

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "jpd/encoding.hpp"
 #include "jpd/score.hpp"
 #include "jpd/text.hpp"
 
@@ -21,6 +22,7 @@ struct StatusArgs {
   std::string lang;
   int playouts = 0;
   bool json = false;
+  RecordArgs record;
 };
 
 void add_status_options(CLI::App* cmd, StatusArgs& a) {
@@ -36,6 +38,7 @@ void add_status_options(CLI::App* cmd, StatusArgs& a) {
   cmd->add_option("--lang", a.lang, "language for people: zh or en (default: from the locale)")
       ->check(CLI::IsMember({"zh", "en"}));
   cmd->add_flag("--json", a.json, "print JSON");
+  add_record_options(cmd, a.record);
 }
 
 ScoreOptions score_options(const StatusArgs& a, const sgf::Record& rec) {
@@ -54,6 +57,7 @@ ScoreOptions score_options(const StatusArgs& a, const sgf::Record& rec) {
     }
   }
   o.estimate.playouts = a.playouts;
+  apply_record_args(a.record, o);
   try {
     set_dead_from(o, a.dead_from);
   } catch (const std::invalid_argument& e) {
@@ -86,16 +90,21 @@ void add_score_command(CLI::App& app, Runner& run) {
   cmd->callback([&run] {
     check_rules_option("--rules", rules);
     run = [] {
-      sgf::Record rec = load_record(file);
+      sgf::Record rec = load_record(file, a.record);
       ScoreOptions o = score_options(a, rec);
       if (!rules.empty()) o.rules = rules;
       Scored s = score_record(rec, o);
       const Lang lang = language(a.lang);
       if (a.json) {
-        nlohmann::json j = to_json(s.count);
+        nlohmann::json j = to_json(s);
         j["file"] = file;
-        std::cout << j.dump(2) << "\n";
-      } else if (explain_flag) {
+        std::cout << json_text(j, 2) << "\n";
+        return c_ok(s.count);
+      }
+      // What the count stands for comes first: which game of the file, whether it was counted.
+      for (const std::string& line : {games_line(rec, lang), record_end_warning(s.facts, lang)})
+        if (!line.empty()) std::cout << line << "\n";
+      if (explain_flag) {
         std::cout << explain(s.count, lang);
       } else {
         const Count& c = s.count;
@@ -130,9 +139,10 @@ void add_compare_command(CLI::App& app, Runner& run) {
                 "use each preset's own komi instead of the record's KM");
   cmd->callback([&run] {
     run = [] {
-      sgf::Record rec = load_record(file);
+      sgf::Record rec = load_record(file, a.record);
       ScoreOptions base = score_options(a, rec);
       base.keep_steps = false;
+      std::optional<RecordFacts> facts;  // of the first preset that counts it
       const Lang lang = language(a.lang);
       nlohmann::json rows = nlohmann::json::array();
       std::map<std::string, std::vector<std::string>> by_winner;
@@ -154,6 +164,7 @@ void add_compare_command(CLI::App& app, Runner& run) {
         try {
           Scored s = score_record(rec, o);
           const Count& c = s.count;
+          if (!facts) facts = s.facts;
           row["rules"] = c.rules.to_string();
           row["komi"] = c.komi;
           row["result"] = c.result;
@@ -184,11 +195,16 @@ void add_compare_command(CLI::App& app, Runner& run) {
         j["record_result"] = rec.result;
         j["record_komi"] = rec.komi ? nlohmann::json(*rec.komi) : nlohmann::json(nullptr);
         j["statuses"] = statuses;
+        if (facts) add_record_facts(j, *facts);
         j["rows"] = rows;
-        std::cout << j.dump(2) << "\n";
+        std::cout << json_text(j, 2) << "\n";
         return all_hold ? kExitOk : kExitFailure;
       }
       const Lang l = lang;
+      for (const std::string& line : {games_line(rec, l), facts ? record_end_warning(*facts, l) : ""})
+        if (!line.empty()) std::cout << line << "\n";
+      if (facts)
+        for (const sgf::Repair& r : facts->repairs) std::cout << "  * " << translate_note(r.detail, l) << "\n";
       std::cout << tr(l, "compare.head",
                       {file, std::to_string(rec.width), std::to_string(rec.height),
                        rec.komi ? tr(l, "compare.komi", {num(*rec.komi)}) : "",

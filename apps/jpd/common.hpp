@@ -1,9 +1,12 @@
 // Helpers shared by the jpd subcommands.
 #pragma once
 
+#include <CLI/CLI.hpp>
+#include <chrono>
 #include <string>
 
 #include "jpd/count.hpp"
+#include "jpd/score.hpp"
 #include "jpd/sgf.hpp"
 
 namespace jpd::cli {
@@ -11,8 +14,32 @@ namespace jpd::cli {
 // --lang: "zh", "en" or "" (from the locale: LC_ALL, LC_MESSAGES, LANG starting with "zh").
 Lang language(const std::string& option);
 
-// Reads a record; sgf::Error carries file, line and column.
-sgf::Record load_record(const std::string& path);
+// How a command reads its record: --game N, --repair, --charset NAME, --no-server-conventions
+// (README, "Records as they come").
+struct RecordArgs {
+  int game = 1;  // 1-based
+  bool repair = false;
+  std::string charset;
+  bool no_server_conventions = false;
+  std::string occupied = "replace";  // under --repair: replace | skip
+};
+// Adds the options; `conventions`: the command counts (server conventions apply); `game`: it
+// reads one game of a file (batch and corpus read every one).
+void add_record_options(CLI::App* cmd, RecordArgs& a, bool conventions = true, bool game = true);
+sgf::ReadOptions read_options(const RecordArgs& a);
+// The replay and count options the arguments give.
+void apply_record_args(const RecordArgs& a, ScoreOptions& o);
+void apply_record_args(const RecordArgs& a, ReplayOptions& o);
+
+// Reads a record (game a.game of the file); sgf::Error carries file, line and column.
+sgf::Record load_record(const std::string& path, const RecordArgs& a = {});
+
+// For people: a line saying the file holds several games and which one is counted; "" for a file
+// of one game.
+std::string games_line(const sgf::Record& r, Lang l);
+// For people: a warning when the record's count is not its result (resigned, time, forfeit, void,
+// stopped in the middle game); "" when it was counted.
+std::string record_end_warning(const RecordFacts& f, Lang l);
 
 // "B", "W" or "-".
 std::string colour_cell(Color c);
@@ -20,5 +47,20 @@ std::string colour_cell(Color c);
 // A rule-set option (PRESET[,key=value...]) checked while the command line is parsed: a bad one is
 // a usage error (exit status 2) naming the option. An empty text is no option.
 void check_rules_option(const std::string& option, const std::string& text);
+
+// A one-line progress bar on stderr: files done, rate, ETA (jpd batch, jpd corpus).
+class ProgressBar {
+ public:
+  ProgressBar(size_t total, Lang l);
+  void update(size_t done);
+  void clear();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  size_t total_;
+  Lang lang_;
+  Clock::time_point start_, last_{};
+  bool shown_ = false;
+};
 
 }  // namespace jpd::cli

@@ -97,14 +97,21 @@ struct Row {
   std::string failed_invariants;  // names, separated by spaces
   std::string record_result;   // RE of the record
   std::string error;           // why this record could not be counted under this rule set
+  int game = 1;                // the game of the file (1-based: a file may hold several)
+  std::string record_ended;    // counted, resigned, time, forfeit, void, unfinished ("" unread)
+  int repairs = 0;             // faults mended under the repair policy
+  std::string conventions;     // the server conventions applied (ids, separated by spaces)
   bool ok() const { return error.empty(); }
+  // Whether the count stands for the record's result (record_end in conventions.hpp).
+  bool counted_record() const { return record_ended.empty() || record_ended == "counted"; }
 };
 
-// Counts one file under every rule set (keep_steps and texts turned off). Never throws: a file
-// that cannot be read or parsed gives one error row per rule set, a rule set the record cannot be
-// replayed or counted under gives its error row.
+// Counts one file under every rule set (keep_steps and texts turned off): for each game of the
+// file (in order), one row per rule set. Never throws: a file that cannot be read or parsed gives
+// one error row per rule set, a rule set the record cannot be replayed or counted under gives its
+// error row.
 std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoice>& rules,
-                            const ScoreOptions& base);
+                            const ScoreOptions& base, const sgf::ReadOptions& read = {});
 
 enum class Format { csv, jsonl };
 std::string csv_header();
@@ -122,6 +129,13 @@ struct PairChange {
   size_t black_to_white = 0, white_to_black = 0, with_draw = 0;
 };
 
+// Records whose count is not their result (resigned, lost on time ...): reported apart, left out
+// of the wins and winner changes.
+struct NotCounted {
+  std::map<std::string, size_t> by_kind;  // record_ended -> records
+  std::vector<std::string> files;         // "FILE" or "FILE#GAME", the first ones
+};
+
 struct PresetTally {
   size_t counted = 0, black = 0, white = 0, none = 0, errors = 0, invariant_failures = 0;
 };
@@ -129,9 +143,11 @@ struct PresetTally {
 class Summary {
  public:
   explicit Summary(std::vector<std::string> labels);
-  void add(const std::vector<Row>& rows);  // the rows of one file, in label order
+  void add(const std::vector<Row>& rows);  // the rows of one game, in label order
 
-  size_t games = 0;            // files
+  size_t games = 0;            // games (a file may hold several)
+  NotCounted not_counted;
+  size_t repaired = 0;         // games read under the repair policy with a repair
   size_t rows = 0;
   size_t error_rows = 0;
   size_t invariant_failures = 0;  // rows whose invariants failed
@@ -161,6 +177,7 @@ struct Options {
   std::vector<std::string> paths;
   std::vector<RuleChoice> rules;
   ScoreOptions score;       // dead stones and claims for every record (rules are the list's)
+  sgf::ReadOptions read;    // repair, charset
   int jobs = 0;             // workers; 0: the number of cores
   Format format = Format::csv;
   bool header = true;       // the CSV header line

@@ -43,5 +43,7 @@ uint64_t fold_bench_signature(uint64_t total, std::string_view name, uint64_t si
 // Workloads of the playout engine (src/bench_playouts.cpp).
 BenchFigures bench_playouts_9x9(const BenchContext& ctx);
 BenchFigures bench_playouts_19x19(const BenchContext& ctx);
+// Record counting (src/bench_records.cpp): estimator, finish and every view of the count.
+BenchFigures bench_records(const BenchContext& ctx);
 
 }  // namespace jpd

@@ -67,6 +67,9 @@ int BoardT<Cap>::liberties(Index i) const {
 
 template <int Cap>
 typename BoardT<Cap>::Index BoardT<Cap>::atari_liberty(Index i) const {
+  // One liberty point touches at most four stones of the chain: more pseudo-liberties, more
+  // than one liberty.
+  if (libs_[head_[i]] > 4) return kNoIndex;
   Index lib = kNoIndex;
   bool more = false;
   for_each_stone(i, [&](Index s) {

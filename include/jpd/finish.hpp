@@ -1,25 +1,38 @@
-// Finishing a game that stopped before its dame were filled, for counting it Japanese-style.
+// Finishing a game that stopped before its end, as the players would have finished it.
 //
-// Territory counting assumes a finished game: every dame filled, and every defensive move (手入れ)
-// the filling makes necessary played inside one's own territory, at the cost of a point. Records
-// of professional games often stop before that; their recorded result counts the game as the
-// players finished it. finishing_moves() plays that last phase:
+// Records of professional games almost always stop before the end: the players played the small
+// endgame, the dame and the defensive moves off the record and agreed on the count. Counting such
+// a record needs that last phase, played as they would have played it, for the count the rules
+// use:
 //
-//  - a search (the default): both sides play the finishing phase as well as they can, Black
-//    maximising and White minimising the Japanese count (count()'s Japanese view: territory +
-//    prisoners, the stones already found dead counted as prisoners). The moves considered are
-//    the dame (points of regions bordered by both colours once the dead stones are gone, never a
-//    seki liberty) without self-atari, the liberties of chains in atari (defending one's own,
-//    capturing the opponent's, taking dead stones), the moves that give a chain with two
-//    liberties a third, and the pass; two passes in a row end it. A ko open when the game
-//    stopped is connected by its holder; one made while finishing goes to whoever takes it
-//    first. A dame that forces the opponent to defend is therefore taken first, and a dame that
-//    would short one's own liberties is left alone. Iterative deepening within a node budget.
-//  - the greedy order, when the search would exceed its node budget (large boards with many
-//    dame): from the side to move, each side in turn defends a living chain left in atari, else
-//    fills a dame next to its living stones without putting its own chain in atari, else passes.
+//  - territory counting (Japanese): dame are worth nothing, but a dame that leaves a chain short
+//    of liberties forces a defensive move (手入れ) inside one's own territory, at the cost of a
+//    point; a ko is connected by its holder;
+//  - area counting (Chinese, Ing's fill-up, AGA, ...): every dame is a point for whoever fills it,
+//    so their parity decides a point; defensive moves cost no point but a move.
+//
+// finish_game() plays it in named passes:
+//  1. the boundary: the empty points of regions bordered by both colours once the dead stones are
+//     gone, the liberties of chains in atari, and the liberties of every chain that filling the
+//     boundary would leave short of liberties (with the liberties of the dead chains next to it:
+//     taking them is a defence too), until nothing more is added;
+//  2. the regions: boundary points that touch, or that are liberties of one such short chain, are
+//     one local region; a region of one point that either side can fill without putting a chain
+//     in atari or taking anything is a simple dame;
+//  3. the simple dame: worth nothing under territory counting (they are filled alternately first,
+//     which changes nothing), one point to whoever fills them under area counting (the search
+//     takes them as one pile: which of them is filled does not matter, only how many each side
+//     gets);
+//  4. the search: alpha-beta over the moves of the other regions, the pile, and the pass, both
+//     sides playing for the count; the moves are the region's points (no self-atari but a capture),
+//     the captures and defences of chains in atari, and the pass; two passes end it. A ko open when
+//     the game stopped is connected by its holder (docs/rules.md interpretation 20); one made
+//     while finishing goes to whoever takes it first. Iterative deepening within a node budget;
+//  5. the fixed order, only when the search exceeds its budget: each side defends a living chain in
+//     atari, else takes a region point or a simple dame without self-atari, else passes.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "jpd/board.hpp"
@@ -27,15 +40,24 @@
 
 namespace jpd {
 
+// What the finish plays for.
+enum class FinishScoring : uint8_t {
+  territory,  // territory + prisoners (Japanese, Korean)
+  area,       // stones + territory (Chinese, Ing, AGA, New Zealand, ...)
+};
+
 struct FinishOptions {
-  // Positions the search may visit before it gives up for the greedy order (0: greedy only).
-  int max_nodes = 500000;
-  // More dame than this: the fixed order at once (a search of so many does not end in budget).
-  int max_dame = 24;
+  FinishScoring scoring = FinishScoring::territory;
+  // Positions the search may visit before it gives up for the fixed order (0: the fixed order).
+  int max_nodes = 200000;
+  // Positions the reading of all local regions may visit together, over the whole finish; once
+  // spent, the regions not yet read are filled out in the fixed order (0: no limit). This bounds
+  // the time a record that stops far from its end takes.
+  int max_reading = 300000;
   // The game's last move was a pass: a pass now ends it (the line then starts with a move, or is
   // empty).
   bool after_pass = false;
-  // The Japanese view reads eyes (Ruleset::eye_reading = japanese): the search counts territory
+  // Territory counting reads eyes (Ruleset::eye_reading = japanese): the search counts territory
   // as count() then does.
   bool read_eyes = false;
 };
@@ -43,18 +65,33 @@ struct FinishOptions {
 // What finishing found.
 struct Finish {
   std::vector<Move> moves;  // from the side to move, passes included between moves, none at the end
-  bool searched = false;    // the search's line (else the greedy order)
+  bool searched = false;    // the search's line (else the fixed order)
   int nodes = 0;            // positions the search visited
-  // The Japanese count (Black minus White, before komi) the line changes, relative to the
-  // position as it stopped: the search's value of the finishing phase (0 for the greedy order).
+  int reading = 0;          // positions the local reading visited
+  bool reading_spent = false;  // max_reading was reached: some regions were filled out unread
+  // The count (Black minus White, before komi, under the scoring of the options) the line
+  // changes, relative to the position as it stopped: the search's value of the finishing phase
+  // (0 for the fixed order).
   int value = 0;
+  // Stones the line leaves standing that are dead (thrown into the other side's territory and
+  // not taken: the owner can take them), one stone a chain; the stones found dead before are
+  // still dead where they stand.
+  std::vector<Point> dead;
+  int simple_dame = 0;      // simple dame (pass 3)
+  int region_points = 0;    // points of the other regions (searched)
+  int regions = 0;          // local regions (simple dame included)
 };
 
 Finish finish_game(const Board& position, const std::vector<Point>& dead, Color to_move,
                    const FinishOptions& opts = {});
 
-// The moves of finish_game (the search's line, or the greedy order).
+// The moves of finish_game (the search's line, or the fixed order).
 std::vector<Move> finishing_moves(const Board& position, const std::vector<Point>& dead,
                                   Color to_move, const FinishOptions& opts = {});
+
+// The count finish_game plays for: Black minus White, up to a constant, of the position with the
+// stones of `dead` (whole chains) counted as the opponent's (a dead chain a living stone has
+// joined is alive).
+int finish_score(const Board& b, const std::vector<Point>& dead, const FinishOptions& opts = {});
 
 }  // namespace jpd

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "jpd/sgf.hpp"
 
@@ -24,7 +25,12 @@ std::string_view special_file_kind(const std::string& path);
 std::string read_input_file(const std::string& path, size_t max_bytes);
 
 // The record in the SGF file at path: sgf::read_record_text of read_input_file, within
-// sgf::Limits{}.max_bytes. What the command line, batch, GTP loadsgf and Python read records with.
+// sgf::Limits{}.max_bytes (options.limits.max_bytes). What the command line, batch, GTP loadsgf
+// and Python read records with.
 sgf::Record load_record_file(const std::string& path);
+sgf::Record load_record_file(const std::string& path, const sgf::ReadOptions& options);
+// Every game of the file (sgf::read_records_text).
+std::vector<sgf::Record> load_records_file(const std::string& path,
+                                           const sgf::ReadOptions& options = {});
 
 }  // namespace jpd

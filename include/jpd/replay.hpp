@@ -15,7 +15,7 @@ namespace jpd {
 
 struct ReplayOptions {
   // [interpretation] A record's pass is read as a virtual move under rules that have virtual
-  // moves but no pass (tang-song, ming-qing, sci-3-x, living-x), and a virtual move (JV) as a pass
+  // moves but no pass (tang-song, ming-qing, sci-3-x, living-x), and a virtual move (JPDV) as a pass
   // under rules with passes but no virtual moves: both are the record's non-board move.
   bool translate_non_board = true;
   // [interpretation] When a record without setup stones or a side to move (PL) before its first
@@ -25,6 +25,16 @@ struct ReplayOptions {
   bool adopt_first_player = true;
   // An illegal move ends the game by forfeit instead of stopping the replay with an error.
   bool forfeit_on_illegal = false;
+  // Faulty records, read as other programs read them (README "Faulty records"): two moves of one
+  // colour in a row get the other side's pass between them (its non-board move as the rules have
+  // it; where that pass would pause the game, the side to move is switched instead, as SGF's PL
+  // does); a move on an occupied point takes the stone standing there off and is played (as Sabaki
+  // reads it; `occupied = skip` leaves the move out, as GNU Go stops at it). Each is noted and
+  // listed in Replay::repairs with its move number. Without it such a record is refused with a
+  // ReplayError. The record's own repairs (sgf::ReadOptions::repair) come first.
+  bool repair = false;
+  enum class Occupied : uint8_t { replace, skip };
+  Occupied occupied = Occupied::replace;
 };
 
 // The record could not be replayed: an illegal move, or a step that does not fit the rules.
@@ -49,6 +59,8 @@ struct Replay {
   std::vector<std::string> notes;
   // The record stopped while play was going on: taken as paused by agreement (SPEC §6.4).
   bool stopped_without_pause = false;
+  // What the repair policy mended (ReplayOptions::repair): the record's, then the replay's.
+  std::vector<sgf::Repair> repairs;
 };
 
 // The rules for counting a record: `explicit_rules` (PRESET[,k=v...]) when given, else the
@@ -93,6 +105,7 @@ class ReplayCache {
     Ruleset rules;                   // Replay::rules: the rules, first player adopted
     std::vector<std::string> notes;  // Replay::notes
     bool stopped_without_pause = false;
+    std::vector<sgf::Repair> repairs;  // Replay::repairs
   };
   // Throws ReplayError as replay() does.
   Shared get(const Ruleset& rules);

@@ -7,6 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
+#include "jpd/conventions.hpp"
 #include "jpd/count.hpp"
 #include "jpd/estimate.hpp"
 #include "jpd/finish.hpp"
@@ -18,7 +21,7 @@ namespace jpd {
 // Where the dead stones come from when none are given explicitly.
 enum class DeadFrom : uint8_t {
   automatic,  // the record's markup if it has any, else the estimator (none where unavailable)
-  sgf,        // the record's markup only (JD, or stones on the opposite colour's TB/TW points)
+  sgf,        // the record's markup only (JPDD, or stones on the opposite colour's TB/TW points)
   none,       // no dead stones
   estimate,   // the built-in estimator
   gtp,        // an external engine: final_status_list dead
@@ -28,28 +31,60 @@ std::string_view name_of(DeadFrom d);
 struct ScoreOptions {
   std::optional<std::string> rules;        // PRESET[,key=value...]; default from the record
   std::optional<std::vector<Point>> dead;  // explicit dead stones (a stone stands for its chain)
-  std::vector<Claim> claims;               // added to the record's JC claims
+  std::vector<Claim> claims;               // added to the record's JPDC claims
   DeadFrom dead_from = DeadFrom::automatic;
   std::string gtp_command;                 // for DeadFrom::gtp
   double gtp_timeout = 60;                 // seconds the engine may take for one answer
   EstimateOptions estimate;                // for the estimator (DeadFrom::estimate, automatic)
-  // A record that simply stops, counted Japanese-style (counting = japanese) with statuses found
-  // by the estimator or an engine: finish it first (dame filled, defensive moves made:
-  // finish.hpp), as Japanese counting assumes. Noted in the count.
-  bool finish_japanese = true;
+  // A record that simply stops, with statuses found by the estimator or an engine, counted by
+  // territory (counting = japanese) or by area (area, fill_up, aga; dead stones removed): finish
+  // it first as the players would have (dame, defensive moves, kos: finish.hpp), since both
+  // counts assume a finished game. Noted in the count. The 计枰点 presets make the position by
+  // their own rules instead (SPEC §6.7). finish.scoring is set from the rules.
+  bool finish_stopped = true;
   FinishOptions finish;
-  ReplayOptions replay;
+  ReplayOptions replay;  // replay.repair: the repair policy for faulty records (README)
+  // The conventions of the server a record names (conventions.hpp): applied unless false.
+  bool server_conventions = true;
   bool keep_steps = true;
   bool texts = true;  // CountOptions::texts
+};
+
+// What the count of a record says about the record itself.
+struct RecordFacts {
+  RecordEnd ended = RecordEnd::counted;  // how the record ended (its RE, its moves)
+  std::string result;                    // RE as written
+  std::vector<AppliedConvention> conventions;
+  std::vector<sgf::Repair> repairs;      // the reader's and the replay's
+  int game = 0, games = 1;               // the game's index in its file (0-based), and how many
+  std::string charset = "UTF-8";
+  std::string black_name, white_name;    // PB, PW
+  // Whether the count stands for the record's result: not for a record that was resigned, lost on
+  // time or by forfeit, void, or stopped in the middle game (the count is of where it stops).
+  bool counted() const { return ended == RecordEnd::counted; }
 };
 
 struct Scored {
   Replay replay;
   Count count;
+  RecordFacts facts;
 };
+
+// What a record that stops before its end is finished for under `rules` (ScoreOptions::
+// finish_stopped): territory (counting = japanese), area (area, fill_up, aga), or nothing (the
+// 计枰点 presets, whose making finishes the position by their own rules, and rules that remove no
+// dead stones).
+std::optional<FinishScoring> finish_scoring(const Ruleset& rules);
 
 // Throws sgf::Error, RulesError, ReplayError, CountError (each with a precise message).
 Scored score_record(const sgf::Record& record, const ScoreOptions& opts = {});
+
+// The report of `jpd score --json` (README, the JSON contract): the count's fields (to_json in
+// count.hpp) with the record's: "record_ended", "record_result", "repairs" ([{"move", "kind",
+// "detail"}]), "conventions" ([{"id", "server", "detail"}]), "game" (1-based) and "games",
+// "charset", "players" ({"B", "W"}: PB and PW).
+nlohmann::json to_json(const Scored& s);
+void add_record_facts(nlohmann::json& j, const RecordFacts& f);
 
 // Scores one record under many rule sets, each count the one score_record(record, opts with those
 // rules) gives, with the work they share done once: the games of rule sets that referee alike
@@ -63,8 +98,10 @@ class RecordScorer {
   Count count(const std::optional<std::string>& rules);
   // The same, the rules already made of the text for this record (rules_for_record, RecordRules).
   Count count(const std::optional<std::string>& rules, const Ruleset& resolved);
-  // The same written into `out`, whose storage is used again (count() in count.hpp).
-  void count(const std::optional<std::string>& rules, const Ruleset& resolved, Count& out);
+  // The same written into `out`, whose storage is used again (count() in count.hpp); the
+  // record's facts into `facts` when given.
+  void count(const std::optional<std::string>& rules, const Ruleset& resolved, Count& out,
+             RecordFacts* facts = nullptr);
 
  private:
   const sgf::Record& record_;

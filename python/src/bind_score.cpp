@@ -21,8 +21,11 @@ void set_dead_from_arg(ScoreOptions& o, const std::string& from) {
 }
 
 ScoreOptions options(const sgf::Record& rec, pyb::object rules, pyb::object dead, pyb::object claims,
-                     const std::string& dead_from, bool keep_steps) {
+                     const std::string& dead_from, bool keep_steps, bool repair,
+                     bool server_conventions) {
   ScoreOptions o;
+  o.replay.repair = repair;
+  o.server_conventions = server_conventions;
   if (!dead.is_none()) o.dead = points_arg(dead, rec.width, rec.height);
   o.claims = claims_arg(claims, rec.width, rec.height);
   set_dead_from_arg(o, dead_from);
@@ -31,24 +34,34 @@ ScoreOptions options(const sgf::Record& rec, pyb::object rules, pyb::object dead
   return o;
 }
 
+sgf::ReadOptions read_options(int game, bool repair) {
+  if (game < 1) throw pyb::value_error("game counts from 1: " + std::to_string(game));
+  sgf::ReadOptions o;
+  o.game = game - 1;
+  o.repair = repair;
+  return o;
+}
+
 Count score(pyb::object record, pyb::object rules, pyb::object dead, pyb::object claims,
-            const std::string& dead_from, bool keep_steps) {
-  const sgf::Record rec = pyb::isinstance<sgf::Record>(record) ? record.cast<sgf::Record>()
-                                                               : load_record_file(path_arg(record));
-  const ScoreOptions o = options(rec, rules, dead, claims, dead_from, keep_steps);
+            const std::string& dead_from, bool keep_steps, bool repair, bool server_conventions) {
+  const sgf::Record rec = pyb::isinstance<sgf::Record>(record)
+                              ? record.cast<sgf::Record>()
+                              : load_record_file(path_arg(record), read_options(1, repair));
+  const ScoreOptions o =
+      options(rec, rules, dead, claims, dead_from, keep_steps, repair, server_conventions);
   pyb::gil_scoped_release unlocked;
   return score_record(rec, o).count;
 }
 
 pyb::dict score_sgf(pyb::object path, pyb::object rules, pyb::object dead, pyb::object claims,
-                    const std::string& dead_from) {
+                    const std::string& dead_from, int game, bool repair, bool server_conventions) {
   const std::string file = path_arg(path);
-  const sgf::Record rec = load_record_file(file);
-  const ScoreOptions o = options(rec, rules, dead, claims, dead_from, true);
+  const sgf::Record rec = load_record_file(file, read_options(game, repair));
+  const ScoreOptions o = options(rec, rules, dead, claims, dead_from, true, repair, server_conventions);
   nlohmann::json j;
   {
     pyb::gil_scoped_release unlocked;
-    j = to_json(score_record(rec, o).count);
+    j = to_json(score_record(rec, o));
   }
   j["file"] = file;  // as `jpd score FILE --json` adds it
   return to_python(j);
@@ -59,18 +72,22 @@ pyb::dict score_sgf(pyb::object path, pyb::object rules, pyb::object dead, pyb::
 void bind_score(pyb::module_& m) {
   m.def("score", &score, pyb::arg("record"), pyb::arg("rules") = pyb::none(),
         pyb::arg("dead") = pyb::none(), pyb::arg("claims") = pyb::none(), pyb::kw_only(),
-        pyb::arg("dead_from") = "auto", pyb::arg("keep_steps") = true,
+        pyb::arg("dead_from") = "auto", pyb::arg("keep_steps") = true, pyb::arg("repair") = false,
+        pyb::arg("server_conventions") = true,
         "Counts a record (a Record, or the path of an SGF file) as `jpd score` does: rules "
         "(default: the record's RU, else tang-song; komi from KM unless the rules set it), dead "
         "stones (default: the record's markup, else per dead_from: 'auto', 'sgf', 'none', "
-        "'estimate', 'gtp:COMMAND') and claims (added to the record's). Returns the Count; "
+        "'estimate', 'gtp:COMMAND') and claims (added to the record's); repair reads a faulty "
+        "record under the repair policy (README, Faulty records); server_conventions as "
+        "--no-server-conventions turns them off. Returns the Count; "
         "SgfError, ReplayError, RulesError, CountError or PointError when it cannot.");
   m.def("score_sgf", &score_sgf, pyb::arg("path"), pyb::arg("rules") = pyb::none(),
         pyb::arg("dead") = pyb::none(), pyb::arg("claims") = pyb::none(), pyb::kw_only(),
-        pyb::arg("dead_from") = "auto",
+        pyb::arg("dead_from") = "auto", pyb::arg("game") = 1, pyb::arg("repair") = false,
+        pyb::arg("server_conventions") = true,
         "The report of `jpd score PATH --json` as a dict (the same fields and values, 'file' "
         "included): rules as --rules, dead as --dead ('C3,D4' or points), claims as --claim "
-        "('B:D4', or a list of them).");
+        "('B:D4', or a list of them), game as --game, repair as --repair.");
 }
 
 }  // namespace jpd::py

@@ -22,6 +22,16 @@ std::string_view step_kind(sgf::Step::Kind k) {
   return "?";
 }
 
+// ReadOptions from the Python arguments (game counted from 1, as the command line's --game).
+sgf::ReadOptions read_options(int game, bool repair, const std::string& charset) {
+  if (game < 1) throw pyb::value_error("game counts from 1: " + std::to_string(game));
+  sgf::ReadOptions o;
+  o.game = game - 1;
+  o.repair = repair;
+  o.charset = charset;
+  return o;
+}
+
 }  // namespace
 
 void bind_sgf(pyb::module_& m) {
@@ -47,14 +57,21 @@ void bind_sgf(pyb::module_& m) {
       .def_readonly("setup", &Record::setup, "Root AB / AW stones: (Color, Point) pairs.")
       .def_readonly("to_move", &Record::to_move, "Root PL, or None.")
       .def_readonly("steps", &Record::steps)
-      .def_readonly("dead", &Record::dead, "JD dead stones.")
-      .def_readonly("claims", &Record::claims, "JC claims.")
+      .def_readonly("dead", &Record::dead, "JPDD dead stones (or JD of this project's earlier records).")
+      .def_readonly("claims", &Record::claims, "JPDC claims (or JC).")
       .def_readonly("territory_black", &Record::territory_black, "TB on the last node.")
       .def_readonly("territory_white", &Record::territory_white, "TW on the last node.")
       .def_readonly("has_dead_markup", &Record::has_dead_markup)
       .def_readwrite("black_name", &Record::black_name)
       .def_readwrite("white_name", &Record::white_name)
       .def_readonly("filename", &Record::filename)
+      .def_readonly("game", &Record::game, "This game's index in its file (0-based).")
+      .def_readonly("games", &Record::games, "How many games the file holds.")
+      .def_readonly("charset", &Record::charset, "The charset the text was decoded from.")
+      .def_readonly("notes", &Record::notes, "What reading assumed or mended, in words.")
+      .def_readwrite("date", &Record::date)
+      .def_readwrite("place", &Record::place)
+      .def_readonly("application", &Record::application)
       .def("to_sgf", [](const Record& r) { return sgf::write(sgf::to_tree(r)); }, "The record as SGF text.")
       .def("__repr__", [](const Record& r) {
         return "<Record " + (r.filename.empty() ? std::string("<input>") : r.filename) + " " +
@@ -62,17 +79,45 @@ void bind_sgf(pyb::module_& m) {
                std::to_string(r.steps.size()) + " steps>";
       });
 
-  m.def("read_sgf", [](pyb::object path) { return load_record_file(path_arg(path)); },
-        pyb::arg("path"),
-        "Reads the first game of an SGF file; SgfError (file, line, column) when it is malformed.");
-  m.def("parse_sgf", &sgf::read_record_text, pyb::arg("text"), pyb::arg("filename") = "<input>",
-        "Reads the first game of SGF text.");
+  m.def(
+      "read_sgf",
+      [](pyb::object path, int game, bool repair, const std::string& charset) {
+        return load_record_file(path_arg(path), read_options(game, repair, charset));
+      },
+      pyb::arg("path"), pyb::kw_only(), pyb::arg("game") = 1, pyb::arg("repair") = false,
+      pyb::arg("charset") = "",
+      "Reads one game of an SGF file (game: 1 for the first; Record.games says how many there "
+      "are), decoded by its CA (or charset) to UTF-8; repair reads a faulty record under the "
+      "repair policy (README, Faulty records). SgfError (file, line, column) when it is malformed.");
+  m.def(
+      "parse_sgf",
+      [](const std::string& text, const std::string& filename, int game, bool repair,
+         const std::string& charset) {
+        return sgf::read_record_text(text, filename, read_options(game, repair, charset));
+      },
+      pyb::arg("text"), pyb::arg("filename") = "<input>", pyb::kw_only(), pyb::arg("game") = 1,
+      pyb::arg("repair") = false, pyb::arg("charset") = "",
+      "Reads one game of SGF text (as read_sgf; text is str or bytes).");
 
   pyb::class_<Replay>(m, "Replay", "A record replayed under a rule set.")
       .def_readonly("game", &Replay::game, "The game at the end of the record.")
       .def_readonly("rules", &Replay::rules, "The rules as used (first player possibly adopted from the record).")
       .def_readonly("notes", &Replay::notes, "Every translation or assumption made, in words.")
-      .def_readonly("stopped_without_pause", &Replay::stopped_without_pause);
+      .def_readonly("stopped_without_pause", &Replay::stopped_without_pause)
+      .def_property_readonly(
+          "repairs",
+          [](const Replay& rp) {
+            pyb::list out;
+            for (const sgf::Repair& x : rp.repairs) {
+              pyb::dict d;
+              d["move"] = x.move_number;
+              d["kind"] = std::string(sgf::name_of(x.kind));
+              d["detail"] = x.detail;
+              out.append(d);
+            }
+            return out;
+          },
+          "What the repair policy mended: [{'move', 'kind', 'detail'}], the record's first.");
 
   m.def(
       "rules_for_record",
@@ -83,18 +128,20 @@ void bind_sgf(pyb::module_& m) {
   m.def(
       "replay",
       [](const Record& r, pyb::object rules, bool translate_non_board, bool adopt_first_player,
-         bool forfeit_on_illegal) {
+         bool forfeit_on_illegal, bool repair) {
         ReplayOptions o;
         o.translate_non_board = translate_non_board;
         o.adopt_first_player = adopt_first_player;
         o.forfeit_on_illegal = forfeit_on_illegal;
+        o.repair = repair;
         return replay(r, rules_for_record(r, rules_text_arg(rules)), o);
       },
       pyb::arg("record"), pyb::arg("rules") = pyb::none(), pyb::kw_only(),
       pyb::arg("translate_non_board") = true, pyb::arg("adopt_first_player") = true,
-      pyb::arg("forfeit_on_illegal") = false,
+      pyb::arg("forfeit_on_illegal") = false, pyb::arg("repair") = false,
       "Replays the record's main line through the referee (rules as rules_for_record chooses); "
-      "ReplayError for an illegal move unless forfeit_on_illegal.");
+      "ReplayError for an illegal move unless forfeit_on_illegal; repair mends a faulty record "
+      "(README, Faulty records: Replay.repairs lists what).");
 }
 
 }  // namespace jpd::py

@@ -57,7 +57,8 @@ def test_illegal_move_in_a_record_is_a_replay_error():
     assert (err.reason, err.file, err.line, err.move_number) == ("occupied", "illegal.sgf", 1, 2)
     column = ILLEGAL.index("W[ee]") + 1  # 1-based, of the property W
     assert err.column == column
-    assert str(err) == f"illegal.sgf:1:{column}: move 2 (W E5): point E5 is occupied"
+    assert str(err) == (f"illegal.sgf:1:{column}: move 2 (W E5): point E5 is occupied (a faulty "
+                        "record: the repair policy reads it, --repair)")
     forfeited = jpd.replay(rec, forfeit_on_illegal=True)
     assert forfeited.game.end_reason == "forfeit" and forfeited.game.winner == jpd.BLACK
 

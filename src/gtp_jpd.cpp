@@ -164,6 +164,14 @@ GtpEngine::Reply GtpEngine::cmd_jpd_state(const Args& a) {
 }
 
 GtpEngine::Reply GtpEngine::cmd_jpd_option(const std::string& name, const Args& a) {
+  if (name == "jpd-out-of-turn") {
+    if (a.empty()) return {true, std::string(name_of(opts_.out_of_turn))};
+    gtp_detail::need(a, 1, "jpd-out-of-turn [setup|pass|refuse]");
+    const std::optional<OutOfTurn> o = parse_out_of_turn(a[0]);
+    if (!o) throw Fail("syntax error: '" + a[0] + "' is not setup, pass or refuse");
+    opts_.out_of_turn = *o;
+    return {};
+  }
   if (a.empty()) {
     return {true, name == "jpd-seed" ? std::to_string(opts_.genmove.seed)
                                      : std::to_string(opts_.genmove.playouts)};

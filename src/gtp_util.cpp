@@ -33,13 +33,6 @@ Color color_arg(const std::string& s) {
   return *c;
 }
 
-Game resumed_view(const Game& g) {
-  if (g.phase() != Phase::paused) return g;
-  Game v = g;
-  v.resume_dispute(true);
-  return v;
-}
-
 std::string board_text(const Game& g) {
   const Board& b = g.board();
   const int W = g.width(), H = g.height();

@@ -604,6 +604,20 @@ std::string preset_for_sgf_rules(std::string_view ru) {
   return "";
 }
 
+std::string standard_sgf_rules(const Ruleset& r) {
+  static const std::pair<const char*, const char*> standard[] = {
+      {"chinese", "Chinese"}, {"japanese", "Japanese"}, {"korean", "Korean"},
+      {"aga", "AGA"},         {"new-zealand", "NZ"},    {"ing", "GOE"}};
+  const Preset* p = find_preset(r.preset);
+  if (!p) return "";
+  Ruleset plain = r;
+  plain.komi = p->rules.komi;
+  if (plain.to_string() != p->name) return "";
+  for (const auto& [preset, ru] : standard)
+    if (r.preset == preset && preset_for_sgf_rules(ru) == preset) return ru;
+  return "";
+}
+
 nlohmann::json to_json(const Ruleset& r) {
   nlohmann::json j;
   j["preset"] = r.preset;

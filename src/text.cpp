@@ -32,6 +32,7 @@ constexpr TextEntry kTable[] = {
     {"result.wins_half", "{1} ({0} wins by half a point)", "{0}胜半点（{1}）"},
     {"result.resigned", "{1} ({0} wins by resignation)", "{0}中盘胜（对方认输，{1}）"},
     {"result.forfeit", "{1} ({0} wins by forfeit)", "{0}判胜（对方犯规，{1}）"},
+    {"result.time", "{1} ({0} wins on time)", "{0}胜（对方超时，{1}）"},
     {"result.draw", "0 (draw)", "和棋（0）"},
     {"result.void", "Void (no result)", "无胜负（Void）"},
 
@@ -607,6 +608,44 @@ constexpr TextEntry kTable[] = {
     {"web.engine_move", "Engine move", "电脑走一步"},
     {"web.not_found", "No such game.", "没有这一局。"},
     {"web.server_error", "The server cannot be reached.", "无法连接服务器。"},
+    // The pass button as a Chinese player reads it (停一手), the rules' own term beside it.
+    {"web.button.pass", "Pass (停一手)", "停一手"},
+    {"web.button.virtual", "Pass: a virtual move (停一手, 虚着)", "停一手（虚着）"},
+    {"web.overlay", "The count if agreed now", "如现在同意，点目如下"},
+    {"web.overlay_end", "The count", "点目"},
+    {"web.overlay_view", "view shown", "显示计法"},
+    {"web.overlay_figures", "{0}: Black {1}, White {2}", "{0}：黑 {1}，白 {2}"},
+    {"web.overlay_primary", "the rules' view", "本规则的计法"},
+    {"web.overlay_legend", "■ land · ◇ shared point · △ seki · ✕ dead", "■ 地 · ◇ 公空 · △ 双活 · ✕ 死子"},
+    {"web.view.area", "area (子空合计)", "子空合计"},
+    {"web.view.territory", "territory (等子比空)", "等子比空"},
+    {"web.view.fill_up", "fill-up (填满计点)", "填满计点"},
+    {"web.view.living_stones", "living stones (计活子)", "计活子"},
+    {"web.view.japanese", "Japanese territory", "日本数目"},
+    {"web.numbers", "move numbers", "手数"},
+    {"web.sound", "sound", "落子声"},
+    {"web.ko_here", "ko: {0} may not be retaken at once", "劫：{0} 不能立即提回"},
+    {"web.count_record", "Count this record", "点这局棋谱"},
+    {"web.count_record_help", "The record stops in play: take it as paused and count it as it stands.",
+     "棋谱未终局：视为休止，按现状点目。"},
+    {"web.upload_rules", "Rules of a record", "棋谱的规则"},
+    {"web.rules_of_record", "as the record says (RU)", "按棋谱（RU）"},
+    {"web.black_name", "Black's name", "黑方姓名"},
+    {"web.white_name", "White's name", "白方姓名"},
+    {"web.your_name", "Your name", "你的名字"},
+    {"web.col.players", "players", "对局者"},
+    {"web.vs", "{0} (Black) – {1} (White)", "{0}（黑）对 {1}（白）"},
+    {"web.anonymous", "?", "？"},
+    {"web.undo_ask", "Ask to take back {0}", "请求悔棋（{0}）"},
+    {"web.undo_asked", "{0} asks to take back the last move", "{0}请求悔棋"},
+    {"web.undo_accept", "Allow the take-back", "同意悔棋"},
+    {"web.undo_refuse", "Refuse", "拒绝悔棋"},
+    {"web.clock", "Clock", "计时"},
+    {"web.clock.none", "no clock", "不计时"},
+    {"web.clock.byoyomi", "byo-yomi: {0} min, then {1} × {2} s", "读秒：基本 {0} 分钟，{1} 次 {2} 秒"},
+    {"web.clock.fischer", "Fischer: {0} min, + {1} s a move", "费舍尔：{0} 分钟，每步加 {1} 秒"},
+    {"web.clock.periods", "{0} × {1} s", "{0} 次 {1} 秒"},
+    {"web.clock.out", "out of time", "超时"},
 };
 
 const std::unordered_map<std::string_view, const TextEntry*>& index() {
@@ -813,6 +852,7 @@ std::string result_words(std::string_view result, Lang l) {
   const std::string rest = r.substr(2);
   if (rest == "R") return tr(l, "result.resigned", {who, r});
   if (rest == "F") return tr(l, "result.forfeit", {who, r});
+  if (rest == "T") return tr(l, "result.time", {who, r});
   if (rest == "0.5") return tr(l, "result.wins_half", {who, r});
   if (rest == "1") return tr(l, "result.wins_one", {who, r});
   return tr(l, "result.wins", {who, rest, r});

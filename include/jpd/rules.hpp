@@ -160,6 +160,10 @@ Ruleset parse_ruleset(std::string_view text);
 // Maps an SGF RU[] value (e.g. "Japanese", "Chinese", "AGA", "NZ", "JPD:tang-song") to a
 // preset name; returns "" when it names none we know.
 std::string preset_for_sgf_rules(std::string_view ru);
+// The other way: the standard SGF RU text (FF[4]: Japanese, AGA, GOE, NZ; and Chinese, Korean as
+// written by servers and GUIs) for a rule set that is one of those presets unchanged but for its
+// komi (KM), so that reading RU and KM back gives the same rule set; "" for any other.
+std::string standard_sgf_rules(const Ruleset& r);
 
 // Field names, in table order, with a short description: for help texts.
 struct FieldInfo {

@@ -1,5 +1,5 @@
-// The built-in life-and-death estimator (estimate.hpp): Benson, playouts, seki, open shapes,
-// suggested claims.
+// The built-in life-and-death estimator (estimate.hpp): a list of named passes over one
+// position (chains, Benson, playouts, atari, open kos, kos, bent four, races, seki, claims).
 #include "jpd/estimate.hpp"
 
 #include <algorithm>
@@ -132,21 +132,47 @@ bool can_fill_safely(const Board& b, Index i, Color c) {
   return t.liberties(i) >= 2;
 }
 
-}  // namespace
+// The state the passes share: the position, the options and the estimate they fill in.
+struct Reading {
+  const Board& pos;
+  Color to_move;
+  const EstimateOptions& o;
+  Estimate& e;
+  int w, h;
+  bool open;  // open shapes (bent four, kos that decide life) are left to dispute play
+  std::vector<std::vector<Point>> stones;  // of every chain
+  Benson bb, bw;
+  estimator::PolicyOptions po;
+  Board after;  // the position without the stones counted dead (the seki pass on)
+  Analysis analysis;  // of `after`, with exclusive liberties (the seki pass on)
 
-Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
-  const int w = pos.width(), h = pos.height();
-  Estimate e;
-  e.width = w;
-  e.height = h;
-  e.playouts = o.playouts > 0 ? o.playouts : default_playouts(w * h);
-  e.count_dead_below = o.count_dead_below;
-  if (!is_stone(to_move)) to_move = Color::Black;
-  const bool open = o.open_shapes != OpenShapes::decided;
+  int chain_id(Point p) const { return e.chain_of[size_t(p.y) * w + p.x]; }
+  int chain_id_i(Index i) const { return chain_id(Board::point(i)); }
+  // f(n) for every chain n next to a stone of chain id (a chain may come more than once).
+  template <class F>
+  void for_each_touching(size_t id, F&& f) const {
+    for (Point s : stones[id])
+      for (int d : Board::kDirs) {
+        const Index j = Index(Board::index(s) + d);
+        if (is_stone(pos.at(j))) f(size_t(chain_id_i(j)));
+      }
+  }
+  bool unconditionally_alive(const ChainEstimate& c) const {
+    const Index i = Board::index(c.stone);
+    return (c.color == Color::Black ? bb.alive[i] : bw.alive[i]) != 0;
+  }
+  bool unconditionally_dead(const ChainEstimate& c) const {
+    const Index i = Board::index(c.stone);
+    return (c.color == Color::Black ? bw.dead_inside[i] : bb.dead_inside[i]) != 0;
+  }
+};
 
-  // Chains.
+// Pass 1, chains: every chain of the position, its stones and its first stone.
+void find_chains(Reading& r) {
+  const Board& pos = r.pos;
+  Estimate& e = r.e;
+  const int w = r.w, h = r.h;
   e.chain_of.assign(size_t(w * h), -1);
-  std::vector<std::vector<Point>> stones;
   std::array<int16_t, Board::kArea> id_of_head;
   id_of_head.fill(-1);
   for (int y = 0; y < h; ++y)
@@ -161,52 +187,44 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
         ce.stone = Point(x, y);
         ce.color = c;
         e.chains.push_back(ce);
-        stones.emplace_back();
+        r.stones.emplace_back();
       }
       int id = id_of_head[hd];
       e.chain_of[size_t(y) * w + x] = id;
-      stones[size_t(id)].push_back(Point(x, y));
+      r.stones[size_t(id)].push_back(Point(x, y));
       ++e.chains[size_t(id)].size;
     }
-  auto chain_id = [&](Point p) { return e.chain_of[size_t(p.y) * w + p.x]; };
-  auto chain_id_i = [&](Index i) { return chain_id(Board::point(i)); };
-  // f(n) for every chain n next to a stone of chain id (a chain may come more than once).
-  auto for_each_touching = [&](size_t id, auto&& f) {
-    for (Point s : stones[id])
-      for (int d : Board::kDirs) {
-        const Index j = Index(Board::index(s) + d);
-        if (is_stone(pos.at(j))) f(size_t(chain_id_i(j)));
-      }
-  };
+}
 
-  // Benson.
-  const Benson bb = benson(pos, Color::Black), bw = benson(pos, Color::White);
-  auto unconditionally_alive = [&](const ChainEstimate& c) {
-    Index i = Board::index(c.stone);
-    return (c.color == Color::Black ? bb.alive[i] : bw.alive[i]) != 0;
-  };
-  auto unconditionally_dead = [&](const ChainEstimate& c) {
-    Index i = Board::index(c.stone);
-    return (c.color == Color::Black ? bw.dead_inside[i] : bb.dead_inside[i]) != 0;
-  };
+// Pass 2, Benson: the chains that live unconditionally, the stones dead inside them.
+void read_benson(Reading& r) {
+  const Board& pos = r.pos;
+  r.bb = benson(pos, Color::Black);
+  r.bw = benson(pos, Color::White);
+}
 
-  // Playouts.
-  estimator::PolicyOptions po;
-  po.max_self_atari = o.max_self_atari;
-  const Tally t = playouts(pos, to_move, e.playouts, o.seed, po);
+// Pass 3, playouts: the ownership of every point, each chain's status by its share of them
+// (Benson's first).
+void read_playouts(Reading& r) {
+  const Board& pos = r.pos;
+  Estimate& e = r.e;
+  const EstimateOptions& o = r.o;
+  const int w = r.w, h = r.h;
+  r.po.max_self_atari = o.max_self_atari;
+  const Tally t = playouts(pos, r.to_move, e.playouts, o.seed, r.po);
   e.ownership.assign(size_t(w * h), 0);
-  for (size_t r = 0; r < e.ownership.size(); ++r)
-    e.ownership[r] = double(t.black[r] - t.white[r]) / t.playouts;
+  for (size_t k = 0; k < e.ownership.size(); ++k)
+    e.ownership[k] = double(t.black[k] - t.white[k]) / t.playouts;
 
   for (size_t id = 0; id < e.chains.size(); ++id) {
     ChainEstimate& c = e.chains[id];
-    c.alive_probability = alive_share(t, stones[id], c.color, w);
-    if (unconditionally_alive(c)) {
+    c.alive_probability = alive_share(t, r.stones[id], c.color, w);
+    if (r.unconditionally_alive(c)) {
       c.status = ChainStatus::alive;
       c.unconditional = true;
       c.alive_probability = 1;
       c.reason = "unconditionally alive (Benson)";
-    } else if (unconditionally_dead(c)) {
+    } else if (r.unconditionally_dead(c)) {
       c.status = ChainStatus::dead;
       c.unconditional = true;
       c.alive_probability = 0;
@@ -222,14 +240,22 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
       c.reason = "unsettled: alive in " + percent(c.alive_probability) + " of the playouts";
     }
   }
+}
 
+// Pass 4, atari: a chain in atari its owner connects to a living chain lives.
+void connect_chains_in_atari(Reading& r) {
+  const Board& pos = r.pos;
+  Estimate& e = r.e;
+  const EstimateOptions& o = r.o;
+  const int h = r.h;
+  auto chain_id_i = [&](Index i) { return r.chain_id_i(i); };
   // A chain in atari that its owner saves by connecting on its liberty to a living chain: at the
   // end of a game the owner connects it when the dame are filled (unless the playouts are sure).
   // Not when the game ended by passes with the opponent to move: it takes first.
   for (size_t id = 0; id < e.chains.size(); ++id) {
     ChainEstimate& c = e.chains[id];
     if (c.status != ChainStatus::unsettled) continue;
-    if (o.ended_by_passes && to_move == opponent(c.color)) continue;
+    if (o.ended_by_passes && r.to_move == opponent(c.color)) continue;
     const Index lib = pos.atari_liberty(Board::index(c.stone));
     if (!lib || lib == pos.ko_point() || pos.is_suicide(lib, c.color)) continue;
     Board t = pos;
@@ -247,6 +273,13 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
     c.reason = "in atari, but its owner connects it at " + to_gtp(Board::point(lib), h) + " (" + c.reason + ")";
   }
 
+}
+
+// Pass 5, open kos: the kos the position holds.
+void find_open_kos(Reading& r) {
+  const Board& pos = r.pos;
+  Estimate& e = r.e;
+  const int w = r.w, h = r.h;
   // Open kos: an empty point whose neighbours are all stones of one colour (or the edge), one of
   // them a single stone in atari: the opponent may take it, and the taking stone could be
   // retaken at once.
@@ -284,6 +317,16 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
       e.open_kos.push_back(OpenKo{Point(x, y), Board::point(stone), holder, false});
     }
 
+}
+
+// Pass 6, kos: whether each open ko decides the life of chains.
+void read_kos(Reading& r) {
+  const Board& pos = r.pos;
+  Estimate& e = r.e;
+  const EstimateOptions& o = r.o;
+  const int w = r.w, h = r.h;
+  auto chain_id = [&](Point p) { return r.chain_id(p); };
+  auto chain_id_i = [&](Index i) { return r.chain_id_i(i); };
   // Does the ko decide the life of chains? Resolve it each way (the holder connects; the other
   // side takes and connects) and compare the chains' fates.
   for (OpenKo& ko : e.open_kos) {
@@ -298,15 +341,15 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
     connected.play(p, ko.holder);
     taken.play(p, taker);
     const int n = std::max(100, e.playouts / 2);
-    const Tally ta = playouts(connected, opponent(ko.holder), n, o.seed ^ 0x6b6f61, po);
-    const Tally tb = playouts(taken, ko.holder, n, o.seed ^ 0x6b6f62, po);
+    const Tally ta = playouts(connected, opponent(ko.holder), n, o.seed ^ 0x6b6f61, r.po);
+    const Tally tb = playouts(taken, ko.holder, n, o.seed ^ 0x6b6f62, r.po);
     std::vector<int> flips;
     for (size_t id = 0; id < e.chains.size(); ++id) {
       ChainEstimate& c = e.chains[id];
       if (c.unconditional) continue;
-      if (stones[id].size() == 1 && stones[id][0] == ko.stone) continue;
-      const double a = alive_share(ta, stones[id], c.color, w);
-      const double b = alive_share(tb, stones[id], c.color, w);
+      if (r.stones[id].size() == 1 && r.stones[id][0] == ko.stone) continue;
+      const double a = alive_share(ta, r.stones[id], c.color, w);
+      const double b = alive_share(tb, r.stones[id], c.color, w);
       if (std::fabs(a - b) > 0.3) flips.push_back(int(id));
     }
     if (flips.empty()) {
@@ -314,7 +357,7 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
       // stone in it lives if the holder's chains around the ko space do. Not when the game ended
       // by passes with the opponent to move: it takes the ko first, and no ko threats are left.
       ChainEstimate& st = e.chains[size_t(chain_id(ko.stone))];
-      bool holders_alive = !(o.ended_by_passes && to_move == opponent(ko.holder));
+      bool holders_alive = !(o.ended_by_passes && r.to_move == opponent(ko.holder));
       for (int d : Board::kDirs) {
         Index j = Index(p + d);
         if (j == q || pos.at(j) != ko.holder) continue;
@@ -341,8 +384,8 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
     if (std::find(flips.begin(), flips.end(), chain_id(ko.stone)) == flips.end()) flips.push_back(chain_id(ko.stone));
     e.notes.push_back("the ko at " + to_gtp(ko.space, h) + " decides the life of " +
                       std::to_string(flips.size()) + " chain(s)" +
-                      (open ? ": left to dispute play (实战解决)" : ""));
-    if (!open) continue;
+                      (r.open ? ": left to dispute play (实战解决)" : ""));
+    if (!r.open) continue;
     for (int id : flips) {
       ChainEstimate& c = e.chains[size_t(id)];
       c.status = ChainStatus::unsettled;
@@ -352,6 +395,14 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
     }
   }
 
+}
+
+// Pass 7, bent four in the corner (盘角曲四).
+void find_bent_four(Reading& r) {
+  const Board& pos = r.pos;
+  Estimate& e = r.e;
+  const int w = r.w, h = r.h;
+  auto chain_id_i = [&](Index i) { return r.chain_id_i(i); };
   // Bent four in the corner (盘角曲四): the defender's eye space is the corner point and two
   // points along each edge, with the attacker's stones on the points next to the corner; the
   // defender cannot play inside (it would leave a dead three-point shape) and the attacker can
@@ -381,8 +432,8 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
       const Index inside[5] = {at(0, 0), at(1, 0), at(2, 0), at(0, 1), at(0, 2)};
       bool eye_elsewhere = false;
       for (int id : defenders) {
-        if (unconditionally_alive(e.chains[size_t(id)])) eye_elsewhere = true;
-        for (Point s : stones[size_t(id)]) {
+        if (r.unconditionally_alive(e.chains[size_t(id)])) eye_elsewhere = true;
+        for (Point s : r.stones[size_t(id)]) {
           Index si = Board::index(s);
           for (int d : Board::kDirs) {
             Index j = Index(si + d);
@@ -403,11 +454,11 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
         }
       const Point corner_point(cx[k], cy[k]);
       e.notes.push_back("bent four in the corner (盘角曲四) at " + to_gtp(corner_point, h) +
-                        (open ? ": left to dispute play (实战解决)"
+                        (r.open ? ": left to dispute play (实战解决)"
                               : ": the defender is dead (the Japanese ruling)"));
       for (int id : involved) {
         ChainEstimate& c = e.chains[size_t(id)];
-        if (open) {
+        if (r.open) {
           c.status = ChainStatus::unsettled;
           c.open_shape = true;
           c.reason = "bent four in the corner at " + to_gtp(corner_point, h) +
@@ -421,6 +472,13 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
     }
   }
 
+}
+
+// Pass 8, races: the unsettled chains that touch, read out.
+void read_races(Reading& r) {
+  const Board& pos = r.pos;
+  Estimate& e = r.e;
+  auto chain_id_i = [&](Index i) { return r.chain_id_i(i); };
   // Capturing races: unsettled chains of both colours that touch each other are read out from
   // the position, the side to move first; the first to take a chain of the other's wins it.
   {
@@ -437,7 +495,7 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
       while (!todo.empty()) {
         const size_t k = todo.back();
         todo.pop_back();
-        for_each_touching(k, [&](size_t n) {
+        r.for_each_touching(k, [&](size_t n) {
           if (comp[n] < 0 && unsettled(n)) {
             comp[n] = ncomp;
             todo.push_back(n);
@@ -461,7 +519,7 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
         std::vector<uint8_t> added(e.chains.size(), 0);
         for (size_t id = 0; id < e.chains.size(); ++id) {
           if (comp[id] != k) continue;
-          for_each_touching(id, [&](size_t n) {
+          r.for_each_touching(id, [&](size_t n) {
             const ChainEstimate& c = e.chains[n];
             if (c.color != pc || added[n] || c.status != ChainStatus::alive || c.unconditional ||
                 c.open_shape)
@@ -473,9 +531,9 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
         if (partners.empty()) continue;
       }
       estimator::Race race(black, white, 20000, 24);
-      const estimator::RaceOutcome r = race.run(pos, to_move);
-      if (!r.read) continue;
-      if (r.winner == 0) {
+      const estimator::RaceOutcome first = race.run(pos, r.to_move);
+      if (!first.read) continue;
+      if (first.winner == 0) {
         // Neither captures with the side to move first: read with the other side first too.
         // Neither then either: a seki (or chains alive by their own shape), not a coin flip.
         // Not where an open ko touches the race: the reading has no ko threats.
@@ -488,7 +546,7 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
             }
         if (ko_next) continue;
         estimator::Race other(black, white, 20000, 24);
-        const estimator::RaceOutcome o = other.run(pos, opponent(to_move));
+        const estimator::RaceOutcome o = other.run(pos, opponent(r.to_move));
         if (!o.read || o.winner != 0) continue;
         for (size_t id = 0; id < e.chains.size(); ++id) {
           if (comp[id] != k) continue;
@@ -500,32 +558,41 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
         continue;
       }
       if (one_colour) continue;
-      const Color winner = r.winner > 0 ? Color::Black : Color::White;
+      const Color winner = first.winner > 0 ? Color::Black : Color::White;
       for (size_t id = 0; id < e.chains.size(); ++id) {
         if (comp[id] != k) continue;
         ChainEstimate& c = e.chains[id];
         c.status = c.color == winner ? ChainStatus::alive : ChainStatus::dead;
         c.reason = std::string(c.color == winner ? "wins" : "loses") +
                    " the capturing race with the chains next to it, read out with " +
-                   std::string(color_name(to_move)) + " to move (" + c.reason + ")";
+                   std::string(color_name(r.to_move)) + " to move (" + c.reason + ")";
       }
     }
   }
 
+}
+
+// Pass 9, seki: the living chains in seki units of the position without the dead stones.
+void find_seki(Reading& r) {
+  const Board& pos = r.pos;
+  Estimate& e = r.e;
+  const EstimateOptions& o = r.o;
   // Seki: the chains left alive that the analysis of the position without the dead stones finds
   // in seki units.
-  Board after = pos;
+  Board& after = r.after;
+  after = pos;
   auto counted_dead = [&](const ChainEstimate& c) {
     return c.status == ChainStatus::dead ||
            (c.status == ChainStatus::unsettled && !c.open_shape && c.alive_probability < o.count_dead_below);
   };
   for (size_t id = 0; id < e.chains.size(); ++id)
     if (counted_dead(e.chains[id]))
-      for (Point s : stones[id]) after.set_stone(s, Color::Empty);
+      for (Point s : r.stones[id]) after.set_stone(s, Color::Empty);
   AnalysisOptions aopt;
   aopt.exclusive_liberties = true;
   aopt.seki_territory = true;
-  const Analysis a = Analysis::of(after, aopt);
+  r.analysis = Analysis::of(after, aopt);
+  const Analysis& a = r.analysis;
   for (size_t id = 0; id < e.chains.size(); ++id) {
     ChainEstimate& c = e.chains[id];
     if (c.status != ChainStatus::alive) continue;
@@ -536,6 +603,14 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
     }
   }
 
+}
+
+// Pass 10, claims: the claims a player might make.
+void suggest_claims(Reading& r) {
+  Estimate& e = r.e;
+  const int w = r.w, h = r.h;
+  const Board& after = r.after;
+  const Analysis& a = r.analysis;
   // Suggested claims: seki exclusive liberties and one-sided dame (on the position without the
   // dead stones), unconnected ko spaces.
   {
@@ -589,6 +664,33 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
     for (const OpenKo& ko : e.open_kos)
       if (!ko.decides_life) e.suggested_claims.push_back(Claim{ko.holder, ko.space});
   }
+}
+
+// The passes, in order: each reads what the ones before it found.
+struct Pass {
+  const char* name;
+  void (*run)(Reading&);
+};
+constexpr Pass kPasses[] = {
+    {"chains", &find_chains},         {"benson", &read_benson},
+    {"playouts", &read_playouts},     {"atari", &connect_chains_in_atari},
+    {"open kos", &find_open_kos},     {"kos", &read_kos},
+    {"bent four", &find_bent_four},   {"races", &read_races},
+    {"seki", &find_seki},             {"claims", &suggest_claims},
+};
+
+}  // namespace
+
+Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
+  const int w = pos.width(), h = pos.height();
+  Estimate e;
+  e.width = w;
+  e.height = h;
+  e.playouts = o.playouts > 0 ? o.playouts : default_playouts(w * h);
+  e.count_dead_below = o.count_dead_below;
+  if (!is_stone(to_move)) to_move = Color::Black;
+  Reading r{pos, to_move, o, e, w, h, o.open_shapes != OpenShapes::decided, {}, {}, {}, {}, pos, {}};
+  for (const Pass& p : kPasses) p.run(r);
   return e;
 }
 

@@ -47,9 +47,10 @@ constexpr ServerConvention kConventions[] = {
      "Fox writes the komi scaled (KM[375] for 7.5, KM[650] for 6.5)",
      "a Fox record writes its komi scaled: KM[{0}] is komi {1} (server convention)", is_fox},
     {"ogs", "OGS (online-go.com), before 2024", "PC or CP names online-go.com, DT before 2024",
-     "eye_reading=none", false,
+     "eye_reading=none,dispute_mode=continue", false,
      "OGS counted Japanese territory as the empty points each side surrounds, without reading "
-     "false eyes or seki, until 2024",
+     "false eyes or seki, until 2024; play resumed after two passes (a stone removal not "
+     "accepted) is play, counted where it ends",
      "an OGS record from before 2024: counted with {0}, as OGS counted Japanese territory then "
      "(server convention)",
      is_ogs_before_2024},

@@ -157,6 +157,21 @@ TEST(RecordsCli, OgsRecordIsCountedAsOgsCountedBefore2024) {
   EXPECT_TRUE(k["conventions"].empty());
 }
 
+TEST(RecordsCli, OgsPlayResumedAfterTwoPassesIsPlayCountedWhereItEnds) {
+  // On OGS a stone removal that is not accepted resumes the game: the moves after two passes are
+  // play. Here White throws a stone into Black's side, Black takes it with two stones of its own
+  // territory (one prisoner, two points filled): W+1.5 counted where the game ends, as OGS did;
+  // the japanese preset's confirmation play counts the position of the first two passes (W+0.5).
+  const std::string ogs = temp_file(
+      "rec-ogs-resume.sgf",
+      "(;GM[1]FF[4]SZ[5]KM[0.5]RU[Japanese]PC[OGS: http://online-go.com/game/3]DT[2015-01-01]"
+      ";B[bc];W[dc];B[bd];W[dd];B[bb];W[db];B[be];W[de];B[ba];W[da];B[cc];W[];B[]"
+      ";W[ac];B[ab];W[];B[ad];W[];B[])");
+  EXPECT_EQ(json_of("score " + ogs + " --json --dead-from none")["result"], "W+1.5");
+  EXPECT_EQ(json_of("score " + ogs + " --json --dead-from none --no-server-conventions")["result"],
+            "W+0.5");
+}
+
 // A manifest that names its records by source_path, relative to a root given apart (as the one of
 // ../shared/corpus/pro19 names them in a public snapshot), each under its family's rules: Ing is
 // `ing` (integer komi 8, fill-up counting), not japanese with komi 8.

@@ -849,6 +849,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     c.all_invariants_hold = c.all_invariants_hold && ok;
   };
   auto count_of = [](int n) { return std::to_string(n); };
+  // " - 2", or " + 2" for -2: never "13 - -2".
+  auto minus = [&](double v) { return v < 0 ? " + " + num(-v) : " - " + num(v); };
   const double AB = c.area.black, AW = c.area.white;
   check("area_total", AB + AW == c.points(), [&] {
     return "A_B + A_W = " + num(AB) + " + " + num(AW) + " = " + num(AB + AW) + ", points " +
@@ -868,9 +870,9 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     int tw = c.owned.white - refill_count(Color::White);
     double rhs = (AB - AW) - (c.placed.black - c.placed.white);
     check("refill_identity", tb - tw == rhs, [&] {
-      return "t_B - t_W = " + count_of(tb) + " - " + count_of(tw) + " = " + count_of(tb - tw) +
-             "; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) + " - " +
-             count_of(c.placed.black - c.placed.white) + " = " + num(rhs);
+      return "t_B - t_W = " + count_of(tb) + minus(tw) + " = " + count_of(tb - tw) +
+             "; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) +
+             minus(c.placed.black - c.placed.white) + " = " + num(rhs);
     });
   }
   check("equal_stones", c.k == k_white, [&] {
@@ -881,8 +883,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     double lhs = c.territory.diff(first) - unpaid_signed, rhs = c.area.diff(first) - pay;
     check("territory_equals_area_minus_pay", lhs == rhs, [&] {
       return "t_first - t_second" + std::string(unpaid ? " - paid off the board" : "") + " = " +
-             num(lhs) + "; (A_first - A_second) - pay = " + num(c.area.diff(first)) + " - " +
-             num(pay) + " = " + num(rhs);
+             num(lhs) + "; (A_first - A_second) - pay = " + num(c.area.diff(first)) + minus(pay) +
+             " = " + num(rhs);
     });
   }
   for (Color col : {Color::Black, Color::White}) {
@@ -905,7 +907,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
                  0.0;  // public liberties are shared by both, so they cancel in the difference
     check("living_identity", lhs == rhs, [&] {
       return "P_B - P_W = " + num(lhs) + "; (A_B - A_W) - (eyes_B - eyes_W) = " + num(AB - AW) +
-             " - " + count_of(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs);
+             minus(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs);
     });
   }
   bool all_independent = std::all_of(a.units().begin(), a.units().end(),

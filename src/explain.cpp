@@ -153,7 +153,7 @@ std::string explain(const Count& c, Lang l) {
   int n = 0;
   const CountBoard* before = nullptr;
   for (const MakingStep& st : c.steps) {
-    s << "\n" << ++n << ". " << (zh ? st.title_zh : st.title) << "  [" << st.id << "]\n";
+    s << "\n" << ++n << ". " << (zh ? st.title_zh : st.title + "  [" + st.id + "]") << "\n";
     s << diagram(st.board) << marked_points(st.board, before, l);
     before = &st.board;
     for (auto& note : st.notes) s << "    " << translate_note(note, l) << "\n";
@@ -200,7 +200,7 @@ std::string explain(const Count& c, Lang l) {
   s << "\n" << tr(l, "explain.invariants") << "\n";
   for (const Invariant& i : c.invariants)
     s << "  [" << tr(l, i.ok ? "inv.ok" : "inv.failed") << "] "
-      << (zh ? invariant_name(i.name, l) + "（" + i.name + "）" : i.name) << colon
+      << (zh ? invariant_name(i.name, l) : i.name) << colon
       << translate_note(i.detail, l) << "\n";
   s << "\n" << result_arithmetic(c, l) << "\n";
   return s.str();

@@ -221,6 +221,109 @@ constexpr TextEntry kTable[] = {
     {"diagram.index_intro", "Each picture is one step of the making (做棋), from the position at the pause to the boards each count is read from.",
      "每幅图是做棋的一步：从休止时的局面，到各种计法所依据的局面。"},
 
+    // jpd estimate.
+    {"estimate.head", "{0}: {1}, {2}", "{0}：{1}，{2}"},
+    {"estimate.legend",
+     "X O alive, x o dead, S s seki (black, white), ? unsettled; empty points: + Black's, - White's, . neither",
+     "X O 活棋，x o 死棋，S s 双活（黑、白），? 未定；空点：+ 黑空，- 白空，. 均非"},
+    {"estimate.chain", "{0} {1}, {2} stones, {3}, alive {4}%: {5}", "{0} {1}，{2} 子，{3}，活棋概率 {4}%：{5}"},
+    {"estimate.chain_one", "{0} {1}, 1 stone, {3}, alive {4}%: {5}", "{0} {1}，1 子，{3}，活棋概率 {4}%：{5}"},
+    {"estimate.claim", "suggested claim {0}:{1}", "建议主张 {0}:{1}"},
+    {"chain.alive", "alive", "活"},
+    {"chain.dead", "dead", "死"},
+    {"chain.seki", "seki", "双活"},
+    {"chain.unsettled", "unsettled", "未定"},
+
+    // jpd rules, jpd presets.
+    {"rules.canonical", "canonical: {0}", "规范写法：{0}"},
+    {"rules.jpd", "JPD", "计枰点"},
+    {"rules.std", "std", "标准"},
+    {"field.first_player", "who moves first and pays komi", "先行并贴出贴点的一方"},
+    {"field.komi", "points the first player gives the second", "先方贴给后方的点数"},
+    {"field.allow_pass", "passing (放弃) is a legal move", "允许放弃"},
+    {"field.allow_virtual", "virtual moves (虚着) are legal", "允许虚着"},
+    {"field.pause", "how the contest pauses (休止)", "对局如何休止"},
+    {"field.ko", "ko / superko rule", "劫与全局同形规则"},
+    {"field.cycle_result", "result of a long cycle under simple ko", "简单劫规则下循环劫的结果"},
+    {"field.cycle_repeats", "how often a (position, side to move) recurs in a phase before it is a long cycle", "同一局面（连同轮走方）在一个阶段内重现几次即为循环"},
+    {"field.reset_history_at_pause", "superko history starts afresh at each pause (两弃为界)", "每次休止后重新记录同形历史（两弃为界）"},
+    {"field.suicide", "suicide of one's own chain is allowed", "允许自杀"},
+    {"field.compensation", "who pays for extra moves", "多下之着由谁补偿"},
+    {"field.counted_moves", "which moves count for the art payment", "艺术版补偿计哪些着子"},
+    {"field.dispute_compensation", "payment rule inside the dispute phase", "实战解决阶段的补偿规则"},
+    {"field.dispute_mode", "count after the dispute, or the pause position with confirmed statuses", "实战后计点，或按确认的死活计休止局面"},
+    {"field.dispute_virtuals", "resumed play starts with one virtual move by each side, in the original order", "恢复对局时双方按原顺序各下一手虚着"},
+    {"field.counting", "primary counting method", "主要计法"},
+    {"field.seki_territory", "whether eyes of groups in seki are territory", "双活中的眼是否算目"},
+    {"field.seki_exclusive_liberties", "a seki liberty touching only one side's stones is that side's", "只与一方棋子相邻的双活气归该方"},
+    {"field.eye_reading", "how the Japanese view finds territory: by units, or by reading eyes", "日本数目法如何认定目：按棋块，或读眼"},
+    {"field.claims", "ko spaces and one-sided dame may be claimed", "可主张劫争之点与单方权利单官"},
+    {"field.dame", "what happens to unfilled dame", "未填单官如何处理"},
+    {"field.remove_dead", "dead stones are removed before counting", "计点前提走死子"},
+    {"field.pass_stone", "a pass hands one stone to the opponent (AGA)", "放弃一手须交给对方一子（美国规则）"},
+    {"field.white_passes_last", "White must make the last pass (AGA)", "最后一手放弃须由白方下（美国规则）"},
+    {"field.group_tax", "points subtracted per living group (ancient)", "每块活棋扣除的点数（古法）"},
+    {"field.setup_counts", "setup and handicap stones count as stones placed by their colour", "摆子与让子计为该方着子"},
+
+    // jpd replay.
+    {"replay.rules", "rules: {0}", "规则：{0}"},
+    {"replay.board", "board: {0}x{1}, {2} moves, phase {3}{4}, {5} to move",
+     "棋盘：{0}×{1}，{2} 手，阶段：{3}{4}，轮{5}走"},
+    {"replay.by_agreement", " (by agreement)", "（协商）"},
+    {"replay.table", "            real virtual pass captured(own stones lost)", "             实着    虚着 放弃 被提之子"},
+    {"replay.order", "first virtual move: {0}, last real move before the pause: {1}", "先下虚着：{0}；休止前最后一手实着：{1}"},
+    {"phase.play", "play", "对局"},
+    {"phase.paused", "paused", "休止"},
+    {"phase.dispute", "dispute", "实战解决"},
+    {"phase.making", "making", "做棋"},
+    {"phase.ended", "ended", "终局"},
+
+    // jpd match.
+    {"match.game", "game {0}: {1} (B) - {2} (W): {3}, {4} moves, {5}", "第 {0} 局：{1}（黑）对 {2}（白）：{3}，{4} 手，{5}"},
+    {"match.hold", "invariants hold", "恒等式成立"},
+    {"match.failed", "INVARIANT FAILED", "恒等式不成立"},
+    {"match.dead", "dead stones: {0}", "死子：{0}"},
+    {"match.total", "{0} {1}, {2} {3}{4} ({5}, {6}x{6})", "{0} {1} 胜，{2} {3} 胜{4}（{5}，{6}×{6}）"},
+    {"match.no_winner", ", no winner {0}", "，无胜负 {0} 局"},
+
+    // jpd corpus.
+    {"corpus.head", "dead stones from {0}: {1} records, {2} s", "死子来源：{0}；{1} 局，用时 {2} 秒"},
+    {"corpus.playouts", " ({0} playouts)", "（模拟 {0} 局）"},
+    {"corpus.default_playouts", " (default playouts)", "（默认模拟次数）"},
+    {"corpus.col.rules", "rules", "规则"},
+    {"corpus.col.games", "games", "局数"},
+    {"corpus.col.exact", "exact", "相符"},
+    {"corpus.col.half", "half", "差半点"},
+    {"corpus.col.wrong", "wrong", "不符"},
+    {"corpus.col.error", "error", "出错"},
+    {"corpus.col.exact_share", "exact%", "相符率"},
+    {"corpus.col.ms", "ms/game", "毫秒/局"},
+    {"corpus.unknown", "unknown", "未知"},
+    {"corpus.all", "all", "合计"},
+    {"corpus.record_default", "the record's own default, tang-song", "棋谱自身的默认规则 tang-song"},
+    {"corpus.unknown_note",
+     "(unknown: {0} records whose rules neither the manifest nor the record names, counted under {1}: --unknown-rules)",
+     "（未知：{0} 局的规则清单与棋谱均未写明，按 {1} 计算：见 --unknown-rules）"},
+    {"corpus.convention",
+     "({0} records counted by their server's convention: {1}; --no-server-conventions counts them by the text of their rules)",
+     "（{0} 局按其服务器的惯例计算：{1}；--no-server-conventions 则按其规则的字面计算）"},
+    {"corpus.repaired",
+     "({0} faulty records read under the repair policy, each repair in --json; --no-repair refuses them)",
+     "（{0} 局有缺陷的棋谱按修复规则读取，每处修复见 --json；--no-repair 则拒绝读取）"},
+    {"corpus.not_counted",
+     "({0} records not counted, apart from the figures: their recorded result is not a count: {1})",
+     "（{0} 局不计入统计：其记录的胜负并非计点所得：{1}）"},
+    {"corpus.failure", "{0} {1} [{2}] {3} (dead {4}, uncertain {5})", "{0} {1} [{2}] {3}（死子 {4}，未定 {5}）"},
+    {"corpus.outcome.exact", "exact", "相符"},
+    {"corpus.outcome.half", "half", "差半点"},
+    {"corpus.outcome.wrong", "wrong", "不符"},
+    {"corpus.outcome.error", "error", "出错"},
+    {"corpus.outcome.skipped", "skipped", "不计"},
+    {"note.corpus_recorded", "recorded {0}, got {1}", "记录为 {0}，计算得 {1}"},
+    {"note.corpus_no_result", "recorded result '' is not a count", "棋谱未记录胜负"},
+    {"note.corpus_not_count", "recorded result '{0}' is not a count", "记录的胜负“{0}”并非计点所得"},
+    {"note.corpus_not_counted", "not counted: {0} (RE[{1}]); got {2}", "未计入：{0}（RE[{1}]）；计算得 {2}"},
+
     // Words that fill the placeholders of the library's notes.
     {"word.Black", "Black", "黑方"},
     {"word.White", "White", "白方"},
@@ -234,6 +337,49 @@ constexpr TextEntry kTable[] = {
     {"word.draw", "draw", "和棋"},
     {"word.resigned", "resigned", "认输"},
     {"word.forfeit", "forfeit", "犯规判负"},
+
+    // The estimator's words (estimate.cpp): its statuses' reasons and notes.
+    {"note.est_detail", "estimator, {0} playouts", "形势判断，模拟 {0} 局"},
+    {"note.est_benson", "unconditionally alive (Benson)", "无条件活（Benson 判定）"},
+    {"note.est_eyeless", "inside an eyeless region of unconditionally alive stones", "在无条件活棋的无眼区域内"},
+    {"note.est_dead", "dead in {0} of the playouts", "模拟中 {0} 为死"},
+    {"note.est_alive", "alive in {0} of the playouts", "模拟中 {0} 为活"},
+    {"note.est_unsettled", "unsettled: alive in {0} of the playouts", "未定：模拟中 {0} 为活"},
+    {"note.est_atari", "in atari, but its owner connects it at {0} ({1})", "被叫吃，但己方可在 {0} 接回（{1}）"},
+    {"note.est_ko_holds", "holds the ko at {0}, which it can connect ({1})", "占住 {0} 的劫，可以粘劫（{1}）"},
+    {"note.est_ko_life", "its life depends on the ko at {0} (a ko left open, or an eternal ko): settled by dispute play",
+     "死活取决于 {0} 的劫（未解决的劫或长生劫）：由实战解决"},
+    {"note.est_ko_open", "the ko at {0} decides the life of {1} chain(s): left to dispute play (实战解决)",
+     "{0} 的劫决定 {1} 块棋的死活：留待实战解决"},
+    {"note.est_ko", "the ko at {0} decides the life of {1} chain(s)", "{0} 的劫决定 {1} 块棋的死活"},
+    {"note.est_bent_open", "bent four in the corner (盘角曲四) at {0}: left to dispute play (实战解决)",
+     "{0} 盘角曲四：留待实战解决"},
+    {"note.est_bent_dead", "bent four in the corner (盘角曲四) at {0}: the defender is dead (the Japanese ruling)",
+     "{0} 盘角曲四：按日本规则判守方死"},
+    {"note.est_bent_jpd", "bent four in the corner at {0} (盘角曲四): settled by dispute play under the 计枰点 rules",
+     "{0} 盘角曲四：按计枰点规则由实战解决"},
+    {"note.est_bent_def", "bent four in the corner at {0}: dead by the Japanese ruling", "{0} 盘角曲四：按日本规则为死"},
+    {"note.est_bent_att", "bent four in the corner at {0}: the attacker's stones", "{0} 盘角曲四：攻方之子"},
+    {"note.est_race_none", "neither side captures in the race with the chains next to it, read out with either side to move ({0})",
+     "与相邻棋块对杀，无论谁先走都提不掉对方（{0}）"},
+    {"note.est_race_win", "wins the capturing race with the chains next to it, read out with {0} to move ({1})",
+     "与相邻棋块对杀获胜（{0}先走读出，{1}）"},
+    {"note.est_race_lose", "loses the capturing race with the chains next to it, read out with {0} to move ({1})",
+     "与相邻棋块对杀失败（{0}先走读出，{1}）"},
+    {"note.est_seki", "seki: lives by liberties shared with the opponent ({0})", "双活：靠与对方的公气活棋（{0}）"},
+
+    // jpd match's notes (match.cpp).
+    {"note.match_agree", "both players agree ({0} dead stones)", "双方一致（死子 {0} 枚）"},
+    {"note.match_disagree", "the players disagree (Black: {0}, White: {1}): {2}, {3} dead",
+     "双方不一致（黑：{0}，白：{1}）：{2}，死子 {3} 枚"},
+    {"note.match_dead_n", "{0} dead stones", "死子 {0} 枚"},
+    {"note.match_no_answer", "no answer", "无回答"},
+    {"note.match_none", "none (the game ended without counting)", "无（对局未经计点而结束）"},
+    {"note.match_not_usable", "not usable, none used", "不可用，未使用死子"},
+    {"note.match_ended", "the game ended: {0}", "对局结束：{0}"},
+    {"note.match_limit", "stopped after {0} moves (the move limit)", "下满 {0} 手后停止（手数上限）"},
+    {"note.match_unusable", "the dead stones could not be used: {0}", "死子无法使用：{0}"},
+    {"note.gtp_both", "final_status_list dead of both players", "双方 final_status_list dead 的回答"},
 
     // The library's notes (count.cpp, replay.cpp), each an English pattern and its translation.
     {"note.in_play", "the game is still in play: counted as if paused by agreement",
@@ -414,6 +560,11 @@ constexpr TextEntry kTable[] = {
     {"record_end.unfinished", "stopped in the middle game", "中途停止"},
 
     // Invariant details with words in them (formulas alone need no translation).
+    {"note.inv_territory_pay", "t_first - t_second = {0}; (A_first - A_second) - pay = {1}",
+     "目差（先 − 后）= {0}；点差（先 − 后）− 补偿 = {1}"},
+    {"note.inv_territory_pay_off", "t_first - t_second - paid off the board = {0}; (A_first - A_second) - pay = {1}",
+     "目差（先 − 后）− 盘外补偿 = {0}；点差（先 − 后）− 补偿 = {1}"},
+    {"note.inv_eyes", "(A_B - A_W) - (eyes_B - eyes_W) = {0}", "(A_B - A_W) - (眼_B - 眼_W) = {0}"},
     {"note.inv_points", "A_B + A_W = {0} + {1} = {2}, points {3}", "A_B + A_W = {0} + {1} = {2}，全盘 {3} 点"},
     {"note.inv_placed", "S = {0} placed", "着子 S = {0}"},
     {"note.inv_accounted", "L + C + D + V + pass = {0}", "L + C + D + V + 交子 = {0}"},
@@ -597,11 +748,16 @@ bool match(std::string_view pat, std::string_view s, std::vector<std::string>& a
   return match(pat.substr(lit.size()), s.substr(lit.size()), args);
 }
 
-// A placeholder's value in the language: a known word (colour, counted moves ...) or itself.
+bool translate_part(std::string_view part, Lang l, std::string& out);
+
+// A placeholder's value in the language: a known word (colour, counted moves ...), a known
+// sentence (a reason inside a reason), or itself.
 std::string word(std::string_view w, Lang l) {
   if (l == Lang::en) return std::string(w);
   for (const TextEntry& e : kTable)
     if (e.id.substr(0, 5) == "word." && e.en == w) return std::string(e.zh);
+  std::string sentence;
+  if (w.size() > 12 && translate_part(w, l, sentence)) return sentence;
   return std::string(w);
 }
 

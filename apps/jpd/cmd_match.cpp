@@ -5,8 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "common.hpp"
 #include "jpd/encoding.hpp"
 #include "jpd/match.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::cli {
 
@@ -17,6 +19,9 @@ void add_match_command(CLI::App& app, Runner& run) {
   static MatchOptions o;
   static double timeout = 60;
   static bool json = false;
+  static std::string lang;
+  cmd->add_option("--lang", lang, "language for people: zh or en (default: from the locale)")
+      ->check(CLI::IsMember({"zh", "en"}));
   cmd->add_option("--black", black, "the first engine's command (Black in game 1)")->required();
   cmd->add_option("--white", white, "the second engine's command")->required();
   cmd->add_option("--rules", o.rules, "PRESET[,key=value...] (default tang-song)");
@@ -46,6 +51,7 @@ void add_match_command(CLI::App& app, Runner& run) {
         name_a += " (--black)";
         name_b += " (--white)";
       }
+      const Lang l = language(lang);
       bool all_hold = true;
       nlohmann::json games = nlohmann::json::array();
       auto progress = [&](const MatchGame& g) {
@@ -64,12 +70,13 @@ void add_match_command(CLI::App& app, Runner& run) {
                            {"notes", g.notes}});
           return;
         }
-        std::cout << "game " << g.number << ": " << nb << " (B) - " << nw << " (W): " << g.result
-                  << ", " << g.game.moves().size() << " moves, "
-                  << (g.count.all_invariants_hold ? "invariants hold" : "INVARIANT FAILED");
-        if (!g.sgf_path.empty()) std::cout << ", " << g.sgf_path;
-        std::cout << "\n  dead stones: " << g.statuses_from << "\n";
-        for (const std::string& n : g.notes) std::cout << "  " << n << "\n";
+        std::cout << tr(l, "match.game",
+                        {std::to_string(g.number), nb, nw, result_words(g.result, l),
+                         std::to_string(g.game.moves().size()),
+                         tr(l, g.count.all_invariants_hold ? "match.hold" : "match.failed")});
+        if (!g.sgf_path.empty()) std::cout << (l == Lang::zh ? "，" : ", ") << g.sgf_path;
+        std::cout << "\n  " << tr(l, "match.dead", {translate_note(g.statuses_from, l)}) << "\n";
+        for (const std::string& n : g.notes) std::cout << "  " << translate_note(n, l) << "\n";
         std::cout.flush();
       };
       MatchSummary s = run_match(*a, *b, o, progress);
@@ -83,10 +90,11 @@ void add_match_command(CLI::App& app, Runner& run) {
                             {"games", games}};
         std::cout << json_text(j, 2) << "\n";
       } else {
-        std::cout << name_a << " " << s.wins_a << ", " << name_b << " " << s.wins_b;
-        if (s.other) std::cout << ", no winner " << s.other;
-        std::cout << " (" << parse_ruleset(o.rules).to_string() << ", " << o.size << "x" << o.size
-                  << ")\n";
+        std::cout << tr(l, "match.total",
+                        {name_a, std::to_string(s.wins_a), name_b, std::to_string(s.wins_b),
+                         s.other ? tr(l, "match.no_winner", {std::to_string(s.other)}) : "",
+                         parse_ruleset(o.rules).to_string(), std::to_string(o.size)})
+                  << "\n";
       }
       return all_hold ? kExitOk : kExitFailure;
     };

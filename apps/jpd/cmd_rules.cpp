@@ -7,13 +7,17 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "jpd/rules.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::cli {
 
 void add_rules_commands(CLI::App& app, Runner& run) {
   auto* list = app.add_subcommand("presets", "List the rule-set presets");
   static bool list_json = false;
+  static std::string list_lang, show_lang;
   list->add_flag("--json", list_json, "print JSON");
+  list->add_option("--lang", list_lang, "language for people: zh or en (default: from the locale)")
+      ->check(CLI::IsMember({"zh", "en"}));
   list->callback([&run] {
     run = [] {
       if (list_json) {
@@ -24,9 +28,13 @@ void add_rules_commands(CLI::App& app, Runner& run) {
         std::cout << a.dump(2) << "\n";
         return kExitOk;
       }
-      for (const Preset& p : presets())
-        std::printf("%-13s %-5s %-18s komi %-4g %s / %s\n", p.name, p.jpd ? "JPD" : "std",
-                    std::string(name_of(p.rules.counting)).c_str(), p.rules.komi, p.title_en, p.title_zh);
+      const Lang l = language(list_lang);
+      for (const Preset& p : presets()) {
+        std::printf("%-13s ", p.name);
+        std::cout << pad(tr(l, p.jpd ? "rules.jpd" : "rules.std"), 7) << pad(method_short(p.rules.counting, l), 12)
+                  << pad(tr(l, "arith.komi") + " " + format_number(p.rules.komi), 9)
+                  << (l == Lang::zh ? p.title_zh : p.title_en) << "\n";
+      }
       return kExitOk;
     };
   });
@@ -36,6 +44,8 @@ void add_rules_commands(CLI::App& app, Runner& run) {
   static bool show_json = false;
   show->add_option("rules", spec, "PRESET[,key=value...]")->required();
   show->add_flag("--json", show_json, "print JSON");
+  show->add_option("--lang", show_lang, "language for people: zh or en (default: from the locale)")
+      ->check(CLI::IsMember({"zh", "en"}));
   show->callback([&run] {
     check_rules_option("rules", spec);
     run = [] {
@@ -45,10 +55,14 @@ void add_rules_commands(CLI::App& app, Runner& run) {
         std::cout << j.dump(2) << "\n";
         return kExitOk;
       }
-      std::cout << "canonical: " << r.to_string() << "\n";
+      const Lang l = language(show_lang);
+      std::cout << tr(l, "rules.canonical", {r.to_string()}) << "\n";
       for (const FieldInfo& f : ruleset_fields()) {
         std::string v = j[f.key].is_string() ? j[f.key].get<std::string>() : j[f.key].dump();
-        std::printf("  %-26s %-22s %s\n", f.key.c_str(), v.c_str(), f.meaning.c_str());
+        std::string meaning = l == Lang::en ? f.meaning : tr(l, "field." + f.key);
+        if (meaning.rfind("[[", 0) == 0) meaning = f.meaning;  // a field without a translation
+        std::printf("  %-26s %-22s ", f.key.c_str(), v.c_str());
+        std::cout << meaning << "\n";
       }
       return kExitOk;
     };

@@ -169,6 +169,13 @@ std::string explain(const Count& c, Lang l) {
   auto line = [&](const std::string& k, const std::string& v) { s << "  " << k << v << "\n"; };
   auto letter = [&](Color col) { return colour_word(col, l) + colon; };
   s << "\n" << tr(l, "explain.views") << "\n";
+  // The Japanese count as a Japanese player counts it: territory + prisoners, first when it decides.
+  const bool japanese_first = c.rules.counting == CountingMethod::japanese;
+  auto japanese = [&] {
+    s << tr(l, "explain.japanese", {num(c.japanese.black), num(c.japanese.white)}) << "\n";
+    for (const std::string& j : japanese_lines(c, l)) line(j, "");
+  };
+  if (japanese_first) japanese();
   s << tr(l, "explain.area") << "\n";
   for (Color col : {Color::Black, Color::White})
     line(letter(col), num(c.live.of(col)) + " + " + num(c.owned.of(col)) + " + " + num(c.shared) +
@@ -194,8 +201,7 @@ std::string explain(const Count& c, Lang l) {
   s << tr(l, "explain.haiqitou",
           {num(c.haiqitou.black), num(c.haiqitou.white), num(c.groups.black), num(c.groups.white)})
     << "\n";
-  s << tr(l, "explain.japanese", {num(c.japanese.black), num(c.japanese.white)}) << "\n";
-  for (const std::string& j : japanese_lines(c, l)) line(j, "");
+  if (!japanese_first) japanese();
 
   s << "\n" << tr(l, "explain.invariants") << "\n";
   for (const Invariant& i : c.invariants)

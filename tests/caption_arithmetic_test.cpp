@@ -5,6 +5,7 @@
 // and in Chinese; and the checker itself is shown to catch a wrong sum.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -280,4 +281,27 @@ TEST(CaptionArithmetic, EveryCaptionAddsUpOnTheSharedCorpus) {
     EXPECT_EQ(caption_problem(s.count), "") << file;
   }
   EXPECT_GT(checked, 40);
+}
+
+TEST(JapaneseCount, ExplainLeadsWithTerritoryPlusPrisonersWhenItDecides) {
+  for (const char* rules : {"japanese", "tang-song"}) {
+    RandomGame rg = random_game(parse_ruleset(rules), random_game_seed(77, 0, 2));
+    const Count c = count(rg.game, rg.statuses);
+    for (Lang l : {Lang::en, Lang::zh}) {
+      const std::string text = explain(c, l);
+      const size_t views = text.find(tr(l, "explain.views") + "\n");
+      ASSERT_NE(views, std::string::npos);
+      const std::string after = text.substr(views + tr(l, "explain.views").size() + 1);
+      const std::string head = tr(l, "explain.japanese", {format_number(c.japanese.black), format_number(c.japanese.white)});
+      EXPECT_EQ(after.rfind(head, 0) == 0, std::string(rules) == "japanese") << rules << "\n" << after.substr(0, 200);
+      // Each side's line: territory + prisoners = its Japanese figure.
+      for (const std::string& line : japanese_lines(c, l)) {
+        EXPECT_NE(text.find(line), std::string::npos) << line;
+        EXPECT_EQ(arithmetic_problem(line), "");
+      }
+      const std::vector<std::string> last = svg::step_caption(c, c.steps.back(), l);
+      const bool has_lines = std::find(last.begin(), last.end(), japanese_lines(c, l)[0]) != last.end();
+      EXPECT_EQ(has_lines, std::string(rules) == "japanese") << rules;
+    }
+  }
 }

@@ -126,9 +126,12 @@ TEST(ChineseOutput, DiagramCaptionsAndIndexHaveNoEnglish) {
   EXPECT_GT(pages, 3);
 }
 
-TEST(ChineseOutput, CorpusAndMatchHaveNoEnglish) {
+TEST(ChineseOutput, CorpusBatchAndMatchHaveNoEnglish) {
   expect_chinese("corpus " + std::string(JPD_SOURCE_DIR) + "/data/games --no-progress --failures",
                  {"estimate"});  // the --dead-from value, as given
+  expect_chinese("batch " + std::string(JPD_SOURCE_DIR) + "/data/games --out " + testing::TempDir() +
+                     "lang-batch.csv",
+                 {"estimate"});  // the dead stones' source, by its name
   const std::string engine = std::string(JPD_BINARY) + " gtp --playouts 30";
   expect_chinese("match --black \"" + engine + "\" --white \"" + engine + "\" --size 5 --games 1");
 }

@@ -171,20 +171,24 @@ void BM_Count19(benchmark::State& state) {
   const std::string& name = presets.at(size_t(state.range(0)));
   const Game g = game_under(name);
   CountOptions o;
-  o.keep_steps = state.range(1) != 0;
+  // 0: no steps, the views by their formulas (as jpd batch); 1: the step boards kept; 2: no
+  // steps, but the boards made to check every view (count()'s default).
+  o.keep_steps = state.range(1) == 1;
+  o.check_by_boards = state.range(1) != 0;
   for (auto _ : state) {
     Count c = count(g, f.statuses, o);
     benchmark::DoNotOptimize(c.margin);
   }
-  state.SetLabel(name + (o.keep_steps ? " with steps" : ""));
+  state.SetLabel(name + (o.keep_steps ? " with steps" : o.check_by_boards ? " with boards" : ""));
 }
 // Presets 0..4 (the first 计枰点 ones), 14 (chinese) and 16 (japanese: its territory by the eye
-// reading), and 3 with the step boards.
+// reading), and 3 with the step boards and with the checking boards.
 BENCHMARK(BM_Count19)
     ->ArgsProduct({benchmark::CreateDenseRange(0, 4, 1), {0}})
     ->Args({14, 0})
     ->Args({16, 0})
-    ->Args({3, 1});
+    ->Args({3, 1})
+    ->Args({3, 2});
 
 // As jpd batch counts: into one Count (its storage used again), without the texts, the
 // classifications kept in a cache across the presets.
@@ -197,6 +201,7 @@ void BM_CountInto19(benchmark::State& state) {
   CountOptions o;
   o.keep_steps = false;
   o.texts = false;
+  o.check_by_boards = false;  // as jpd batch
   o.analyses = &cache;
   Count c;
   for (auto _ : state) {
@@ -214,6 +219,7 @@ void BM_CountAllPresets19(benchmark::State& state) {
   for (const std::string& p : preset_names()) games.push_back(game_under(p));
   CountOptions o;
   o.keep_steps = false;
+  o.check_by_boards = false;
   for (auto _ : state)
     for (const Game& g : games) {
       Count c = count(g, f.statuses, o);
@@ -358,6 +364,7 @@ void score_all_presets(benchmark::State& state, const std::string& text) {
   o.dead_from = DeadFrom::sgf;
   o.keep_steps = false;
   o.texts = false;
+  o.check_by_boards = false;  // as jpd batch
   for (auto _ : state) {
     const sgf::Record r = sgf::read_record_text(text);
     RecordScorer scorer(r, o);

@@ -13,7 +13,7 @@ export JPD_BINARY="$build/apps/jpd/jpd" JPD_SCREENSHOTS="$build/web-screenshots"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 (cd web/tests && timeout 600 node --test --test-concurrency=1 --test-reporter=spec \
-  browser.test.mjs restart.test.mjs) 2>&1 | tee "$log"
+  browser.test.mjs gui.test.mjs restart.test.mjs) 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 passed=$(sed -n 's/^ℹ pass \([0-9]*\).*/\1/p' "$log" | tail -n 1)
 failed=$(sed -n 's/^ℹ fail \([0-9]*\).*/\1/p' "$log" | tail -n 1)

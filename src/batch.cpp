@@ -232,6 +232,7 @@ void count_record(const sgf::Record& rec, const std::string& path,
   ScoreOptions o = base;
   o.keep_steps = false;
   o.texts = false;
+  o.check_by_boards = false;  // the views by their formulas (docs/performance.md)
   RecordScorer scorer(rec, o);  // one replay for the rule sets that make the same game
   RecordFacts facts;
   for (size_t k = 0; k < rules.size(); ++k) {

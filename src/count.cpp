@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "count_faults.hpp"
 #include "jpd/eye_reading.hpp"
 
 namespace jpd {
@@ -183,6 +184,134 @@ struct TallyMaking {
 };
 
 // ------------------------------------------------------------------------------------------------
+// The physical procedures of the views, on the boards of the making.
+
+// f(colour) for every point of the board holding a stone, or for every point with empty_too.
+template <class F>
+void for_points_of(const Board& b, F&& f, bool empty_too = false) {
+  for (int y = 0; y < b.height(); ++y)
+    for (int x = 0; x < b.width(); ++x)
+      if (const Color c = b.at(Point(x, y)); empty_too || is_stone(c)) f(c);
+}
+
+// Ing's fill-up (填满计点): every owned point filled with its owner's stones.
+CountBoard filled_board(CountBoard f) {
+  for_points(f, [&](Index i) {
+    if (f.color[i] != Color::Empty) return;
+    if (f.cls[i] == PointClass::black_territory) f.place(i, Color::Black, Mark::filled);
+    else if (f.cls[i] == PointClass::white_territory) f.place(i, Color::White, Mark::filled);
+  });
+  return f;
+}
+
+// The living-stones board (计活子, 数路; 003 art. 22): in every unit its basic eye points are kept
+// empty, two owned points that are not adjacent in an independent unit, one owned point in a
+// unit that has any (a seki unit with its own space), and its other owned points are filled;
+// public liberties and dame stay empty. The owned points of every unit in row-major order, unit
+// after unit (a counting sort into one array: start[u] .. start[u + 1]); each unit keeps the
+// first of them, or the first non-adjacent pair.
+CountBoard living_stones_board(CountBoard l, const Analysis& a) {
+  auto owned_point = [&](Index i) {
+    return a.unit_of(i) >= 0 && l.color[i] == Color::Empty &&
+           (l.cls[i] == PointClass::black_territory || l.cls[i] == PointClass::white_territory);
+  };
+  const size_t nunits = a.units().size();
+  std::vector<int> start(nunits + 1, 0);
+  for_points(l, [&](Index i) {
+    if (owned_point(i)) ++start[size_t(a.unit_of(i)) + 1];
+  });
+  for (size_t u = 0; u < nunits; ++u) start[u + 1] += start[u];
+  std::vector<Index> by_unit(static_cast<size_t>(start[nunits]));
+  {
+    std::vector<int> fill(start.begin(), start.end() - 1);
+    for_points(l, [&](Index i) {
+      if (owned_point(i)) by_unit[size_t(fill[size_t(a.unit_of(i))]++)] = i;
+    });
+  }
+  auto adjacent = [](Index x, Index y) {
+    int d = std::abs(int(x) - int(y));
+    return d == 1 || d == Board::kStride;
+  };
+  for (size_t u = 0; u < nunits; ++u) {
+    const std::span<const Index> pts(by_unit.data() + start[u], by_unit.data() + start[u + 1]);
+    if (pts.empty()) continue;
+    if (a.units()[u].basic_eyes() < 2) {
+      l.mark[pts[0]] = Mark::basic_eye;
+      continue;
+    }
+    bool done = false;
+    for (size_t x = 0; x < pts.size() && !done; ++x)
+      for (size_t y = x + 1; y < pts.size() && !done; ++y)
+        if (!adjacent(pts[x], pts[y])) {
+          l.mark[pts[x]] = l.mark[pts[y]] = Mark::basic_eye;
+          done = true;
+        }
+  }
+  for_points(l, [&](Index i) {
+    if (l.color[i] != Color::Empty || l.mark[i] == Mark::basic_eye) return;
+    if (l.cls[i] == PointClass::black_territory) l.place(i, Color::Black, Mark::filled);
+    else if (l.cls[i] == PointClass::white_territory) l.place(i, Color::White, Mark::filled);
+  });
+  return l;
+}
+
+// The groups (棋头) of 还棋头, found on the living-stones board by its own flood fill: the stones
+// of a colour joined through its kept eyes (and the eyes of a seki that belong to nobody), each
+// such group holding a stone that stood before the filling (a claimed point that touches no
+// stone of its claimant is filled, and is no group). A group counts when it keeps an empty point
+// (an eye) or lives in seki (the classification's word: a seki lives by liberties shared with
+// the opponent, which no board shows apart from dame).
+PerColour groups_on(const CountBoard& l, const Analysis& a) {
+  PerColour groups;
+  std::array<uint8_t, Board::kArea> seen{};
+  std::array<Index, Board::kArea> stack;
+  for_points(l, [&](Index s) {
+    const Color c = l.color[s];
+    if (!is_stone(c) || seen[s] || l.mark[s] == Mark::filled) return;
+    bool counts = false;
+    size_t top = 0;
+    stack[top++] = s;
+    seen[s] = 1;
+    while (top > 0) {
+      const Index p = stack[--top];
+      counts |= l.color[p] == Color::Empty;
+      if (l.color[p] == c && l.mark[p] != Mark::filled && a.unit_of(p) >= 0)
+        counts |= a.units()[size_t(a.unit_of(p))].seki;
+      for (int d : Board::kDirs) {
+        const Index q = Index(p + d);
+        if (seen[q]) continue;
+        const Color cq = l.color[q];
+        if (cq == c || (cq == Color::Empty && (l.cls[q] == territory_of(c) ||
+                                               l.cls[q] == PointClass::seki_eye_shared))) {
+          seen[q] = 1;
+          stack[top++] = q;
+        }
+      }
+    }
+    groups.of(c) += counts;
+  });
+  return groups;
+}
+
+// The basic eye points the units keep by their kind (the formula's side): two in an independent
+// unit, one in a unit with an owned point of its own left (a seki unit: under
+// seki_territory=none its eyes are shared points, and it keeps none), none otherwise.
+PerColour basic_eyes_of_units(const Analysis& a) {
+  std::array<uint8_t, Board::kArea> has_own{};  // by unit (fewer units than points)
+  for (Index i = 0; i < Index(Board::kArea); ++i) {
+    const PointClass k = a.at(i);
+    if (a.unit_of(i) >= 0 && (k == PointClass::black_territory || k == PointClass::white_territory))
+      has_own[size_t(a.unit_of(i))] = 1;
+  }
+  PerColour eyes;
+  for (size_t u = 0; u < a.units().size(); ++u) {
+    const Unit& unit = a.units()[u];
+    eyes.of(unit.color) += unit.independent ? 2 : has_own[u] ? 1 : 0;
+  }
+  return eyes;
+}
+
+// ------------------------------------------------------------------------------------------------
 
 struct Phases {
   bool dispute;  // dispute-phase moves are part of the counted position (continue mode)
@@ -210,6 +339,106 @@ int counted_moves(const MoveCounts& m, CountedMoves which) {
 }
 
 std::string side(Color c) { return std::string(color_name(c)); }
+
+// An independent dispute (004 原创九, SPEC §6.5) is a test outside the game: it confirms statuses
+// of the pause position and nothing else. `end` is the position where the dispute ended and the
+// statuses name its stones (a stone of the pause position captured in the dispute may be named
+// too). A chain of the pause position is dead when one of its points no longer carries a stone of
+// its colour at the end (captured), or carries one of a chain named dead; every other chain lives.
+// A claim holds when at the end its point carries the claimant's living stone or lies in the
+// claimant's territory (the dead stones of the end taken off), and fails otherwise. Stones
+// played in the dispute are gone with it.
+struct Confirmed {
+  std::vector<Point> dead;   // stones of the pause position, one per dead chain
+  std::vector<Claim> claims; // the claims that held
+  std::vector<std::string> notes;
+};
+
+Confirmed confirmed_by_dispute(const Board& pause, const Board& end, const Statuses& st,
+                               const AnalysisOptions& end_opts) {
+  const int W = pause.width(), H = pause.height();
+  std::array<uint8_t, Board::kArea> dead_at_end{};
+  for (Point p : st.dead) {
+    if (!p.inside(W, H)) throw CountError("dead stone outside the board");
+    if (is_stone(end.at(p)))
+      end.for_each_stone(Board::index(p), [&](Index s) { dead_at_end[s] = 1; });
+    else if (!is_stone(pause.at(p)))
+      throw CountError("the dead-stone list names an empty point, " + to_gtp(p, H));
+  }
+  Confirmed out;
+  std::array<uint8_t, Board::kArea> done{};
+  int captured = 0, named = 0;
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x) {
+      const Index i = Board::index(x, y);
+      if (!is_stone(pause.at(i)) || done[i]) continue;
+      bool gone = false, dead = false;
+      pause.for_each_stone(i, [&](Index s) {
+        done[s] = 1;
+        gone |= end.at(s) != pause.at(s);
+        dead |= end.at(s) == pause.at(s) && dead_at_end[s];
+      });
+      if (gone || dead) out.dead.push_back(Point(x, y));
+      captured += gone;
+      named += !gone && dead;
+    }
+  if (captured || named)
+    out.notes.push_back("the dispute confirmed " + std::to_string(captured + named) +
+                        " dead chain(s) of the pause position (" + std::to_string(captured) +
+                        " captured in the dispute, " + std::to_string(named) +
+                        " dead where it ended)");
+  if (st.claims.empty()) return out;
+  Board after = end;
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x)
+      if (const Index i = Board::index(x, y); dead_at_end[i] && is_stone(after.at(i)))
+        after.remove_chain_at(i);
+  const Analysis a = Analysis::of(after, end_opts);
+  for (const Claim& cl : st.claims) {
+    if (!cl.point.inside(W, H)) throw CountError("claim outside the board");
+    if (!is_stone(cl.color)) throw CountError("a claim needs a colour, B or W");
+    const Color at = after.at(cl.point);
+    if (at == cl.color || (at == Color::Empty && a.at(cl.point) == territory_of(cl.color)))
+      out.claims.push_back(cl);
+    else
+      out.notes.push_back("the claim " + std::string(color_letter(cl.color)) + ":" +
+                          to_gtp(cl.point, H) + " fails: where the dispute ended the point is not " +
+                          side(cl.color) + "'s");
+  }
+  return out;
+}
+
+// The button (half a point to the first to pass, KataGo's button rule) and White's points for
+// Black's handicap stones: written into c, returned as points to the first player's difference.
+// With no pass or virtual move the side to move at the pause takes the button (it would pass
+// first, as chinese-2008 judges its payment). The handicap is Black's setup stones when White has
+// none (a position set up with stones of both colours is no handicap).
+double button_and_handicap(const Game& g, const Ruleset& r, const int* setup, MoveRef first_non_board,
+                           Count& c) {
+  const Color first = r.first_player;
+  double to_first = 0;
+  if (r.button) {
+    c.button = first_non_board.exists()            ? first_non_board.color
+               : is_stone(g.to_move_at_pause())    ? g.to_move_at_pause()
+               : is_stone(g.to_move())             ? g.to_move()
+                                                   : first;
+    to_first += c.button == first ? 0.5 : -0.5;
+    c.notes.push_back("the button: " + side(c.button) + " passed first and takes half a point");
+  }
+  c.handicap_stones = setup[color_index(Color::White)] == 0 ? setup[color_index(Color::Black)] : 0;
+  const int n = c.handicap_stones;
+  switch (r.handicap_compensation) {
+    case HandicapCompensation::none: break;
+    case HandicapCompensation::n_minus_1: c.handicap_compensation = std::max(0, n - 1); break;
+    case HandicapCompensation::n: c.handicap_compensation = n; break;
+  }
+  if (c.handicap_compensation > 0) {
+    to_first += first == Color::White ? c.handicap_compensation : -c.handicap_compensation;
+    c.notes.push_back("handicap compensation: White receives " + num(c.handicap_compensation) +
+                      " point(s) for " + std::to_string(n) + " handicap stone(s)");
+  }
+  return to_first;
+}
 
 }  // namespace
 
@@ -257,6 +486,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   const Color first = r.first_player, second = opponent(first);
   c.komi = r.komi;
   c.return_number = c.points() / 2.0 + r.komi / 2.0;
+  c.return_number_second = c.points() / 2.0 - r.komi / 2.0;
   c.end = g.end_reason() == EndReason::none ? EndReason::counted : g.end_reason();
   c.status_source = st.source;
   c.status_detail = st.source_detail;
@@ -291,21 +521,25 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   const Board& end = end_with_negatives ? *end_with_negatives : g.board();
   const Board& pos = independent ? g.pause_board() : end;
 
-  // 2. Statuses: dead chains and claims, checked against the position.
+  // 2. Statuses: dead chains and claims, checked against the position. They name stones of the
+  // position play ended with; in independent mode the dispute turns them into statuses of the
+  // pause position (confirmed_by_dispute).
   std::vector<Claim> claims = st.claims;
   std::vector<Point> dead_points = st.dead;
   if (independent) {
-    for (int y = 0; y < H; ++y)
-      for (int x = 0; x < c.width; ++x) {
-        Point p(x, y);
-        Color before = pos.at(p), after = end.at(p);
-        if (is_stone(before) && after != before) dead_points.push_back(p);
-        else if (before == Color::Empty && is_stone(after)) claims.push_back({after, p});
-      }
+    if (!claims.empty() && !r.claims)
+      throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
+    AnalysisOptions end_opts;
+    end_opts.exclusive_liberties = r.seki_exclusive_liberties;
+    end_opts.seki_territory = r.seki_territory == SekiTerritory::owned;
+    Confirmed confirmed = confirmed_by_dispute(pos, end, st, end_opts);
+    dead_points = std::move(confirmed.dead);
+    claims = std::move(confirmed.claims);
     c.notes.push_back("independent dispute (004 原创九): the pause position is counted with the "
                       "statuses the dispute confirmed");
+    for (std::string& n : confirmed.notes) c.notes.push_back(std::move(n));
   }
-  if (!claims.empty() && !r.claims && !independent)
+  if (!claims.empty() && !r.claims)
     throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
   std::array<uint8_t, Board::kArea> is_dead{};
   bool any_dead = false;
@@ -378,17 +612,25 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
 
   // 4. Dame filled at making (Tang-Song art. 10 after an agreed pause), alternately from the side
   // to move, then two virtual moves.
-  const Color to_move = g.phase() == Phase::play || g.phase() == Phase::dispute ? g.to_move()
+  const Color to_move = independent && is_stone(g.to_move_at_pause()) ? g.to_move_at_pause()
+                        : g.phase() == Phase::play || g.phase() == Phase::dispute ? g.to_move()
                         : is_stone(g.to_move())                                ? g.to_move()
                                                                                : first;
   const bool fill_dame = r.dame == Dame::fill_at_making ||
                          (r.dame == Dame::fill_at_making_if_agreed &&
                           (g.paused_by_agreement() || g.phase() == Phase::play ||
-                           g.phase() == Phase::dispute));
+                           g.phase() == Phase::dispute)) ||
+                         (r.dame == Dame::fill_at_making_if_odd && before_dame.dame() % 2 == 1);
   Color last_dame_filler = Color::Empty;
   int making_virtual[2] = {0, 0};
-  Color first_virtual = ctr.first_virtual.exists() ? ctr.first_virtual.color : Color::Empty;
-  c.first_virtual = ctr.first_virtual;
+  // The moves that count: in independent mode those before the first pause only (the dispute is
+  // gone with it).
+  auto counted_ref = [&](MoveRef m) {
+    return independent && m.exists() && m.index >= g.moves_at_first_pause() ? MoveRef{} : m;
+  };
+  const MoveRef first_virtual_move = counted_ref(ctr.first_virtual);
+  Color first_virtual = first_virtual_move.exists() ? first_virtual_move.color : Color::Empty;
+  c.first_virtual = first_virtual_move;
   std::vector<std::pair<Index, Color>> fills;  // the dame filled, and by whom
   if (fill_dame) {
     Color filler = to_move;
@@ -438,13 +680,13 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     c.units.of(col) = a.unit_count(col);
     c.groups.of(col) = a.groups(col);
     c.seki_units.of(col) = a.seki_units(col);
-    c.basic_eyes.of(col) = a.basic_eyes(col);
     c.area.of(col) = a.area(col);
   }
   c.shared = a.shared();
-  if (r.compensation == Compensation::living_b && a.dame() % 2 == 1)
+  if (r.dame == Dame::fill_at_making_if_odd && !fills.empty())
     c.notes.push_back("计活子 B (003 art. 26.2) fills the dame before the pause unless an even number "
-                      "remain; " + std::to_string(a.dame()) + " remain here, counted half each");
+                      "remain: the " + std::to_string(fills.size()) +
+                      " left are filled at making alternately from " + side(to_move));
   c.public_liberties = a.public_liberties() + a.seki_eyes_shared();
   c.dame = a.dame();
   // 收后方: the last real move before the pause, the making's dame filling included.
@@ -494,7 +736,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
         c.payment = "计活子 B (art. 26.2): no payment; an extra stone becomes a 路 (B-negative)";
       break;
     case Compensation::living_a_first_event: {
-      MoveRef fp = ctr.first_proposal, fv = ctr.first_virtual;
+      MoveRef fp = counted_ref(ctr.first_proposal), fv = first_virtual_move;
       Color who = Color::Empty;
       const char* what = "";
       if (fp.exists() && (!fv.exists() || fp.index < fv.index)) {
@@ -514,7 +756,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
       break;
     }
     case Compensation::black_last_pays: {
-      Color who = ctr.first_pass.exists() ? ctr.first_pass.color
+      const MoveRef first_pass = counted_ref(ctr.first_pass);
+      Color who = first_pass.exists() ? first_pass.color
                   : is_stone(g.to_move_at_pause()) ? g.to_move_at_pause()
                                                    : to_move;
       pay = who == second ? 1 : 0;
@@ -536,7 +779,13 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   }
   c.pay = pay;
 
-  // 7. Making boards.
+  // 7. The views. Each is counted twice, by its formula over the classification's totals and by
+  // its own physical procedure on the boards of the making (the filled board of Ing's count, the
+  // living-stones board with its basic eyes, the 还棋头 groups found on it, the refilled
+  // equal-stones board), and the invariants of step 9 compare the two. The boards are made when
+  // the steps are kept or CountOptions::check_by_boards asks for them (the default); without
+  // them the figures are the formulas' (jpd batch).
+  const bool boards = opts.keep_steps || opts.check_by_boards;
   auto push_step = [&](const char* id, const char* en, const char* zh, const CountBoard& b,
                        std::vector<std::string> notes = {}) {
     if (opts.keep_steps) c.steps.push_back(MakingStep{id, en, zh, b, std::move(notes)});
@@ -550,9 +799,6 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
       }
     push_step("pause", "the position at the pause", "休止时的局面", pause_board);
   }
-  // Without the steps the views are computed from the totals of the classification: the making
-  // only moves stones between the classes, so the plain way's boards are needed only for pictures
-  // (tests/count_paths_test.cpp compares the two ways on random games under every preset).
   std::unique_ptr<CountBoard> cb_store;
   auto count_board = [&]() -> const CountBoard& {
     if (!cb_store) {
@@ -572,92 +818,38 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
               {std::to_string(c.dead.black) + " black and " + std::to_string(c.dead.white) +
                " white dead stones removed"});
   }
+  // The physical sides of the invariants (step 9): the formulas' values where no board is made.
+  Figures fill_up_board = c.area, living_board_figures;
+  PerColour board_groups = c.groups;
+  PerColour stones_on_board;  // L_X counted on the counted position itself
+  for_points_of(counted, [&](Color col) { ++stones_on_board.of(col); });
 
-  // Fill-up (填满计点): every owned point filled with its owner's stones.
-  if (!opts.keep_steps) {
-    c.fill_up = c.area;  // stones + owned points + half the shared points
-  } else {
-    CountBoard f = count_board();
-    for_points(f, [&](Index i) {
-      if (f.color[i] != Color::Empty) return;
-      if (f.cls[i] == PointClass::black_territory) f.place(i, Color::Black, Mark::filled);
-      else if (f.cls[i] == PointClass::white_territory) f.place(i, Color::White, Mark::filled);
-    });
+  // Fill-up (填满计点): the stone count is the area (stones, owned points, half the shared ones).
+  c.fill_up = c.area;
+  if (boards) {
+    const CountBoard f = filled_board(count_board());
     for (Color col : {Color::Black, Color::White})
-      c.fill_up.of(col) = f.stones(col) + f.shared() / 2.0;
+      fill_up_board.of(col) = f.stones(col) + f.shared() / 2.0;
+    c.fill_up = fill_up_board;
     push_step("fill_up", "fill-up (Ing)", "填满计点", f);
   }
   // Living stones (计活子, 数路): basic eyes kept, the rest filled; public liberties stay empty,
-  // unfilled dame count half each. From the totals: every unit with owned points keeps two of
-  // them when it is independent, one otherwise (the basic eyes of step 5), unless seki eyes
-  // became shared points.
-  if (!opts.keep_steps && a.seki_eyes_shared() == 0) {
+  // unfilled dame count half each: P = A - eyes - p/2, the eyes those of the units' kinds.
+  c.basic_eyes = basic_eyes_of_units(a);
+  for (Color col : {Color::Black, Color::White})
+    c.living_stones.of(col) = c.area.of(col) - c.basic_eyes.of(col) - c.public_liberties / 2.0;
+  living_board_figures = c.living_stones;
+  if (boards) {
+    const CountBoard l = living_stones_board(count_board(), a);
     for (Color col : {Color::Black, Color::White})
-      c.living_stones.of(col) =
-          (a.stones(col) + a.territory(col) - c.basic_eyes.of(col)) + a.dame() / 2.0;
-  } else {
-    CountBoard l = count_board();
-    // Basic eye points per unit: two owned points that are not adjacent in an independent unit,
-    // one owned point otherwise (a seki unit with its own space).
-    // The owned points of every unit in row-major order, unit after unit (a counting sort into
-    // one array: start[u] .. start[u + 1]).
-    const size_t nunits = a.units().size();
-    std::vector<int> start(nunits + 1, 0);
-    for_points(l, [&](Index i) {
-      int u = a.unit_of(i);
-      if (u >= 0 && l.color[i] == Color::Empty &&
-          (l.cls[i] == PointClass::black_territory || l.cls[i] == PointClass::white_territory))
-        ++start[size_t(u) + 1];
-    });
-    for (size_t u = 0; u < nunits; ++u) start[u + 1] += start[u];
-    std::vector<Index> by_unit(static_cast<size_t>(start[nunits]));
-    {
-      std::vector<int> fill(start.begin(), start.end() - 1);
-      for_points(l, [&](Index i) {
-        int u = a.unit_of(i);
-        if (u >= 0 && l.color[i] == Color::Empty &&
-            (l.cls[i] == PointClass::black_territory || l.cls[i] == PointClass::white_territory))
-          by_unit[size_t(fill[size_t(u)]++)] = i;
-      });
-    }
-    auto adjacent = [](Index x, Index y) {
-      int d = std::abs(int(x) - int(y));
-      return d == 1 || d == Board::kStride;
-    };
-    for (size_t u = 0; u < nunits; ++u) {
-      const std::span<const Index> pts(by_unit.data() + start[u],
-                                       by_unit.data() + start[u + 1]);
-      if (pts.empty()) continue;
-      if (a.units()[u].basic_eyes() < 2) {
-        l.mark[pts[0]] = Mark::basic_eye;
-        continue;
-      }
-      bool done = false;
-      for (size_t x = 0; x < pts.size() && !done; ++x)
-        for (size_t y = x + 1; y < pts.size() && !done; ++y)
-          if (!adjacent(pts[x], pts[y])) {
-            l.mark[pts[x]] = l.mark[pts[y]] = Mark::basic_eye;
-            done = true;
-          }
-    }
-    for_points(l, [&](Index i) {
-      if (l.color[i] != Color::Empty || l.mark[i] == Mark::basic_eye) return;
-      if (l.cls[i] == PointClass::black_territory) l.place(i, Color::Black, Mark::filled);
-      else if (l.cls[i] == PointClass::white_territory) l.place(i, Color::White, Mark::filled);
-    });
-    int eyes[2] = {0, 0};
-    for_points(l, [&](Index i) {
-      if (l.mark[i] == Mark::basic_eye) ++eyes[l.cls[i] == PointClass::black_territory ? 0 : 1];
-    });
-    c.basic_eyes.black = eyes[0];
-    c.basic_eyes.white = eyes[1];
-    for (Color col : {Color::Black, Color::White})
-      c.living_stones.of(col) = l.stones(col) + l.count(PointClass::dame) / 2.0;
+      living_board_figures.of(col) = l.stones(col) + l.count(PointClass::dame) / 2.0;
+    c.living_stones = living_board_figures;
+    board_groups = groups_on(l, a);
     push_step("living_stones", "living stones: basic eyes kept, the rest filled", "计活子：保留基本眼位，填入活子", l);
   }
-  // 还棋头 and the group tax.
+  // 还棋头 (the side with n more groups returns n stones) and the group tax.
   {
-    int gb = c.groups.black, gw = c.groups.white, n = std::abs(gb - gw);
+    int gb = board_groups.black, gw = board_groups.white, n = std::abs(gb - gw);
     Color more = gb > gw ? Color::Black : Color::White;
     c.haiqitou = c.area;
     if (n) {
@@ -665,8 +857,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
       c.haiqitou.of(opponent(more)) += n;
     }
     int tax = r.group_tax > 0 ? r.group_tax : 2;
-    c.ancient.black = c.area.black - tax * gb;
-    c.ancient.white = c.area.white - tax * gw;
+    c.ancient.black = c.area.black - tax * c.groups.black;
+    c.ancient.white = c.area.white - tax * c.groups.white;
   }
   // Japanese view: territory outside seki plus prisoners; no exclusive liberties, no claims.
   // With eye_reading=japanese the territory is the eye reading's (eye_reading.hpp) of the
@@ -702,18 +894,40 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   }
 
   // Territory: refill, payment, equal stones. sci-4-x (generalized) makes equal stones from the
-  // live stones directly, without prisoners. One procedure, on the board of the steps (m is a
+  // live stones directly, without prisoners. One procedure, on the board of the making (m is a
   // BoardMaking) or on the counts alone (a TallyMaking: which point a step takes changes no count).
   const bool generalized = r.counting == CountingMethod::territory_generalized;
   std::vector<std::string> eq_notes;
   int unpaid = 0;
+  // t_X on the refilled board, before payment and balancing. A stone the refill can put nowhere
+  // (its side's territory full, the other side without a stone left to take off) stays off the
+  // board and counts against its side as a refilled stone would.
+  int refilled_territory[2] = {0, 0};
+  auto refill_all = [&](auto& m, PerColour& overflow) {
+    int unplaced[2] = {0, 0};
+    for (Color col : {Color::Black, Color::White}) {
+      Index from = 0;
+      for (int n = refill_count(col); n > 0; --n)
+        unplaced[color_index(col)] += !m.refill_one(col, overflow, from);
+    }
+    for (Color col : {Color::Black, Color::White})
+      refilled_territory[color_index(col)] = m.territory(col) - unplaced[color_index(col)];
+  };
   auto equalise = [&](auto& m) {
     constexpr bool kSteps = std::is_same_v<std::decay_t<decltype(m)>, BoardMaking>;
-    if (!generalized) {
-      for (Color col : {Color::Black, Color::White}) {
-        Index from = 0;
-        for (int n = refill_count(col); n > 0; --n) m.refill_one(col, c.overflow, from);
+    if (generalized) {
+      // No refill in the making; the identity of step 9 is checked on a refilled copy.
+      PerColour scratch_overflow;
+      if constexpr (kSteps) {
+        CountBoard scratch = m.board();
+        BoardMaking copy{scratch};
+        refill_all(copy, scratch_overflow);
+      } else {
+        TallyMaking copy = m;
+        refill_all(copy, scratch_overflow);
       }
+    } else {
+      refill_all(m, c.overflow);
       if constexpr (kSteps)
         push_step("refilled", "prisoners, dead and virtual stones refilled (回填)",
                   "回填俘子、死子与虚着之子", m.board(),
@@ -757,7 +971,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
       }
       if (kSteps && n)
         eq_notes.push_back(side(col) + " plays " + std::to_string(n) +
-                           " negative-B move(s): the points become its own");
+                           " negative-B move(s): the points become its own" +
+                           (r.counting == CountingMethod::living_stones ? " roads (路)" : ""));
     };
     bool art13 = r.compensation == Compensation::first_virtual && !generalized;
     bool living_b = r.compensation == Compensation::living_b && !generalized;
@@ -784,7 +999,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   };
   int k_white = 0;
   double q2 = 0;
-  if (opts.keep_steps) {
+  if (boards) {
     CountBoard t = count_board();
     BoardMaking m{t};
     std::tie(k_white, q2) = equalise(m);
@@ -802,7 +1017,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
                         " is not one the rules require here; the required moves were used");
   }
 
-  // 8. The result under the primary method.
+  // 8. The result under the primary method, with the button and the handicap compensation, which
+  // are outside the making.
   double d = 0;
   switch (r.counting) {
     case CountingMethod::area:
@@ -815,6 +1031,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     case CountingMethod::japanese: d = c.japanese.diff(first); break;
     case CountingMethod::aga: d = c.area.diff(first); break;
   }
+  d += button_and_handicap(g, r, setup, counted_ref(ctr.first_non_board), c);
   c.primary_difference = d;
   const double net = d - r.komi;
   switch (c.end) {
@@ -836,8 +1053,14 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     case EndReason::none: break;
   }
 
-  // 9. The invariants of SPEC §7, each with its numbers (written out only when the texts are
-  // wanted: `detail` is a function).
+  // 9. The invariants of SPEC §7, each comparing two quantities found independently: a formula
+  // over the classification's totals and the referee's counters, and the board of the view's
+  // own procedure (the formula's value again where no board was made). Each is written with its
+  // numbers when the texts are wanted (`detail` is a function). A test hook can break one side
+  // of each on purpose (count_faults.hpp).
+  const detail::CountFault fault = detail::count_fault();
+  auto broken = [&](detail::CountFault f) { return fault == f ? 1 : 0; };
+  using F = detail::CountFault;
   size_t checked = 0;  // invariants written so far (over the ones of c's last count)
   auto check = [&](std::string_view name, bool ok, auto&& detail) {
     if (checked == c.invariants.size()) c.invariants.emplace_back();
@@ -852,35 +1075,48 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   // " - 2", or " + 2" for -2: never "13 - -2".
   auto minus = [&](double v) { return v < 0 ? " + " + num(-v) : " - " + num(v); };
   const double AB = c.area.black, AW = c.area.white;
-  check("area_total", AB + AW == c.points(), [&] {
-    return "A_B + A_W = " + num(AB) + " + " + num(AW) + " = " + num(AB + AW) + ", points " +
-           count_of(c.points());
-  });
+  {
+    // The board's points, counted on the board.
+    int points = broken(F::area_total);
+    for_points_of(counted, [&](Color) { ++points; }, /*empty too*/ true);
+    check("area_total", AB + AW == points, [&] {
+      return "A_B + A_W = " + num(AB) + " + " + num(AW) + " = " + num(AB + AW) + ", points " +
+             count_of(points);
+    });
+  }
   for (Color col : {Color::Black, Color::White}) {
-    int lhs = c.placed.of(col), rhs = c.live.of(col) + refill_count(col);
+    // S from the referee's counters; L counted on the counted position.
+    const int lhs = c.placed.of(col);
+    const int live = stones_on_board.of(col) + (col == Color::Black ? broken(F::stones_accounted) : 0);
+    const int rhs = live + refill_count(col);
     check(col == Color::Black ? "stones_accounted_B" : "stones_accounted_W", lhs == rhs, [&] {
-      return "S = " + count_of(lhs) + " placed; L + C + D + V + pass = " +
-             count_of(c.live.of(col)) + " + " + count_of(c.captured.of(col)) + " + " +
-             count_of(c.dead.of(col)) + " + " + count_of(c.virtual_stones.of(col)) + " + " +
-             count_of(c.pass_stones.of(col)) + " = " + count_of(rhs);
+      return "S = " + count_of(lhs) + " placed; L + C + D + V + pass = " + count_of(live) + " + " +
+             count_of(c.captured.of(col)) + " + " + count_of(c.dead.of(col)) + " + " +
+             count_of(c.virtual_stones.of(col)) + " + " + count_of(c.pass_stones.of(col)) + " = " +
+             count_of(rhs);
     });
   }
   {
-    int tb = c.owned.black - refill_count(Color::Black);
-    int tw = c.owned.white - refill_count(Color::White);
-    double rhs = (AB - AW) - (c.placed.black - c.placed.white);
+    // t_X on the refilled board (the refill of step 7, or a refilled copy under sci-4-x).
+    const int tb = refilled_territory[0] + broken(F::refill_identity), tw = refilled_territory[1];
+    const double rhs = (AB - AW) - (c.placed.black - c.placed.white);
     check("refill_identity", tb - tw == rhs, [&] {
       return "t_B - t_W = " + count_of(tb) + minus(tw) + " = " + count_of(tb - tw) +
-             "; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) +
+             " on the refilled board; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) +
              minus(c.placed.black - c.placed.white) + " = " + num(rhs);
     });
   }
-  check("equal_stones", c.k == k_white, [&] {
-    return "after equalisation Black has " + count_of(c.k) + " and White " + count_of(k_white) +
-           " stones on the board";
-  });
   {
-    double lhs = c.territory.diff(first) - unpaid_signed, rhs = c.area.diff(first) - pay;
+    const int kb = c.k + broken(F::equal_stones);
+    check("equal_stones", kb == k_white, [&] {
+      return "after equalisation Black has " + count_of(kb) + " and White " + count_of(k_white) +
+             " stones on the board";
+    });
+  }
+  {
+    const double lhs = c.territory.diff(first) - unpaid_signed +
+                       (first == Color::Black ? 1 : -1) * broken(F::territory_equals_area_minus_pay);
+    const double rhs = c.area.diff(first) - pay;
     check("territory_equals_area_minus_pay", lhs == rhs, [&] {
       return "t_first - t_second" + std::string(unpaid ? " - paid off the board" : "") + " = " +
              num(lhs) + "; (A_first - A_second) - pay = " + num(c.area.diff(first)) + minus(pay) +
@@ -888,33 +1124,48 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     });
   }
   for (Color col : {Color::Black, Color::White}) {
-    double on_board_pay = pay - unpaid_signed;
-    double after_pay = c.area.of(col) + (col == first ? -on_board_pay / 2 : on_board_pay / 2);
-    double lhs = c.territory.of(col) + c.k + q2 / 2;
+    const double on_board_pay = pay - unpaid_signed;
+    const double after_pay = c.area.of(col) + (col == first ? -on_board_pay / 2 : on_board_pay / 2);
+    const double t = c.territory.of(col) + (col == Color::Black ? broken(F::area_from_territory) : 0);
+    const double lhs = t + c.k + q2 / 2;
     check(col == Color::Black ? "area_from_territory_B" : "area_from_territory_W",
           lhs == after_pay, [&] {
-            return "t + k + q'/2 = " + num(c.territory.of(col)) + " + " + count_of(c.k) + " + " +
-                   num(q2) + "/2 = " + num(lhs) + "; area after payment " + num(after_pay);
+            return "t + k + q'/2 = " + num(t) + " + " + count_of(c.k) + " + " + num(q2) +
+                   "/2 = " + num(lhs) + "; area after payment " + num(after_pay);
           });
   }
-  check("fill_up_equals_area", c.fill_up.black == AB && c.fill_up.white == AW, [&] {
-    return "fill-up " + num(c.fill_up.black) + " : " + num(c.fill_up.white) + ", area " +
-           num(AB) + " : " + num(AW);
-  });
   {
-    double lhs = c.living_stones.black - c.living_stones.white;
-    double rhs = (AB - AW) - (c.basic_eyes.black - c.basic_eyes.white) -
-                 0.0;  // public liberties are shared by both, so they cancel in the difference
+    const double fb = fill_up_board.black + broken(F::fill_up_equals_area), fw = fill_up_board.white;
+    check("fill_up_equals_area", fb == AB && fw == AW, [&] {
+      return "fill-up " + num(fb) + " : " + num(fw) + " on the filled board, area " + num(AB) +
+             " : " + num(AW);
+    });
+  }
+  {
+    // P on the living-stones board; the eyes those the units' kinds keep.
+    const double lhs =
+        living_board_figures.black + broken(F::living_identity) - living_board_figures.white;
+    const double rhs = (AB - AW) - (c.basic_eyes.black - c.basic_eyes.white);
     check("living_identity", lhs == rhs, [&] {
-      return "P_B - P_W = " + num(lhs) + "; (A_B - A_W) - (eyes_B - eyes_W) = " + num(AB - AW) +
+      return "P_B - P_W = " + num(lhs) + " on the living-stones board; (A_B - A_W) - (eyes_B - "
+             "eyes_W) = " + num(AB - AW) +
              minus(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs);
+    });
+  }
+  {
+    // The groups of 还棋头 found on the living-stones board, against the units counted as groups.
+    const int gb = board_groups.black + broken(F::haiqitou_groups), gw = board_groups.white;
+    check("haiqitou_groups", gb == c.groups.black && gw == c.groups.white, [&] {
+      return "groups on the living-stones board " + count_of(gb) + " : " + count_of(gw) +
+             ", units with eye space or in seki " + count_of(c.groups.black) + " : " +
+             count_of(c.groups.white);
     });
   }
   bool all_independent = std::all_of(a.units().begin(), a.units().end(),
                                       [](const Unit& u) { return u.independent; });
   if (all_independent) {
-    double lhs = c.haiqitou.black - c.haiqitou.white;
-    double rhs = c.living_stones.black - c.living_stones.white;
+    const double lhs = c.haiqitou.black - c.haiqitou.white + broken(F::haiqitou_equals_living_stones);
+    const double rhs = c.living_stones.black - c.living_stones.white;
     check("haiqitou_equals_living_stones", lhs == rhs, [&] {
       return "every unit independent: 还棋头 difference " + num(lhs) +
              ", living stones difference " + num(rhs);
@@ -922,5 +1173,16 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   }
   c.invariants.resize(checked);
 }
+
+namespace detail {
+
+namespace {
+thread_local CountFault current_fault = CountFault::none;
+}  // namespace
+
+void set_count_fault(CountFault f) { current_fault = f; }
+CountFault count_fault() { return current_fault; }
+
+}  // namespace detail
 
 }  // namespace jpd

@@ -71,6 +71,10 @@ nlohmann::json to_json(const Count& c) {
   j["primary_method"] = std::string(name_of(c.rules.counting));
   j["primary_difference"] = c.primary_difference;
   j["return_number"] = c.return_number;
+  j["return_number_second"] = c.return_number_second;
+  j["button"] = colour_or_null(c.button);
+  j["handicap_stones"] = c.handicap_stones;
+  j["handicap_compensation"] = c.handicap_compensation;
   j["area"] = pair(c.area);
   j["territory"] = pair(c.territory);
   j["shared"] = c.shared;

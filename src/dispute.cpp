@@ -122,12 +122,9 @@ DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::stri
                              std::to_string(r.moves) + " moves";
   if (g.phase() == Phase::paused) {
     std::vector<Point> db = dead_list(black, g), dw = dead_list(white, g);
-    const bool independent = rules.dispute_mode == DisputeMode::independent;
     for (Point p : db) {
       if (std::find(dw.begin(), dw.end(), p) == dw.end()) continue;
       if (!is_stone(g.board().at(p))) continue;
-      // In independent mode the pause position is counted: only stones that stood there.
-      if (independent && g.pause_board().at(p) != g.board().at(p)) continue;
       r.statuses.dead.push_back(p);
     }
     if (db.size() != r.statuses.dead.size() || dw.size() != r.statuses.dead.size())

@@ -593,9 +593,10 @@ Estimate estimate(const Board& pos, Color to_move, const EstimateOptions& o) {
 }
 
 Estimate estimate(const Game& g, const EstimateOptions& opts) {
-  const bool independent = g.rules().dispute_mode == DisputeMode::independent && g.pauses() > 0;
-  const Board& pos = independent ? g.pause_board() : g.board();
-  Color to_move = independent ? g.to_move_at_pause() : g.to_move();
+  // The position play ended with (also after an independent dispute: its statuses are those of
+  // the position where the dispute ended, count() maps them onto the pause position).
+  const Board& pos = g.board();
+  Color to_move = g.to_move();
   if (!is_stone(to_move)) to_move = g.rules().first_player;
   EstimateOptions o = opts;
   if (o.open_shapes == OpenShapes::from_rules) {
@@ -603,7 +604,7 @@ Estimate estimate(const Game& g, const EstimateOptions& opts) {
     o.open_shapes = p && !p->jpd ? OpenShapes::decided : OpenShapes::unsettled;
   }
   // Paused by two passes or non-board moves (not by agreement, no record that simply stops).
-  o.ended_by_passes = !independent && g.phase() == Phase::paused && !g.paused_by_agreement();
+  o.ended_by_passes = g.phase() == Phase::paused && !g.paused_by_agreement();
   Estimate e = estimate(pos, to_move, o);
   if (!g.rules().claims) e.suggested_claims.clear();
   return e;

@@ -38,7 +38,8 @@ std::string diagram(const CountBoard& b) {
 }
 
 // The points marked at this step (a mark the previous board already had is not listed again).
-std::string marked_points(const CountBoard& b, const CountBoard* before, Lang l) {
+// roads: 计活子 (living-stone counting), where a negative-B point is a 路 rather than a 目.
+std::string marked_points(const CountBoard& b, const CountBoard* before, Lang l, bool roads) {
   std::map<CountBoard::Mark, std::vector<std::string>> by;
   for (int y = 0; y < b.height; ++y)
     for (int x = 0; x < b.width; ++x) {
@@ -51,7 +52,8 @@ std::string marked_points(const CountBoard& b, const CountBoard* before, Lang l)
     }
   std::string s;
   for (auto& [m, pts] : by) {
-    s += "    " + mark_name(m, l) + (l == Lang::zh ? "：" : ": ");
+    const bool road = roads && m == CountBoard::Mark::negative_b;
+    s += "    " + (road ? tr(l, "mark.negative_b_road") : mark_name(m, l)) + (l == Lang::zh ? "：" : ": ");
     for (size_t k = 0; k < pts.size(); ++k) s += (k ? " " : "") + pts[k];
     s += '\n';
   }
@@ -154,7 +156,8 @@ std::string explain(const Count& c, Lang l) {
   const CountBoard* before = nullptr;
   for (const MakingStep& st : c.steps) {
     s << "\n" << ++n << ". " << (zh ? st.title_zh : st.title + "  [" + st.id + "]") << "\n";
-    s << diagram(st.board) << marked_points(st.board, before, l);
+    s << diagram(st.board)
+      << marked_points(st.board, before, l, c.rules.counting == CountingMethod::living_stones);
     before = &st.board;
     for (auto& note : st.notes) s << "    " << translate_note(note, l) << "\n";
     s << "    "
@@ -182,6 +185,8 @@ std::string explain(const Count& c, Lang l) {
                           "/2 = " + num(c.area.of(col)));
   line(tr(l, "explain.return_number"),
        num(c.points()) + "/2 + " + num(c.komi) + "/2 = " + num(c.return_number));
+  line(tr(l, "explain.return_number_second"),
+       num(c.points()) + "/2 - " + num(c.komi) + "/2 = " + num(c.return_number_second));
   s << tr(l, "explain.territory") << "\n";
   for (Color col : {Color::Black, Color::White}) {
     int r = c.captured.of(col) + c.dead.of(col) + c.virtual_stones.of(col) + c.pass_stones.of(col);

@@ -76,7 +76,8 @@ bool same_referee(const Ruleset& a, const Ruleset& b) {
   // way); under the other ko rules no cycle is looked for.
   const bool simple = a.ko == KoRule::simple;
   return same_referee_but_legality(a, b) && a.pause == b.pause && a.ko == b.ko &&
-         (simple ? a.cycle_result == b.cycle_result && a.cycle_repeats == b.cycle_repeats
+         (simple ? a.cycle_result == b.cycle_result && a.cycle_repeats == b.cycle_repeats &&
+                       a.cycle_through_non_board == b.cycle_through_non_board
                  : a.reset_history_at_pause == b.reset_history_at_pause) &&
          a.suicide == b.suicide;
 }
@@ -165,7 +166,7 @@ void Game::record_position() {
   last_key_ = k;
   if (rules_.ko == KoRule::simple) {
     Times& t = *cycle_seen_.try_emplace(k).first;
-    seen_.push_back({board_.captured(Color::White), board_.captured(Color::Black), t.last});
+    seen_.push_back({board_.captured(Color::White), board_.captured(Color::Black), non_board_, t.last});
     t.last = int(seen_.size()) - 1;
     ++t.count;
   } else {
@@ -367,7 +368,12 @@ Verdict Game::apply(const Move& m) {
   auto non_board = [&] {
     board_.clear_ko();
     ++consecutive_non_board_;
+    ++non_board_;
     if (must_virtual_ > 0) --must_virtual_;
+    if (owed_at_resumption_ > 0) {
+      --owed_at_resumption_;
+      consecutive_non_board_ = 0;  // as when the referee plays it
+    }
     if (!counters_.first_non_board.exists()) counters_.first_non_board = {m.color, index};
     to_move_ = opponent(m.color);
   };
@@ -462,6 +468,9 @@ bool Game::check_cycle() {
   for (int k = 1; k < rules_.cycle_repeats; ++k)
     earliest_time = seen_[size_t(earliest_time)].previous;
   const Seen& earliest = seen_[size_t(earliest_time)];
+  // [interpretation] Only a cycle of board moves (triple ko, 长生劫, 循环多劫): a ko retaken after
+  // passes or virtual moves is one ko fought, not a long cycle (cycle_through_non_board).
+  if (!rules_.cycle_through_non_board && now.non_board != earliest.non_board) return false;
   return now.captures_b > earliest.captures_b && now.captures_w > earliest.captures_w;
 }
 
@@ -505,19 +514,20 @@ Verdict Game::resume_dispute(bool auto_virtuals) {
         consecutive_non_board_ = 0;  // the referee's opening moves never pause the game
       }
     } else {
-      must_virtual_ = 2;
+      must_virtual_ = owed_at_resumption_ = 2;
     }
   }
   return {};
 }
 
-Verdict Game::resume_found_move(Color finder) {
+Verdict Game::resume_found_move(Color finder, bool auto_virtual) {
   if (phase_ != Phase::paused || !paused_by_agreement_)
     return refuse(Illegal::wrong_phase, "a found move resumes play only after an agreed pause");
   if (!is_stone(finder))
     return refuse(Illegal::wrong_phase,
                   "it cannot be told who found the move: play does not resume, and the count "
                   "follows both sides' earlier view (003 art. 21.5)");
+  const size_t action = actions_.size();
   actions_.push_back({Action::kFound, Move{MoveKind::pass, finder, Point::none()}});
   // The pause is annulled: the contest goes on.
   --pauses_;
@@ -530,10 +540,13 @@ Verdict Game::resume_found_move(Color finder) {
   const Color proposer = is_stone(proposer_) ? proposer_ : to_move_;
   proposer_ = Color::Empty;
   to_move_ = proposer;
-  if (finder != proposer) {
+  if (finder != proposer && auto_virtual) {
     Move v = rules_.allow_virtual ? Move::virtual_move(proposer) : Move::pass(proposer);
     apply(v);
     consecutive_non_board_ = 0;
+    actions_[action].move.kind = MoveKind::virtual_move;  // the referee played it
+  } else if (finder != proposer) {
+    must_virtual_ = owed_at_resumption_ = 1;
   }
   return {};
 }
@@ -567,7 +580,7 @@ Verdict Game::declare_paused() {
   if (phase_ != Phase::play && phase_ != Phase::dispute) return {};  // the owed moves paused it
   actions_.push_back({Action::kPaused, Move{}});
   proposal_ = Color::Empty;
-  must_virtual_ = 0;
+  must_virtual_ = owed_at_resumption_ = 0;
   // [interpretation] The side to move is the implicit proposer (as for 一虚为界): a move found
   // later resumes play from it (it used to be nobody, and play resumed with nobody to move).
   proposer_ = to_move_;
@@ -615,7 +628,9 @@ void Game::replay_actions(std::vector<Action> actions) {
       case Action::kSetup: fresh.setup_stone(a.move.color, a.move.point); break;
       case Action::kToMove: fresh.set_to_move(a.move.color); break;
       case Action::kResume: fresh.resume_dispute(a.move.kind == MoveKind::virtual_move); break;
-      case Action::kFound: fresh.resume_found_move(a.move.color); break;
+      case Action::kFound:
+        fresh.resume_found_move(a.move.color, a.move.kind == MoveKind::virtual_move);
+        break;
       case Action::kMaking: fresh.start_making(); break;
       case Action::kPaused: fresh.declare_paused(); break;
     }

@@ -1,10 +1,12 @@
 #include "jpd/genmove.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <vector>
 
 #include "estimate_playout.hpp"
+#include "jpd/estimate.hpp"
 #include "jpd/gtp_move.hpp"
 #include "jpd/playout.hpp"
 
@@ -80,6 +82,10 @@ int policy_playout(BoardT<Cap>& b, Color to_move, Rng& rng, typename BoardT<Cap>
 // Weight of the all-moves-as-first statistics: sqrt(k / (3 n + k)) for n playouts of the move.
 constexpr double kAmafEquivalence = 300;
 
+double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 template <int Cap>
 GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
   using B = BoardT<Cap>;
@@ -87,7 +93,14 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
   const B start(ref);
   const int W = ref.width(), H = ref.height(), N = W * H;
   const Ruleset& r = g.rules();
-  const int budget = std::max(16, o.playouts > 0 ? o.playouts : default_genmove_playouts(N));
+  // The time budget, if any: the clock, and how much the playouts may be.
+  const bool timed = o.seconds > 0;
+  const std::function<double()> clock = o.clock ? o.clock : steady_seconds;
+  const double started = timed ? clock() : 0;
+  auto elapsed = [&] { return clock() - started; };
+  const int defaults = default_genmove_playouts(N);
+  const int budget =
+      std::max(16, o.playouts > 0 ? o.playouts : defaults * (timed ? kTimedPlayoutsFactor : 1));
   Rng rng(detail::splitmix64(o.seed ^ ref.hash() ^ (c == Color::White ? 0x5bd1e995ull : 0)));
   GenmoveResult res;
 
@@ -127,15 +140,25 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
   };
 
   // 1. Expected ownership, from the mover's side (+1 the mover's, -1 the opponent's).
-  const int own_runs = std::max(32, budget / 8);
+  // Under a time budget they stop at a fifth of it (after 32), and their rate sets the budget of
+  // the comparison.
+  const int own_target = std::max(32, (o.playouts > 0 ? budget : defaults) / 8);
   std::vector<int> own(size_t(N), 0);
   std::vector<int8_t> one(size_t(N), 0);
-  for (int k = 0; k < own_runs; ++k) {
+  int own_runs = 0;
+  for (; own_runs < own_target; ++own_runs) {
+    if (timed && own_runs >= 32 && elapsed() > o.seconds / 5) break;
     B b = start;
     // Either side first: a point the mover must still play to keep is not settled.
-    if (k % 2) b.clear_ko();
-    run(b, B::kNoIndex, k % 2 ? opponent(c) : c, std::span<int8_t>(one));
+    if (own_runs % 2) b.clear_ko();
+    run(b, B::kNoIndex, own_runs % 2 ? opponent(c) : c, std::span<int8_t>(one));
     for (int i = 0; i < N; ++i) own[size_t(i)] += one[size_t(i)];
+  }
+  int compare_budget = budget - own_runs;
+  if (timed) {
+    const double used = std::max(elapsed(), 1e-6);
+    const double rate = own_runs / used;  // playouts a second
+    compare_budget = std::min(compare_budget, int(rate * std::max(0.0, o.seconds - used) * 0.9));
   }
   const int sign = c == Color::Black ? 1 : -1;
   auto owner = [&](Point p) { return sign * double(own[size_t(p.y) * W + p.x]) / own_runs; };
@@ -160,13 +183,41 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
     return true;
   };
 
+  // In dispute play, the points where something is in dispute: around the chains the estimator
+  // leaves unsettled (its judgement of the position as it stands, bent four and kos that decide
+  // life left open under the 计枰点 rules), and, where the rules remove no dead stones, around
+  // the opponent's dead chains (they count as they stand unless captured).
+  const bool dispute = g.phase() == Phase::dispute;
+  std::vector<uint8_t> disputed(dispute ? size_t(B::kArea) : 0, 0);
+  if (dispute) {
+    EstimateOptions eo;
+    eo.seed = o.seed;
+    const Preset* preset = find_preset(r.preset);
+    eo.open_shapes = preset && !preset->jpd ? OpenShapes::decided : OpenShapes::unsettled;
+    const Estimate e = estimate(ref, c, eo);
+    for (const ChainEstimate& ch : e.chains) {
+      const bool open = ch.status == ChainStatus::unsettled;
+      const bool left_dead = !r.remove_dead && ch.color == opponent(c) && ch.status == ChainStatus::dead;
+      if (!open && !left_dead) continue;
+      ref.for_each_stone(Board::index(ch.stone), [&](Board::Index s) {
+        const Point q = Board::point(s);
+        for (int dy = -2; dy <= 2; ++dy)
+          for (int dx = -2; dx <= 2; ++dx) {
+            const Point n(q.x + dx, q.y + dy);
+            if (std::abs(dx) + std::abs(dy) <= 2 && n.inside(W, H)) disputed[B::index(n)] = 1;
+          }
+      });
+    }
+  }
+
   // 2. Candidates.
   std::vector<Option> options;
   for (int y = 0; y < H; ++y)
     for (int x = 0; x < W; ++x) {
       const Point p(x, y);
       const auto i = B::index(p);
-      if (start.at(i) != Color::Empty || !g.check(Move::play(c, p)).ok()) continue;
+      if (start.at(i) != Color::Empty || (dispute && !disputed[i]) || !g.check(Move::play(c, p)).ok())
+        continue;
       if (start.is_eye(i, c)) continue;
       bool saves = false;
       for (int d : B::kDirs) {
@@ -195,7 +246,9 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
     }
   res.candidates = int(options.size());
   if (options.empty()) {
-    res.reason = "every point is settled: the non-board move";
+    res.reason = dispute ? "nothing is in dispute: the non-board move"
+                         : "every point is settled: the non-board move";
+    if (timed) res.seconds = elapsed();
     return res;
   }
   options.push_back({B::kNoIndex, Point::none(), {}, false});  // the non-board move
@@ -213,11 +266,23 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
   std::vector<int> alive(options.size());
   for (size_t k = 0; k < alive.size(); ++k) alive[k] = int(k);
   const int rounds = std::max(1, int(std::ceil(std::log2(double(alive.size())))));
-  const int per_round = std::max(1, (budget - own_runs) / rounds);
-  for (;;) {
-    const int each = std::max(16, per_round / int(alive.size()));
+  const int per_round = std::max(1, compare_budget / rounds);
+  // Under a time budget a round may give each option fewer playouts, and a later round that
+  // would overrun the budget is cut short.
+  const int least = timed ? 2 : 16;
+  // With no time even for that, the all-moves-as-first statistics of the ownership playouts
+  // rank the board moves, and only the non-board move gets playouts of its own.
+  const bool amaf_only = timed && compare_budget < int(alive.size()) * least;
+  bool out_of_time = amaf_only;
+  for (int round = 0;; ++round) {
+    const int each = std::max(least, per_round / int(alive.size()));
     for (int k : alive) {
+      if (timed && round > 0 && elapsed() > o.seconds) {
+        out_of_time = true;
+        break;
+      }
       Option& op = options[size_t(k)];
+      if (amaf_only && op.index != B::kNoIndex && amaf[op.index].runs > 0) continue;
       for (int n = 0; n < each; ++n) {
         B b = start;
         if (op.index != B::kNoIndex) b.play_fast(op.index, c);
@@ -228,7 +293,7 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
     std::stable_sort(alive.begin(), alive.end(), [&](int a, int b) {
       return value(options[size_t(a)]) > value(options[size_t(b)]);
     });
-    if (alive.size() == 1) break;
+    if (alive.size() == 1 || out_of_time) break;
     // The better half goes on, and every urgent move.
     const size_t half = (alive.size() + 1) / 2;
     std::vector<int> next(alive.begin(), alive.begin() + long(half));
@@ -238,6 +303,7 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
     alive = std::move(next);
   }
   const Option& best = options[size_t(alive[0])];
+  if (timed) res.seconds = elapsed();
   res.win_rate = best.played.wins / best.played.runs;
   res.mean_margin = best.played.margin_sum / best.played.runs;
   if (best.index == B::kNoIndex) {

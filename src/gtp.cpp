@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "gtp_util.hpp"
 #include "jpd/count.hpp"
 #include "jpd/estimate.hpp"
@@ -24,7 +26,21 @@
 namespace jpd {
 
 using gtp_detail::Fail;
-using gtp_detail::resumed_view;
+
+std::string_view name_of(OutOfTurn o) {
+  switch (o) {
+    case OutOfTurn::setup: return "setup";
+    case OutOfTurn::pass: return "pass";
+    case OutOfTurn::refuse: return "refuse";
+  }
+  return "setup";
+}
+
+std::optional<OutOfTurn> parse_out_of_turn(std::string_view name) {
+  for (OutOfTurn o : {OutOfTurn::setup, OutOfTurn::pass, OutOfTurn::refuse})
+    if (name == name_of(o)) return o;
+  return std::nullopt;
+}
 
 namespace {
 
@@ -105,11 +121,15 @@ const std::vector<std::string>& GtpEngine::command_names() {
       "boardsize", "clear_board", "komi", "play", "genmove", "reg_genmove", "undo", "showboard",
       "fixed_handicap", "place_free_handicap", "set_free_handicap", "loadsgf", "printsgf",
       "final_score", "final_status_list", "time_settings", "time_left", "kgs-time_settings",
-      "kgs-rules", "kgs-genmove_cleanup",
+      "kgs-rules", "kgs-genmove_cleanup", "kata-get-rules", "kata-set-rules", "kata-set-rule",
       // the project's commands
       "jpd-rules", "jpd-presets", "jpd-pass", "jpd-virtual", "jpd-negative", "jpd-propose",
       "jpd-accept", "jpd-reject", "jpd-resign", "jpd-resume", "jpd-making", "jpd-pause",
-      "jpd-setup", "jpd-tomove", "jpd-count", "jpd-state", "jpd-seed", "jpd-playouts"};
+      "jpd-setup", "jpd-tomove", "jpd-count", "jpd-state", "jpd-seed", "jpd-playouts",
+      "jpd-out-of-turn", "jpd-time",
+      // analysis for GUIs
+      "gogui-analyze_commands", "jpd-overlay", "jpd-ownership", "jpd-estimate",
+      "jpd-estimate-ownership", "jpd-uncertain"};
   return names;
 }
 
@@ -191,23 +211,23 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& name, const Args& a) {
   if (name == "printsgf") return cmd_printsgf(a);
   if (name == "final_score") return cmd_final_score(a);
   if (name == "final_status_list") return cmd_final_status_list(a);
-  if (name == "time_settings") {
-    need(a, 3, "time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES");
-    for (const std::string& s : a) int_arg(s, 0, 1 << 30, "a time");
-    return {};
-  }
-  if (name == "time_left") {
-    need(a, 3, "time_left COLOR TIME STONES");
-    color_arg(a[0]);
-    int_arg(a[1], -(1 << 30), 1 << 30, "a time");
-    int_arg(a[2], 0, 1 << 30, "a number of stones");
-    return {};
-  }
-  if (name == "kgs-time_settings") {
-    if (a.empty()) throw Fail("syntax error: kgs-time_settings none|absolute|byoyomi|canadian ...");
-    return {};
-  }
+  if (name == "time_settings" || name == "time_left" || name == "kgs-time_settings" ||
+      name == "jpd-time")
+    return cmd_time(name, a);
   if (name == "kgs-rules") return cmd_kgs_rules(a);
+  if (name == "kata-get-rules") return need(a, 0, name), Reply{true, kata_rules_json(rules_).dump()};
+  if (name == "kata-set-rules") {
+    if (a.empty()) throw Fail("syntax error: usage: kata-set-rules NAME|JSON");
+    std::string text;
+    for (const std::string& w : a) text += (text.empty() ? "" : " ") + w;  // JSON holds spaces
+    set_rules(kata_rules_from(text, rules_));
+    return {};
+  }
+  if (name == "kata-set-rule") {
+    need(a, 2, "kata-set-rule RULE VALUE");
+    set_rules(kata_rule_set(rules_, a[0], a[1]));
+    return {};
+  }
   if (name == "jpd-rules") return cmd_jpd_rules(a);
   if (name == "jpd-presets") {
     need(a, 0, name);
@@ -226,7 +246,13 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& name, const Args& a) {
   if (name == "jpd-pause") return cmd_jpd_pause(a);
   if (name == "jpd-count") return cmd_jpd_count(a);
   if (name == "jpd-state") return cmd_jpd_state(a);
-  if (name == "jpd-seed" || name == "jpd-playouts") return cmd_jpd_option(name, a);
+  if (name == "gogui-analyze_commands") return cmd_analyze_commands(a);
+  if (name == "jpd-overlay" || name == "jpd-ownership") return cmd_jpd_overlay(a, name == "jpd-ownership");
+  if (name == "jpd-estimate" || name == "jpd-estimate-ownership")
+    return cmd_jpd_estimate(a, name == "jpd-estimate-ownership");
+  if (name == "jpd-uncertain") return cmd_jpd_uncertain(a);
+  if (name == "jpd-seed" || name == "jpd-playouts" || name == "jpd-out-of-turn")
+    return cmd_jpd_option(name, a);
   return {false, "unknown command"};
 }
 
@@ -236,39 +262,93 @@ void GtpEngine::new_game(const Ruleset& rules, int size) {
   rules_ = rules;
   game_ = Game(rules_, size);
   marks_.clear();
+  left_[0] = left_[1] = GtpTimeLeft{};  // the settings stay; the clocks start afresh
 }
 
 void GtpEngine::set_rules(const Ruleset& rules) {
+  // The game's own actions first; then, where the rules lack a non-board move the game made,
+  // the game as its record would be read under them (a pass is their virtual move, a virtual
+  // move their pass: docs/rules.md, interpretation 6), so that a record loaded under one rule set
+  // can be counted under another. The first player stays the rules' own.
   Game fresh(rules, game_.width(), game_.height());
   int n = 0;
   for (const Game::Action& a : game_.actions()) {
     ++n;
     Verdict v = apply_action(fresh, a);
-    if (!v)
-      throw Fail("the game so far is not legal under " + rules.to_string() + " (action " +
-                 std::to_string(n) + ": " + v.message + "); clear_board first");
+    if (v) continue;
+    const std::string why = "the game so far is not legal under " + rules.to_string() +
+                            " (action " + std::to_string(n) + ": " + v.message + "); clear_board first";
+    if (game_.phase() == Phase::ended || game_.phase() == Phase::making) throw Fail(why);
+    ReplayOptions ro;
+    ro.adopt_first_player = false;
+    try {
+      Replay rp = replay(record_from_game(game_), rules, ro);
+      if (game_.phase() != Phase::paused && !rp.game.actions().empty() &&
+          rp.game.actions().back().type == Game::Action::kPaused)
+        rp.game.undo();  // the record stops in play: keep it in play
+      rules_ = rules;
+      game_ = std::move(rp.game);
+      reset_marks();
+      return;
+    } catch (const std::exception&) {
+      throw Fail(why);
+    }
   }
   rules_ = rules;
   game_ = std::move(fresh);
 }
 
+void GtpEngine::reset_marks() {
+  marks_.clear();
+  for (size_t i = 0; i < game_.actions().size(); ++i)
+    if (game_.actions()[i].type != Game::Action::kSetup &&
+        game_.actions()[i].type != Game::Action::kToMove)
+      marks_.push_back(i);
+}
+
 GtpEngine::Reply GtpEngine::apply_moves(const std::vector<Move>& moves, bool resume_if_paused) {
   if (game_.phase() == Phase::ended) return {false, "illegal move: the game is over"};
-  Game before = game_;
+  Game next = game_;
   const size_t mark_at = game_.actions().size();
-  if (resume_if_paused && game_.phase() == Phase::paused) {
-    Verdict v = game_.resume_dispute(true);
-    if (!v) return {false, "illegal move: " + v.message};
-  }
-  for (const Move& m : moves) {
-    Verdict v = game_.play(m);
-    if (!v) {
-      game_ = std::move(before);
-      return {false, "illegal move: " + v.message};
-    }
-  }
-  marks_.push_back(mark_at);
+  if (resume_if_paused && next.phase() == Phase::paused)
+    if (Verdict v = next.resume_dispute(true); !v) return {false, "illegal move: " + v.message};
+  for (const Move& m : moves)
+    if (Verdict v = next.play(m); !v) return {false, "illegal move: " + v.message};
+  keep(std::move(next), mark_at);
   return {};
+}
+
+Verdict GtpEngine::prepare(Game& g, Color c, bool resume) const {
+  if (resume && g.phase() == Phase::paused)
+    if (Verdict v = g.resume_dispute(true); !v) return v;
+  return give_turn(g, c);
+}
+
+Verdict GtpEngine::give_turn(Game& g, Color c) const {
+  if (g.to_move() == c || g.phase() == Phase::ended) return {};
+  const std::string whose = "it is " + std::string(color_name(g.to_move())) + "'s turn";
+  switch (opts_.out_of_turn) {
+    case OutOfTurn::refuse: return Verdict{Illegal::not_your_turn, whose};
+    case OutOfTurn::pass: {
+      // The other side's pass, unless the pass would pause the game (or is refused).
+      Game t = g;
+      if (t.play(non_board_move(t.rules(), opponent(c))) && t.phase() != Phase::paused &&
+          t.to_move() == c) {
+        g = std::move(t);
+        return {};
+      }
+      break;
+    }
+    case OutOfTurn::setup: break;
+  }
+  Verdict v = g.set_to_move(c);
+  if (!v) v.message = whose + ": " + v.message;
+  return v;
+}
+
+void GtpEngine::keep(Game&& next, size_t mark_at) {
+  game_ = std::move(next);
+  marks_.push_back(mark_at);
 }
 
 Statuses GtpEngine::statuses() const {
@@ -308,10 +388,28 @@ GtpEngine::Reply GtpEngine::cmd_play(const Args& a) {
   const Color c = gtp_detail::color_arg(a[0]);
   auto m = parse_gtp_move(a[1], game_.width(), game_.height());
   if (!m) throw Fail("invalid coordinate '" + a[1] + "'");
+  if (game_.phase() == Phase::ended) return {false, "illegal move: the game is over"};
   if (game_.phase() == Phase::making)
     return {false, "illegal move: the game is at making: only jpd-negative moves"};
-  // Game::play checks the turn too; a pause is resumed first, so judge the turn after it.
-  return apply_moves(referee_moves(resumed_view(game_), c, *m), true);
+  Game next = game_;
+  const size_t mark_at = game_.actions().size();
+  if (game_.phase() == Phase::paused)
+    if (Verdict v = next.resume_dispute(true); !v) return {false, "illegal move: " + v.message};
+  // A stone out of turn that captures nothing and has a liberty: a setup stone, as GUIs mean it.
+  if (next.to_move() != c && opts_.out_of_turn == OutOfTurn::setup &&
+      m->kind == GtpMove::Kind::vertex && !is_stone(next.pending_proposal()) &&
+      next.board().at(m->point) == Color::Empty &&
+      !next.board().captures(Board::index(m->point), c) &&
+      !next.board().is_suicide(Board::index(m->point), c)) {
+    if (Verdict v = next.setup_stone(c, m->point); !v) return {false, "illegal move: " + v.message};
+    keep(std::move(next), mark_at);
+    return {};
+  }
+  if (Verdict v = give_turn(next, c); !v) return {false, "illegal move: " + v.message};
+  for (const Move& mv : referee_moves(next, c, *m))
+    if (Verdict v = next.play(mv); !v) return {false, "illegal move: " + v.message};
+  keep(std::move(next), mark_at);
+  return {};
 }
 
 GtpEngine::Reply GtpEngine::cmd_genmove(const Args& a, bool play_it) {
@@ -319,18 +417,23 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const Args& a, bool play_it) {
   const Color c = gtp_detail::color_arg(a[0]);
   if (game_.phase() == Phase::ended) return {false, "the game is over"};
   if (game_.phase() == Phase::making) return {false, "the game is at making: no moves to generate"};
-  const Game view = resumed_view(game_);
-  if (view.to_move() != c)
-    return {false, "it is " + std::string(color_name(view.to_move())) + "'s turn"};
+  Game view = game_;
+  const size_t mark_at = game_.actions().size();
+  if (Verdict v = prepare(view, c, true); !v) return {false, v.message};
   // When even the non-board move is refused (a setup without liberties), so is every move.
   if (Verdict v = view.check(referee_moves(view, c, GtpMove::pass()).front()); !v)
     return {false, v.message};
-  const GenmoveResult r = choose_move(view, c, opts_.genmove);
+  GenmoveOptions go = opts_.genmove;
+  go.seconds = move_budget(time_, left_[color_index(c)], view.board().empty_count());
+  const GenmoveResult r = choose_move(view, c, go);
+  if (go.seconds > 0 && play_it) left_[color_index(c)] = after_move(time_, left_[color_index(c)], r.seconds);
   const GtpMove m = r.board_move ? GtpMove::at(r.point) : GtpMove::pass();
   const std::string text = to_string(m, game_.height());
   if (!play_it) return {true, text};
-  Reply applied = apply_moves(referee_moves(view, c, m), true);
-  if (!applied.ok) return {false, "the generated move " + text + " was refused: " + applied.text};
+  for (const Move& mv : referee_moves(view, c, m))
+    if (Verdict v = view.play(mv); !v)
+      return {false, "the generated move " + text + " was refused: illegal move: " + v.message};
+  keep(std::move(view), mark_at);
   return {true, text};
 }
 
@@ -450,11 +553,7 @@ GtpEngine::Reply GtpEngine::cmd_loadsgf(const Args& a) {
   } catch (const std::exception& e) {
     return {false, "cannot load file: " + std::string(e.what())};
   }
-  marks_.clear();
-  for (size_t i = 0; i < game_.actions().size(); ++i)
-    if (game_.actions()[i].type != Game::Action::kSetup &&
-        game_.actions()[i].type != Game::Action::kToMove)
-      marks_.push_back(i);
+  reset_marks();
   return {};
 }
 
@@ -509,6 +608,62 @@ GtpEngine::Reply GtpEngine::cmd_final_status_list(const Args& a) {
   for (const ChainEstimate& c : e.chains)
     if (c.status == ChainStatus::seki) seki.push_back(c.stone);
   return {true, gtp_detail::status_list(game_, e.statuses(), seki, which)};
+}
+
+GtpEngine::Reply GtpEngine::cmd_time(const std::string& name, const Args& a) {
+  using gtp_detail::double_arg;
+  using gtp_detail::int_arg;
+  using Kind = GtpTimeControl::Kind;
+  auto seconds = [](const std::string& s) {
+    const double v = gtp_detail::double_arg(s, "a time in seconds");
+    if (v < 0) throw Fail("syntax error: '" + s + "' is not a time in seconds");
+    return v;
+  };
+  if (name == "jpd-time") {
+    if (a.size() > 1) throw Fail("syntax error: usage: jpd-time [COLOR]");
+    const Color c = a.empty() ? game_.to_move() : gtp_detail::color_arg(a[0]);
+    const double b = move_budget(time_, left_[color_index(c)], game_.board().empty_count());
+    return {true, std::string(color_name(c)) + ": " + describe(time_, left_[color_index(c)]) +
+                      "; next move " + (b > 0 ? std::to_string(b).substr(0, 5) + " s" : "by playouts")};
+  }
+  if (name == "time_left") {
+    gtp_detail::need(a, 3, "time_left COLOR TIME STONES");
+    const Color c = gtp_detail::color_arg(a[0]);
+    const double t = double_arg(a[1], "a time in seconds");
+    const int stones = int_arg(a[2], 0, 1 << 30, "a number of stones");
+    left_[color_index(c)] = GtpTimeLeft{true, std::max(0.0, t), stones};
+    return {};
+  }
+  GtpTimeControl tc;
+  if (name == "time_settings") {
+    gtp_detail::need(a, 3, "time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES");
+    tc.main = seconds(a[0]);
+    tc.period = seconds(a[1]);
+    tc.stones = int_arg(a[2], 0, 1 << 30, "a number of stones");
+    // GTP 2 section 4.2: byo-yomi time without stones means no limit; none means absolute time.
+    tc.kind = tc.period > 0 && tc.stones == 0 ? Kind::none
+              : tc.period == 0                ? Kind::absolute
+                                              : Kind::canadian;
+  } else {  // kgs-time_settings
+    const std::string usage =
+        "kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS | canadian MAIN BYO STONES";
+    if (a.empty()) throw Fail("syntax error: usage: " + usage);
+    if (a[0] == "none") {
+      gtp_detail::need(a, 1, usage);
+    } else if (a[0] == "absolute") {
+      gtp_detail::need(a, 2, usage);
+      tc = {Kind::absolute, seconds(a[1]), 0, 0};
+    } else if (a[0] == "byoyomi" || a[0] == "canadian") {
+      gtp_detail::need(a, 4, usage);
+      tc = {a[0] == "byoyomi" ? Kind::byoyomi : Kind::canadian, seconds(a[1]), seconds(a[2]),
+            int_arg(a[3], 1, 1 << 30, "a number of periods or stones")};
+    } else {
+      throw Fail("syntax error: usage: " + usage);
+    }
+  }
+  time_ = tc;
+  left_[0] = left_[1] = GtpTimeLeft{};
+  return {};
 }
 
 GtpEngine::Reply GtpEngine::cmd_kgs_rules(const Args& a) {

@@ -90,11 +90,11 @@ GtpEngine::Reply GtpEngine::cmd_jpd_resume(const Args& a) {
     v = game_.resume_dispute(true);
   } else if (a[0] == "dispute" && a.size() == 2 && a[1] == "owed") {
     v = game_.resume_dispute(false);
-  } else if (a[0] == "found" && a.size() == 2) {
+  } else if (a[0] == "found" && (a.size() == 2 || (a.size() == 3 && a[2] == "owed"))) {
     const Color finder = a[1] == "none" ? Color::Empty : gtp_detail::color_arg(a[1]);
-    v = game_.resume_found_move(finder);
+    v = game_.resume_found_move(finder, a.size() == 2);
   } else {
-    throw Fail("syntax error: usage: jpd-resume [dispute [owed] | found B|W|none]");
+    throw Fail("syntax error: usage: jpd-resume [dispute [owed] | found B|W|none [owed]]");
   }
   if (!v) return {false, v.message};
   marks_.push_back(at);
@@ -164,6 +164,14 @@ GtpEngine::Reply GtpEngine::cmd_jpd_state(const Args& a) {
 }
 
 GtpEngine::Reply GtpEngine::cmd_jpd_option(const std::string& name, const Args& a) {
+  if (name == "jpd-out-of-turn") {
+    if (a.empty()) return {true, std::string(name_of(opts_.out_of_turn))};
+    gtp_detail::need(a, 1, "jpd-out-of-turn [setup|pass|refuse]");
+    const std::optional<OutOfTurn> o = parse_out_of_turn(a[0]);
+    if (!o) throw Fail("syntax error: '" + a[0] + "' is not setup, pass or refuse");
+    opts_.out_of_turn = *o;
+    return {};
+  }
   if (a.empty()) {
     return {true, name == "jpd-seed" ? std::to_string(opts_.genmove.seed)
                                      : std::to_string(opts_.genmove.playouts)};

@@ -45,7 +45,8 @@ std::string jpd_command(const Game::Action& a, int height) {
     case A::kToMove: return "jpd-tomove " + c;
     case A::kResume:
       return m.kind == MoveKind::virtual_move ? "jpd-resume dispute" : "jpd-resume dispute owed";
-    case A::kFound: return "jpd-resume found " + c;
+    case A::kFound:  // owed: the proposer's virtual move is the player's (a pass kind)
+      return "jpd-resume found " + c + (m.kind == MoveKind::virtual_move ? "" : " owed");
     case A::kMaking: return "jpd-making";
     case A::kPaused: return "jpd-pause";
     case A::kMove: break;
@@ -73,7 +74,7 @@ Verdict apply_action(Game& g, const Game::Action& a) {
     case A::kSetup: g.setup_stone(a.move.color, a.move.point); return {};
     case A::kToMove: g.set_to_move(a.move.color); return {};
     case A::kResume: return g.resume_dispute(a.move.kind == MoveKind::virtual_move);
-    case A::kFound: return g.resume_found_move(a.move.color);
+    case A::kFound: return g.resume_found_move(a.move.color, a.move.kind == MoveKind::virtual_move);
     case A::kMaking: return g.start_making();
     case A::kPaused: return g.declare_paused();
   }

@@ -33,13 +33,6 @@ Color color_arg(const std::string& s) {
   return *c;
 }
 
-Game resumed_view(const Game& g) {
-  if (g.phase() != Phase::paused) return g;
-  Game v = g;
-  v.resume_dispute(true);
-  return v;
-}
-
 std::string board_text(const Game& g) {
   const Board& b = g.board();
   const int W = g.width(), H = g.height();
@@ -97,8 +90,7 @@ std::vector<Point> free_handicap_points(int width, int height, int n) {
 
 std::string status_list(const Game& g, const Statuses& st, const std::vector<Point>& seki,
                         const std::string& which) {
-  const bool independent = g.rules().dispute_mode == DisputeMode::independent && g.pauses() > 0;
-  const Board& b = independent ? g.pause_board() : g.board();
+  const Board& b = g.board();  // the statuses name its stones, after an independent dispute too
   const int W = b.width(), H = b.height();
   std::vector<uint8_t> status(Board::kArea, 0), seen(Board::kArea, 0);  // 1 seki, 2 dead
   for (const auto& [points, m] : {std::pair{&seki, 1}, {&st.dead, 2}}) {

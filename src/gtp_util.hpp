@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "jpd/game.hpp"
 #include "jpd/status.hpp"
 
@@ -21,10 +23,6 @@ int int_arg(const std::string& s, int lo, int hi, const std::string& what);
 double double_arg(const std::string& s, const std::string& what);
 Color color_arg(const std::string& s);
 
-// The game as the referee would have it after resuming play from a pause (a copy; the game
-// itself when it is not paused).
-Game resumed_view(const Game& g);
-
 // The board with coordinates and the referee's state, for showboard.
 std::string board_text(const Game& g);
 
@@ -36,5 +34,16 @@ std::vector<Point> free_handicap_points(int width, int height, int n);
 // line; `seki` names a stone of each chain in seki (that is not dead), the others are alive.
 std::string status_list(const Game& g, const Statuses& st, const std::vector<Point>& seki,
                         const std::string& which);
+
+// KataGo's rules commands (gtp_kata.cpp). The rules as kata-get-rules gives them: KataGo's
+// fields (ko, scoring, tax, suicide, hasButton, whiteHandicapBonus, friendlyPassOk) and this
+// engine's own jpdRules, the rule set's text.
+nlohmann::json kata_rules_json(const Ruleset& r);
+// The rule set kata-set-rules names: a KataGo short name (tromp-taylor, chinese, japanese ...),
+// a JSON object of KataGo's fields (with jpdRules: that rule set exactly), or this project's
+// PRESET[,key=value...]; the komi is current's. Throws Fail in words.
+Ruleset kata_rules_from(std::string_view text, const Ruleset& current);
+// kata-set-rule KEY VALUE: one of KataGo's fields set on the current rule set.
+Ruleset kata_rule_set(const Ruleset& current, const std::string& key, const std::string& value);
 
 }  // namespace jpd::gtp_detail

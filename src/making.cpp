@@ -111,6 +111,52 @@ struct Chains {
 
 }  // namespace
 
+namespace {
+
+// The regions of one colour in which the other colour claims points (Analysis::of, step 2): each
+// marked claimed_away; their unclaimed points in pieces (joined by adjacency), each piece's
+// chains of the owner united, piece_head[p] one of them (0 when the piece touches none).
+void split_claimed_regions(const Board& b, const std::array<Color, kArea>& claimed,
+                           Region* regions, int nregions, const Index* pts, Chains& ch,
+                           Index* piece_head) {
+  std::array<uint8_t, kArea> seen{};
+  Index stack[kArea];
+  for (int r = 0; r < nregions; ++r) {
+    Region& reg = regions[r];
+    const Color owner = reg.owner();
+    if (owner == Color::Empty) continue;
+    auto unclaimed = [&](Index p) { return claimed[p] == Color::Empty || claimed[p] == owner; };
+    for (int k = reg.start; k < reg.start + reg.size; ++k) reg.claimed_away |= !unclaimed(pts[k]);
+    if (!reg.claimed_away) continue;
+    for (int k = reg.start; k < reg.start + reg.size; ++k) {
+      const Index s = pts[k];
+      if (seen[s] || !unclaimed(s)) continue;
+      // One piece: a flood over the region's unclaimed points, its points listed on the stack.
+      int top = 0, n = 0;
+      stack[top++] = s;
+      seen[s] = 1;
+      Index head = 0;
+      while (n < top) {
+        const Index p = stack[n++];
+        for (int d : Board::kDirs) {
+          const Index q = Index(p + d);
+          if (b.at(q) == owner) {
+            const Index h = b.chain_head(q);
+            if (head) ch.unite(head, h);
+            else head = h;
+          } else if (b.at(q) == Color::Empty && !seen[q] && unclaimed(q)) {
+            seen[q] = 1;
+            stack[top++] = q;
+          }
+        }
+      }
+      for (int m = 0; m < top; ++m) piece_head[stack[m]] = head;
+    }
+  }
+}
+
+}  // namespace
+
 // One flood fill over the empty points (the board's empty list, each region once) lists every
 // region's points and bordering chains; everything after works on regions and chains, with a
 // union-find over chain heads only, and a single row-major pass over the stones numbers the
@@ -191,21 +237,44 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
     reg.open = open;
   }
 
-  // 2. First units: chains joined through the regions their colour owns; their independence.
+  // 2. First units: chains joined through the regions their colour owns; their independence. A
+  // region of one colour with points the other colour claims (an eternal ko's stone, a claimed
+  // point in the opponent's area) joins its colour's chains only through its unclaimed points, a
+  // piece at a time: piece_head[p] is a chain of the owner next to p's piece (0: none).
+  Index piece_head[kArea];
+  if (any_claims) split_claimed_regions(b, claimed, regions, nregions, pts, ch, piece_head);
+  auto unclaimed_point = [&](const Region& reg, Index p) {
+    return !reg.claimed_away || claimed[p] == Color::Empty || claimed[p] == reg.owner();
+  };
   for (int r = 0; r < nregions; ++r) {
     const Region& reg = regions[r];
-    if (reg.owner() == Color::Empty) continue;
+    if (reg.owner() == Color::Empty || reg.claimed_away) continue;
     for (int k = 1; k < reg.adj_size; ++k) ch.unite(adj[reg.adj_start], adj[reg.adj_start + k]);
   }
   for (int r = 0; r < nregions; ++r) {
     const Region& reg = regions[r];
-    if (reg.owner() != Color::Empty) ch.tally[ch.find(adj[reg.adj_start])].add(reg.tally(pts));
+    if (reg.owner() == Color::Empty) continue;
+    if (!reg.claimed_away) {
+      ch.tally[ch.find(adj[reg.adj_start])].add(reg.tally(pts));
+      continue;
+    }
+    for (int k = reg.start; k < reg.start + reg.size; ++k)
+      if (unclaimed_point(reg, pts[k]) && piece_head[pts[k]])
+        ch.tally[ch.find(piece_head[pts[k]])].add(pts[k]);
   }
   for (int r = 0; r < nregions; ++r) {
     const Region& reg = regions[r];
     if (reg.owner() == Color::Empty) continue;
-    const Index root = ch.find(adj[reg.adj_start]);
-    if (ch.tally[root].independent()) ch.flags[root] |= Chains::kIndependent;
+    if (!reg.claimed_away) {
+      const Index root = ch.find(adj[reg.adj_start]);
+      if (ch.tally[root].independent()) ch.flags[root] |= Chains::kIndependent;
+      continue;
+    }
+    for (int k = reg.start; k < reg.start + reg.size; ++k)
+      if (unclaimed_point(reg, pts[k]) && piece_head[pts[k]]) {
+        const Index root = ch.find(piece_head[pts[k]]);
+        if (ch.tally[root].independent()) ch.flags[root] |= Chains::kIndependent;
+      }
   }
   auto dependent = [&](Index h) { return !(ch.flags[ch.find(h)] & Chains::kIndependent); };
 
@@ -287,6 +356,12 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
   // 5. Units for counting: the first units joined through exclusive liberties and claimed points
   // (each joins the chains of its colour next to it). A unit that contains a seki unit is a seki
   // unit. Units are numbered by their first stone in row-major order.
+  // Single points next to each other are owned points of one unit too (SPEC §7: a unit is its
+  // colour's stones joined through its owned points): anchor[p] is a chain the unit of the single
+  // point p goes through (0: none, a lone claim), spread from single to single.
+  Index anchor[kArea];
+  Index work[kArea];
+  int nwork = 0;
   for (int k = 0; k < nsingle; ++k) {
     const Index p = single[k];
     const Color c = a.cls_[p] == PointClass::black_territory ? Color::Black : Color::White;
@@ -296,6 +371,23 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
       if (b.at(j) != c) continue;
       if (first) ch.unite(first, b.chain_head(j));
       else first = b.chain_head(j);
+    }
+    anchor[p] = first;
+    if (first) work[nwork++] = p;
+  }
+  for (int w = 0; w < nwork; ++w) {  // the worklist grows as singles are reached
+    const Index p = work[w];
+    for (int d : Board::kDirs) {
+      const Index q = Index(p + d);
+      // An empty point of the same class next to a single point is a single point (it lies in
+      // the same region, which its colour does not own).
+      if (b.at(q) != Color::Empty || a.cls_[q] != a.cls_[p]) continue;
+      if (!anchor[q]) {
+        anchor[q] = anchor[p];
+        work[nwork++] = q;
+      } else {
+        ch.unite(anchor[p], anchor[q]);
+      }
     }
   }
   a.units_.reserve(16);
@@ -353,22 +445,18 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
     }
     const PointClass terr = territory_of(owner);
     for (; p != end; ++p)
-      if (a.cls_[*p] == terr) {
-        a.unit_[*p] = id;
-        owned[id].add(*p);
+      if (a.cls_[*p] == terr && piece_head[*p]) {  // its piece's unit (a piece touching no chain: none)
+        const int16_t piece = ch.unit[ch.find(piece_head[*p])];
+        a.unit_[*p] = piece;
+        owned[piece].add(*p);
       }
   }
   for (int k = 0; k < nsingle; ++k) {
     const Index p = single[k];
-    const Color c = a.cls_[p] == PointClass::black_territory ? Color::Black : Color::White;
-    for (int d : Board::kDirs) {
-      const Index j = Index(p + d);
-      if (b.at(j) != c) continue;
-      const int16_t id = ch.unit[b.chain_head(j)];
-      a.unit_[p] = id;
-      owned[id].add(p);
-      break;
-    }
+    if (!anchor[p]) continue;
+    const int16_t id = ch.unit[anchor[p]];
+    a.unit_[p] = id;
+    owned[id].add(p);
   }
   for (size_t id = 0; id < nunits; ++id) {
     Unit& u = a.units_[id];

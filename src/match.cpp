@@ -24,11 +24,9 @@ std::string trim(const std::string& s) {
 
 std::string letter(Color c) { return std::string(color_letter(c)); }
 
-// The position a paused game is counted at.
-const Board& counted_position(const Game& g) {
-  return g.rules().dispute_mode == DisputeMode::independent && g.pauses() > 0 ? g.pause_board()
-                                                                             : g.board();
-}
+// The position whose stones the statuses name: the game's own (after an independent dispute
+// too, whose count maps them onto the pause position).
+const Board& counted_position(const Game& g) { return g.board(); }
 
 // Every stone of the chains named by `points`, sorted; nullopt when a point holds no stone.
 std::optional<std::vector<Point>> whole_chains(const Board& b, const std::vector<Point>& points) {
@@ -200,9 +198,14 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
       if (!tell(actions_before, moves_before, c, true)) return res;
       continue;
     }
+    // Without friendly passes (Tromp-Taylor: the stones on the board at the end are counted) an
+    // ordinary engine that knows it is asked for cleanup moves: it captures the dead stones
+    // before it passes.
+    const bool cleanup = !exact && !g.rules().friendly_pass && p.knows("kgs-genmove_cleanup");
     std::string answer;
     try {
-      answer = trim(p.send((exact ? "reg_genmove " : "genmove ") + letter(c)));
+      answer = trim(p.send((exact ? "reg_genmove " : cleanup ? "kgs-genmove_cleanup " : "genmove ") +
+                           letter(c)));
     } catch (const GtpError& e) {
       return forfeit(c, p.name() + " failed: " + e.what());
     }
@@ -272,19 +275,21 @@ MatchGame run_match_game(MatchPlayer& black, MatchPlayer& white, const MatchOpti
   }
   mg.result = mg.count.result;
 
+  sgf::Record& rec = mg.record;
+  rec = record_from_game(g);
+  rec.black_name = mg.black;
+  rec.white_name = mg.white;
+  rec.result = mg.result;
+  if (counted) {
+    rec.dead = st.dead;
+    rec.has_dead_markup = true;
+  }
   if (!o.out_dir.empty()) {
-    sgf::Record rec = record_from_game(g);
-    rec.black_name = mg.black;
-    rec.white_name = mg.white;
-    rec.result = mg.result;
-    if (counted) {
-      rec.dead = st.dead;
-      rec.has_dead_markup = true;
-    }
     std::filesystem::create_directories(o.out_dir);
     char name[32];
     std::snprintf(name, sizeof name, "game-%03d.sgf", number);
     mg.sgf_path = (std::filesystem::path(o.out_dir) / name).string();
+    rec.filename = mg.sgf_path;
     std::ofstream out(mg.sgf_path, std::ios::binary);
     out << sgf::write(sgf::to_tree(rec));
     if (!out) throw std::runtime_error("cannot write " + mg.sgf_path);
@@ -292,9 +297,22 @@ MatchGame run_match_game(MatchPlayer& black, MatchPlayer& white, const MatchOpti
   return mg;
 }
 
-MatchSummary run_match(MatchPlayer& a, MatchPlayer& b, const MatchOptions& o,
+namespace {
+// The match's options as played: a series alternates colours and has no komi.
+MatchOptions as_played(MatchOptions o) {
+  if (!o.series) return o;
+  o.alternate = true;
+  Ruleset r = parse_ruleset(o.rules);
+  r.komi = 0;
+  o.rules = r.to_string();
+  return o;
+}
+}  // namespace
+
+MatchSummary run_match(MatchPlayer& a, MatchPlayer& b, const MatchOptions& opts,
                        const std::function<void(const MatchGame&)>& progress) {
   MatchSummary s;
+  const MatchOptions o = as_played(opts);
   for (int k = 1; k <= o.games; ++k) {
     const bool swap = o.alternate && k % 2 == 0;
     MatchPlayer& black = swap ? b : a;
@@ -315,6 +333,22 @@ MatchSummary run_match(MatchPlayer& a, MatchPlayer& b, const MatchOptions& o,
     s.games.push_back(std::move(mg));
   }
   return s;
+}
+
+std::vector<SeriesStanding> match_series(const MatchSummary& s, const MatchOptions& opts,
+                                         const std::string& name_a, const std::string& name_b,
+                                         const SeriesOptions& series) {
+  const MatchOptions o = as_played(opts);
+  std::vector<sgf::Record> records;
+  for (const MatchGame& g : s.games) {
+    sgf::Record r = g.record;
+    const bool swapped = o.alternate && g.number % 2 == 0;
+    r.black_name = swapped ? name_b : name_a;
+    r.white_name = swapped ? name_a : name_b;
+    if (r.filename.empty()) r.filename = "game " + std::to_string(g.number);
+    records.push_back(std::move(r));
+  }
+  return series_of_records(records, series);
 }
 
 }  // namespace jpd

@@ -99,10 +99,10 @@ class Player {
 
 Statuses random_statuses(const Game& g, Stream& rng, const RandomGameOptions& o) {
   const Ruleset& r = g.rules();
-  // The position count() counts: the pause position where an independent dispute restores it,
-  // with the stones taken back by negative moves at making put back.
-  Board position = r.dispute_mode == DisputeMode::independent && g.pauses() > 0 ? g.pause_board()
-                                                                                : g.board();
+  // The position whose stones the statuses name (after an independent dispute too: count() maps
+  // them onto the pause position), with the stones taken back by negative moves at making put
+  // back.
+  Board position = g.board();
   for (const PlayedMove& pm : g.moves())
     if (pm.phase == Phase::making && pm.move.is_negative())
       position.set_stone(pm.move.point, pm.move.color);

@@ -76,7 +76,8 @@ class Replayer {
   void steps() {
     setup_root();  // (setup clears the game's history: reserved after it)
     game().reserve(r_.steps.size() + 2);  // the record's moves and a pause's virtual moves
-    for (const sgf::Step& s : r_.steps) {
+    for (next_ = 0; next_ < r_.steps.size();) {
+      const sgf::Step& s = r_.steps[next_++];  // next_: the step after s
       // Setup is judged when play goes on from it: at the next move or pause act, which the Game
       // refuses from such a position (as counting it), or at the end.
       const bool plays = s.kind == sgf::Step::Kind::move || s.kind == sgf::Step::Kind::pause_act;
@@ -184,9 +185,20 @@ class Replayer {
     const Move m = translate(s.move);
     if (game().phase() == Phase::paused) {
       note(describe(s, m) + " comes after the pause: play resumes to settle a dispute");
-      game().resume_dispute(true);
+      game().resume_dispute(!writes_owed(next_ - 1, game().rules().dispute_virtuals));
     }
     return play(s, m);
+  }
+
+  // Whether the record writes out the non-board moves a resumption owes (003 art. 21.4, 21.5):
+  // `owes` is whether it owes any, and the step at `from` is then the first of them, a non-board
+  // move of the side to move (the first to owe one). They are taken as the owed moves, not
+  // played on top of the referee's (docs/rules.md, interpretation 27).
+  bool writes_owed(size_t from, bool owes) {
+    if (!owes || from >= r_.steps.size()) return false;
+    const sgf::Step& s = r_.steps[from];
+    if (s.kind != sgf::Step::Kind::move || s.move.is_negative()) return false;
+    return s.move.is_non_board() && s.move.color == game().to_move();
   }
 
   // The record's non-board move as the rules have it (ReplayOptions::translate_non_board).
@@ -237,7 +249,12 @@ class Replayer {
       declare_paused("the record resumes play without a pause: taken as paused by agreement "
                      "first (SPEC §6.4)");
     const Color finder = s.move.color;
-    Verdict v = is_stone(finder) ? game().resume_found_move(finder) : game().resume_dispute(true);
+    // The side to move at the pause is the proposer (who owes a virtual move when the other side
+    // found the move), and the first of the dispute's opening virtual moves.
+    const bool owes = is_stone(finder) ? finder != game().to_move() : game().rules().dispute_virtuals;
+    const bool written = writes_owed(next_, owes);
+    Verdict v = is_stone(finder) ? game().resume_found_move(finder, !written)
+                                 : game().resume_dispute(!written);
     if (!v) fail(s, s.move, v.reason, v.message);
   }
 
@@ -346,6 +363,7 @@ class Replayer {
   bool noted_pass_ = false, noted_virtual_ = false;
   size_t notes_left_out_ = 0;
   bool finishing_ = false;  // the notes about the end are never left out
+  size_t next_ = 0;         // the record's step after the one being replayed
   bool setup_pending_ = false;               // setup not yet checked (check_setup)
   const sgf::Step* setup_step_ = nullptr;    // the last setup step (for the error's location)
 };
@@ -516,7 +534,11 @@ sgf::Record record_from_game(const Game& g) {
       if (const Color c = root.at(Point(x, y)); is_stone(c)) r.setup.emplace_back(c, Point(x, y));
 
   int moves = 0;
-  int owed = 0;  // non-board moves the players owed at a resumption: replay lets the referee play
+  // The game's moves in step with its actions: every move action is one played move; the
+  // virtual moves the referee plays at a resumption are played moves without an action of their
+  // own. They are written out after the resumption, as the owed moves they are (the replayer
+  // reads them so), so that a record says every virtual move the game has.
+  size_t played = 0;
   auto add = [&](Kind kind, Move m) {
     sgf::Step s;
     s.kind = kind;
@@ -529,10 +551,7 @@ sgf::Record record_from_game(const Game& g) {
     Move m = a.move;
     switch (a.type) {
       case Action::kMove:
-        if (owed > 0 && m.is_non_board()) {
-          --owed;
-          break;
-        }
+        ++played;
         if (m.kind == MoveKind::resign) break;  // the result says it
         if (m.is_negative() || m.kind == MoveKind::propose_pause ||
             m.kind == MoveKind::accept_pause || m.kind == MoveKind::reject_pause) {
@@ -571,10 +590,19 @@ sgf::Record record_from_game(const Game& g) {
         break;
       }
       case Action::kResume:
-        if (m.kind == MoveKind::pass && g.rules().dispute_virtuals) owed = 2;
-        add(Kind::resume, Move::pass(Color::Empty));
+      case Action::kFound: {
+        add(Kind::resume, Move::pass(a.type == Action::kFound ? m.color : Color::Empty));
+        // The virtual moves the referee played for the players (auto), written as theirs.
+        const int by_referee = m.kind != MoveKind::virtual_move ? 0
+                               : a.type == Action::kFound    ? 1
+                               : g.rules().dispute_virtuals  ? 2
+                                                             : 0;
+        for (int k = 0; k < by_referee && played < g.moves().size(); ++k, ++played) {
+          ++moves;
+          add(Kind::move, g.moves()[played].move);
+        }
         break;
-      case Action::kFound: add(Kind::resume, Move::pass(m.color)); break;
+      }
       case Action::kMaking:  // implied by the first negative move
       case Action::kPaused:  // implied by the record's stopping
         break;

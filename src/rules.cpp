@@ -55,7 +55,12 @@ constexpr Named<EyeReading> kEyeReading[] = {{EyeReading::none, "none"},
                                               {EyeReading::japanese, "japanese"}};
 constexpr Named<Dame> kDame[] = {{Dame::shared, "shared"},
                                  {Dame::fill_at_making, "fill_at_making"},
-                                 {Dame::fill_at_making_if_agreed, "fill_at_making_if_agreed"}};
+                                 {Dame::fill_at_making_if_agreed, "fill_at_making_if_agreed"},
+                                 {Dame::fill_at_making_if_odd, "fill_at_making_if_odd"}};
+
+constexpr Named<HandicapCompensation> kHandicap[] = {{HandicapCompensation::none, "none"},
+                                                    {HandicapCompensation::n_minus_1, "n_minus_1"},
+                                                    {HandicapCompensation::n, "n"}};
 
 template <class E, size_t N>
 std::string_view enum_name(const Named<E> (&table)[N], E v) {
@@ -173,6 +178,8 @@ const std::vector<Field>& fields() {
                 throw RulesError("invalid value '" + std::string(v) +
                                  "' for cycle_repeats (an integer 2..100)");
             }},
+      JPD_BOOL_FIELD(cycle_through_non_board, "cycle_through_non_board",
+                     "a repetition with a pass or virtual move in it is a long cycle too"),
       JPD_BOOL_FIELD(reset_history_at_pause, "reset_history_at_pause",
                      "superko history starts afresh at each pause (两弃为界)"),
       JPD_BOOL_FIELD(suicide, "suicide", "suicide of one's own chain is allowed"),
@@ -182,7 +189,8 @@ const std::vector<Field>& fields() {
       JPD_ENUM_FIELD(dispute_compensation, "dispute_compensation", kComp,
                      "payment rule inside the dispute phase"),
       JPD_ENUM_FIELD(dispute_mode, "dispute_mode", kDispute,
-                     "count after the dispute, or the pause position with confirmed statuses"),
+                     "count after the dispute, or the pause position with the statuses and "
+                     "claims it confirmed"),
       JPD_BOOL_FIELD(dispute_virtuals, "dispute_virtuals",
                      "resumed play starts with one virtual move by each side, in the original order"),
       JPD_ENUM_FIELD(counting, "counting", kCounting, "primary counting method"),
@@ -208,6 +216,11 @@ const std::vector<Field>& fields() {
             }},
       JPD_BOOL_FIELD(setup_counts, "setup_counts",
                      "setup and handicap stones count as stones placed by their colour"),
+      JPD_BOOL_FIELD(button, "button", "half a point to the first to pass (the button)"),
+      JPD_ENUM_FIELD(handicap_compensation, "handicap_compensation", kHandicap,
+                     "points White receives for Black's N handicap stones: none, N - 1, N"),
+      JPD_BOOL_FIELD(friendly_pass, "friendly_pass",
+                     "a pass may leave dead stones to be removed by agreement (else clean up first)"),
   };
   return table;
 }
@@ -310,6 +323,9 @@ const std::vector<Preset>& table() {
          r.dispute_compensation = Compensation::law;
          r.komi = 7.5;
          r.counting = CountingMethod::territory_refill;
+         // Tang-Song's making (000 art. 10): the two versions differ only in who pays for the
+         // extra move (SPEC §5 Dame).
+         r.dame = Dame::fill_at_making_if_agreed;
        })},
       {"sci-1-1", "Scientific territory counting 1-1 (pass, art)", "科学计目制 1-1 无虚着可放弃 艺术版",
        "seed 002, 1-1", true, make("sci-1-1", [](Ruleset& r) {
@@ -364,7 +380,10 @@ const std::vector<Preset>& table() {
       {"living-a", "Counting living stones, version A", "计活子围棋规则 A版", "seed 003, art. 25-26",
        true, make("living-a", [](Ruleset& r) { living(r, Compensation::living_a); })},
       {"living-b", "Counting living stones, version B", "计活子围棋规则 B版", "seed 003, art. 25-26",
-       true, make("living-b", [](Ruleset& r) { living(r, Compensation::living_b); })},
+       true, make("living-b", [](Ruleset& r) {
+         living(r, Compensation::living_b);
+         r.dame = Dame::fill_at_making_if_odd;  // 003 art. 26.2
+       })},
       {"living-a-1v", "Counting living stones, version A with the first-virtual boundary",
        "计活子围棋规则 A版 一虚为界", "seed 003, art. 27", true,
        make("living-a-1v", [](Ruleset& r) { living(r, Compensation::living_a_first_event); })},
@@ -375,6 +394,8 @@ const std::vector<Preset>& table() {
          r.ko = KoRule::positional;
          r.komi = 7.5;
          r.counting = CountingMethod::area;
+         // Chinese rules: in a handicap game Black returns half its handicap stones (N points).
+         r.handicap_compensation = HandicapCompensation::n;
        })},
       {"chinese-2008", "WMSG 2008 rules (black pays 1 when black plays last)",
        "2008世界智运会围棋规则 黑收后贴1点", "WMSG 2008", false, make("chinese-2008", [](Ruleset& r) {
@@ -383,12 +404,16 @@ const std::vector<Preset>& table() {
          r.komi = 7.5;
          r.compensation = Compensation::black_last_pays;
          r.counting = CountingMethod::area;
+         r.handicap_compensation = HandicapCompensation::n;  // as the Chinese rules
        })},
       {"japanese", "Japanese rules (territory and prisoners)", "日本规则 数目法", "Japanese 1989 rules",
        false, make("japanese", [](Ruleset& r) {
          standard(r);
          r.ko = KoRule::simple;
          r.reset_history_at_pause = true;
+         // A dispute is the confirmation play of these rules (J1989 art. 9 and its rulings):
+         // it settles life and death and costs no point; the position at the stop is counted.
+         r.dispute_mode = DisputeMode::independent;
          r.komi = 6.5;
          r.counting = CountingMethod::japanese;
          r.seki_territory = SekiTerritory::none;
@@ -399,6 +424,9 @@ const std::vector<Preset>& table() {
          standard(r);
          r.ko = KoRule::simple;
          r.reset_history_at_pause = true;
+         // A dispute is the confirmation play of these rules (J1989 art. 9 and its rulings):
+         // it settles life and death and costs no point; the position at the stop is counted.
+         r.dispute_mode = DisputeMode::independent;
          r.komi = 6.5;
          r.counting = CountingMethod::japanese;
          r.seki_territory = SekiTerritory::none;
@@ -412,6 +440,8 @@ const std::vector<Preset>& table() {
          r.counting = CountingMethod::aga;
          r.pass_stone = true;
          r.white_passes_last = true;
+         // AGA: White receives one point for each handicap stone after the first.
+         r.handicap_compensation = HandicapCompensation::n_minus_1;
        })},
       {"ing", "Ing rules (fill-up counting)", "应氏规则 填满计点", "Ing 1996 rules", false,
        make("ing", [](Ruleset& r) {
@@ -437,6 +467,8 @@ const std::vector<Preset>& table() {
          r.komi = 7.5;
          r.counting = CountingMethod::area;
          r.remove_dead = false;
+         // Every stone on the board at the end counts: dead stones are captured before passing.
+         r.friendly_pass = false;
        })},
       {"ancient", "Ancient Chinese counting (group tax 还棋头)", "古代数子法 还棋头", "Ming-Qing practice",
        false, make("ancient", [](Ruleset& r) {
@@ -464,6 +496,7 @@ std::string_view name_of(CountingMethod v) { return enum_name(kCounting, v); }
 std::string_view name_of(SekiTerritory v) { return enum_name(kSeki, v); }
 std::string_view name_of(EyeReading v) { return enum_name(kEyeReading, v); }
 std::string_view name_of(Dame v) { return enum_name(kDame, v); }
+std::string_view name_of(HandicapCompensation v) { return enum_name(kHandicap, v); }
 
 std::span<const Preset> presets() { return table(); }
 
@@ -568,6 +601,20 @@ std::string preset_for_sgf_rules(std::string_view ru) {
   };
   for (auto& a : aliases)
     if (t == a.text) return a.preset;
+  return "";
+}
+
+std::string standard_sgf_rules(const Ruleset& r) {
+  static const std::pair<const char*, const char*> standard[] = {
+      {"chinese", "Chinese"}, {"japanese", "Japanese"}, {"korean", "Korean"},
+      {"aga", "AGA"},         {"new-zealand", "NZ"},    {"ing", "GOE"}};
+  const Preset* p = find_preset(r.preset);
+  if (!p) return "";
+  Ruleset plain = r;
+  plain.komi = p->rules.komi;
+  if (plain.to_string() != p->name) return "";
+  for (const auto& [preset, ru] : standard)
+    if (r.preset == preset && preset_for_sgf_rules(ru) == preset) return ru;
   return "";
 }
 

@@ -87,12 +87,9 @@ std::optional<FinishScoring> finish_scoring(const Ruleset& r) {
 
 namespace {
 
-// The position whose stones the statuses name: the pause position where an independent dispute
-// restores it.
-const Board& status_position(const Game& g, const Ruleset& rules) {
-  return rules.dispute_mode == DisputeMode::independent && g.pauses() > 0 ? g.pause_board()
-                                                                          : g.board();
-}
+// The position whose stones the statuses name: the game's own (after an independent dispute
+// too, whose count maps them onto the pause position).
+const Board& status_position(const Game& g, const Ruleset&) { return g.board(); }
 
 // The statuses given, or those of the record's markup where the options take them from there;
 // false when neither applies (the estimator or an engine is to find them).
@@ -127,6 +124,7 @@ CountOptions count_options(const ScoreOptions& opts) {
   CountOptions co;
   co.keep_steps = opts.keep_steps;
   co.texts = opts.texts;
+  co.check_by_boards = opts.check_by_boards;
   return co;
 }
 

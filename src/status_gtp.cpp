@@ -46,10 +46,9 @@ Statuses statuses_from_gtp(const Game& g, const std::string& command, double tim
     throw GtpError("GTP knows square boards only; this one is " + std::to_string(g.width()) + "x" +
                    std::to_string(g.height()));
   GtpClient engine(command, timeout_seconds);
-  // The position counted: in independent dispute mode the pause position.
-  const bool independent =
-      g.rules().dispute_mode == DisputeMode::independent && g.pauses() > 0;
-  send_game(engine, g, independent ? g.moves_at_first_pause() : -1);
+  // The position play ended with (after an independent dispute too: count() maps the statuses
+  // of the position where the dispute ended onto the pause position).
+  send_game(engine, g, -1);
   std::string answer = engine.send("final_status_list dead");
   engine.close();
   Statuses st;
@@ -60,7 +59,7 @@ Statuses statuses_from_gtp(const Game& g, const std::string& command, double tim
   while (in >> v) {
     auto p = parse_gtp(v, g.width(), g.height());
     if (!p) throw GtpError("engine '" + command + "' named '" + v + "' as a dead stone");
-    const Board& position = independent ? g.pause_board() : g.board();
+    const Board& position = g.board();
     if (!is_stone(position.at(*p)))
       throw GtpError("engine '" + command + "' named " + v + ", an empty point, as a dead stone");
     st.dead.push_back(*p);

@@ -96,7 +96,7 @@ enum class Key {
   dame_filled, refilled, filled, negative_a, negative_b, basic_eye, overflow
 };
 
-std::string key_label(Key k, Lang l) {
+std::string key_label(Key k, Lang l, bool roads) {
   switch (k) {
     case Key::black_stone: return class_name(PointClass::black_stone, l);
     case Key::white_stone: return class_name(PointClass::white_stone, l);
@@ -110,7 +110,7 @@ std::string key_label(Key k, Lang l) {
     case Key::refilled: return mark_name(Mark::refilled, l);
     case Key::filled: return mark_name(Mark::filled, l);
     case Key::negative_a: return tr(l, "diagram.key_negative_a");
-    case Key::negative_b: return tr(l, "diagram.key_negative_b");
+    case Key::negative_b: return tr(l, roads ? "diagram.key_negative_b_road" : "diagram.key_negative_b");
     case Key::basic_eye: return mark_name(Mark::basic_eye, l);
     case Key::overflow: return mark_name(Mark::overflow, l);
   }
@@ -312,7 +312,7 @@ std::string board_svg(const Picture& p, const Style& st) {
   const double glyph = cell * 0.9;
   if (st.legend && !keys.empty()) {
     for (Key k : keys) {
-      std::string label = key_label(k, p.lang);
+      std::string label = key_label(k, p.lang, p.roads);
       double w = glyph + 6 + text_width(label, legend_size) + 18;
       if (lx + w > g.width - 8 && lx > 16) {
         lx = 16;
@@ -469,9 +469,11 @@ std::vector<std::string> step_caption(const Count& c, const MakingStep& st, Lang
   if (id == "pause") {
     out.push_back(tr(l, "diagram.dead", {n(double(c.dead_black.size())), n(double(c.dead_white.size())),
                                          status_source_name(c.status_source, l)}));
-    out.push_back(tr(l, "diagram.area", {n(c.area.black), n(c.area.white), n(c.return_number)}));
+    out.push_back(tr(l, "diagram.area", {n(c.area.black), n(c.area.white), n(c.return_number),
+                                          n(c.return_number_second)}));
   } else if (id == "dead_removed") {
-    out.push_back(tr(l, "diagram.area", {n(c.area.black), n(c.area.white), n(c.return_number)}));
+    out.push_back(tr(l, "diagram.area", {n(c.area.black), n(c.area.white), n(c.return_number),
+                                          n(c.return_number_second)}));
   } else if (id == "fill_up") {
     out.push_back(tr(l, "diagram.fill_up", {n(c.fill_up.black), n(c.fill_up.white)}));
   } else if (id == "living_stones") {
@@ -517,6 +519,7 @@ std::vector<StepPicture> making_pictures(const Count& c, Lang l, const Style& s)
     p.title = sp.title;
     p.caption = sp.caption;
     p.lang = l;
+    p.roads = c.rules.counting == CountingMethod::living_stones;
     if (st.id == "pause") {
       p.dead = c.dead_black;
       p.dead.insert(p.dead.end(), c.dead_white.begin(), c.dead_white.end());

@@ -83,6 +83,7 @@ TEST(Allocation, CountingAgainIntoACountAllocatesNothing) {
   CountOptions o;
   o.keep_steps = false;
   o.texts = false;
+  o.check_by_boards = false;  // as jpd batch: the views by their formulas, no board made
   o.analyses = &cache;
   Count c;
   const Statuses none;
@@ -105,6 +106,7 @@ TEST(Allocation, CountingARecordUnderEveryPresetAllocatesABoundedAmount) {
   o.dead_from = DeadFrom::sgf;
   o.keep_steps = false;
   o.texts = false;
+  o.check_by_boards = false;  // as jpd batch
   Count c;
   long most = 0;
   for (int k = 0; k < 3; ++k) {

@@ -11,6 +11,7 @@
 #include "jpd/random_game.hpp"
 #include "jpd/rng.hpp"
 #include "reference_analysis.hpp"
+#include "test_util.hpp"
 
 using namespace jpd;
 
@@ -237,4 +238,51 @@ TEST(Analysis, CacheGivesTheClassificationOfThePositionAndOptionsAskedFor) {
   }
   EXPECT_LE(cache.size(), boards.size() * 8);
   EXPECT_GT(cache.size(), boards.size() * 3);
+}
+
+TEST(Analysis, AdjacentExclusiveLibertiesJoinTheirChainsIntoOneUnit) {
+  // SPEC §7: a unit is its colour's stones joined through its owned points, exclusive liberties
+  // included. White's exclusive liberties C9 and D9 (a seki: D8 and E6 are public liberties) lie
+  // next to each other, between the chain at A8 and the one at E9: one unit, a seki unit with
+  // one basic eye (a real 9x9 ending of the shared corpus, counted without dead stones).
+  const Board b = test::board_from<Board>(R"(
+    . . . . O X X . .
+    O O O . O O X . .
+    O O X X X O X X .
+    O X O O . O X . X
+    O X X O . O O X X
+    X X . X O O O O X
+    . . X X X X O O O
+    . . . . X O O O .
+    . . . . X X O . O)");
+  const Analysis a = Analysis::of(b, {});
+  auto at = [&](const char* p) { return Board::index(parse_point(p, 9, 9)); };
+  EXPECT_EQ(a.at(at("C9")), PointClass::white_territory);
+  EXPECT_EQ(a.at(at("D9")), PointClass::white_territory);
+  ASSERT_GE(a.unit_of(at("A8")), 0);
+  EXPECT_EQ(a.unit_of(at("A8")), a.unit_of(at("E9")));
+  EXPECT_EQ(a.unit_count(Color::White), 1);
+  EXPECT_EQ(a.seki_units(Color::White), 1);
+  EXPECT_EQ(a.basic_eyes(Color::White), 1);
+}
+
+TEST(Analysis, APointClaimedByTheOtherColourJoinsNoChainsOfTheOwner) {
+  // B3 is White's point, and the only link between the white stones A3, C3 and B2; claimed by
+  // Black (the stone an eternal ko would take, interpretation 10) it is Black's, and White's
+  // stones are three units.
+  const Board b = test::board_from<Board>(R"(
+    O . O
+    X O X
+    X X X)");
+  auto at = [&](const char* p) { return Board::index(parse_point(p, 3, 3)); };
+  const Analysis plain = Analysis::of(b, {});
+  EXPECT_EQ(plain.unit_of(at("A3")), plain.unit_of(at("B2")));
+  EXPECT_EQ(plain.unit_of(at("C3")), plain.unit_of(at("B2")));
+  EXPECT_EQ(plain.unit_count(Color::White), 1);
+  AnalysisOptions o;
+  o.claims = {{Color::Black, parse_point("B3", 3, 3)}};
+  const Analysis claimed = Analysis::of(b, o);
+  EXPECT_EQ(claimed.at(at("B3")), PointClass::black_territory);
+  EXPECT_EQ(claimed.unit_count(Color::White), 3);
+  EXPECT_EQ(claimed.unit_of(at("B3")), -1);  // it touches no black stone: it joins no unit
 }

@@ -186,8 +186,10 @@ std::string caption_problem(const Count& c) {
     const double signed_margin = c.result[0] == color_letter(c.first)[0] ? margin : -margin;
     if (std::fabs(*v - signed_margin) > 1e-9)
       return "the result line says " + format_number(*v) + " but the result is " + c.result + ": " + last;
-    // Japanese and AGA counting pay nothing besides komi: a payment there hides a wrong figure.
-    const bool pays = c.rules.counting != CountingMethod::japanese && c.rules.counting != CountingMethod::aga;
+    // Japanese counting without the button or a handicap compensation pays nothing besides komi:
+    // a payment there hides a wrong figure.
+    const bool pays = c.rules.counting != CountingMethod::japanese || c.rules.button ||
+                      c.rules.handicap_compensation != HandicapCompensation::none;
     if (!pays && last.find(tr(l, "arith.payment")) != std::string::npos)
       return "a payment in a count without one: " + last;
     const Figures& f = primary_figures(c);

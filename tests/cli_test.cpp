@@ -136,6 +136,14 @@ TEST(Cli, PresetsAndRulesCommands) {
   Outcome r = jpd("rules tang-song,komi=7.5 --json");
   ASSERT_EQ(r.status, 0);
   EXPECT_EQ(nlohmann::json::parse(r.out)["canonical"], "tang-song,komi=7.5");
+  Outcome zh = jpd("rules living-b --lang zh");
+  ASSERT_EQ(zh.status, 0) << zh.out;
+  EXPECT_NE(zh.out.find("计活子围棋规则 B版"), std::string::npos) << zh.out;
+  EXPECT_NE(zh.out.find("先行方贴给后行方的点数"), std::string::npos) << zh.out;
+  EXPECT_NE(zh.out.find("fill_at_making_if_odd"), std::string::npos) << zh.out;
+  Outcome en = jpd("rules living-b --lang en");
+  EXPECT_NE(en.out.find("points the first player gives the second"), std::string::npos) << en.out;
+  EXPECT_EQ(jpd("rules living-b --lang fr").status, 2);
 }
 
 TEST(Cli, DeadStonesFromGnuGoOverGtp) {

@@ -211,6 +211,61 @@ TEST(Count, ExplanationShowsEveryStepAndTheArithmeticInBothLanguages) {
   EXPECT_NE(zh.find("A类负着"), std::string::npos);
 }
 
+TEST(Count, TheButtonGivesHalfAPointToTheFirstToPass) {
+  // The SPEC §7 worked check under Chinese rules with the button: White passes first and takes
+  // it (Black's 1 point becomes half a point); when Black passes first, Black takes it.
+  Game w = worked_check("chinese,button=true,komi=0");
+  Count cw = count(w, {});
+  EXPECT_EQ(cw.button, W);
+  EXPECT_EQ(cw.primary_difference, cw.area.diff(B) - 0.5);
+  EXPECT_EQ(cw.result, "B+0.5");
+  Count plain = count(w, parse_ruleset("chinese,komi=0"), {});
+  EXPECT_EQ(plain.button, Color::Empty);
+  EXPECT_EQ(plain.result, "B+1");
+  Game b(parse_ruleset("chinese,button=true,komi=0"), 5);
+  for (const char* m : {"B3", "D3", "B2", "D2", "B4", "D4", "B1", "D1", "B5", "D5"})
+    play(b, b.to_move(), m);
+  must(b, Move::pass(B));
+  must(b, Move::pass(W));
+  Count cb = count(b, {});
+  EXPECT_EQ(cb.button, B);
+  EXPECT_EQ(cb.primary_difference, cb.area.diff(B) + 0.5);
+  EXPECT_EQ(to_json(cb)["button"], "B");
+  expect_invariants(cb);
+}
+
+TEST(Count, HandicapCompensationUnderAreaCountingIsNoneNMinusOneOrN) {
+  // A three-stone handicap game: Chinese rules give White 3 points for it, AGA 2, New Zealand
+  // none; the count is otherwise the same.
+  auto game = [](const std::string& rules) {
+    Game g(parse_ruleset(rules), 9);
+    g.place_fixed_handicap(3);
+    for (const char* m : {"E5", "D5", "E4", "D4", "E6", "D6"}) play(g, g.to_move(), m);
+    must(g, Move::pass(g.to_move()));
+    must(g, Move::pass(g.to_move()));
+    if (g.phase() != Phase::paused) must(g, Move::pass(g.to_move()));  // AGA: White passes last
+    return g;
+  };
+  for (auto [preset, points] : {std::pair{"chinese", 3}, {"aga", 2}, {"new-zealand", 0}}) {
+    const Game g = game(preset);
+    ASSERT_EQ(g.phase(), Phase::paused) << preset;
+    const Count c = count(g, {});
+    const Count none = count(g, parse_ruleset(std::string(preset) + ",handicap_compensation=none"), {});
+    EXPECT_EQ(c.handicap_stones, 3) << preset;
+    EXPECT_EQ(c.handicap_compensation, points) << preset;
+    EXPECT_EQ(c.primary_difference, none.primary_difference - points) << preset;
+    EXPECT_EQ(c.area.black, none.area.black) << preset;
+    expect_invariants(c);
+  }
+  // A position set up with stones of both colours is no handicap.
+  Game s(parse_ruleset("chinese"), 9);
+  s.setup_stone(B, parse_point("C3", 9, 9));
+  s.setup_stone(W, parse_point("G7", 9, 9));
+  must(s, Move::pass(B));
+  must(s, Move::pass(W));
+  EXPECT_EQ(count(s, {}).handicap_compensation, 0);
+}
+
 TEST(Count, ResignationKeepsItsResult) {
   Game g(parse_ruleset("chinese"), 9);
   play(g, B, "E5");
@@ -227,14 +282,22 @@ TEST(Count, ResignationKeepsItsResult) {
 // must hold.
 
 namespace {
+// Both paths: the steps kept (every view on its board), and the fast path without them, which
+// makes the boards too by default (check_by_boards): every view against its formula.
 void random_game_counts(const Preset& p, int preset_index, int games, int* counted) {
+  CountOptions fast;
+  fast.keep_steps = false;
+  ASSERT_TRUE(fast.check_by_boards);
   for (int n = 0; n < games; ++n) {
     RandomGame rg = random_game(p.rules, random_game_seed(1000, preset_index, uint64_t(n)));
-    Count c = count(rg.game, rg.statuses);
-    ++*counted;
-    for (auto& i : c.invariants)
-      ASSERT_TRUE(i.ok) << p.name << " game " << n << ": " << i.name << ": " << i.detail << "\n"
-                        << explain(c, Lang::en);
+    for (const CountOptions& o : {CountOptions{}, fast}) {
+      Count c = count(rg.game, rg.statuses, o);
+      ++*counted;
+      for (auto& i : c.invariants)
+        ASSERT_TRUE(i.ok) << p.name << " game " << n << (o.keep_steps ? "" : " (fast path)") << ": "
+                          << i.name << ": " << i.detail << "\n"
+                          << explain(c, Lang::en);
+    }
   }
 }
 }  // namespace
@@ -242,5 +305,5 @@ void random_game_counts(const Preset& p, int preset_index, int games, int* count
 TEST(CountProperty, EveryInvariantHoldsOnRandomGamesUnderEveryPreset) {
   int counted = 0, index = 0;
   for (const Preset& p : presets()) random_game_counts(p, index++, 1000, &counted);
-  EXPECT_GT(counted, 1000 * 20);
+  EXPECT_GT(counted, 2 * 1000 * 20);
 }

@@ -121,6 +121,29 @@ TEST(Dispute, GnuGoPlaysItOutAndTheCountFollowsThePlay) {
   EXPECT_EQ(back.game.moves().size(), d.game.moves().size());
 }
 
+TEST(Dispute, UnderJapaneseAndKoreanRulesTheDisputeIsConfirmationPlayThatCostsNoPoint) {
+  // The confirmation play of the Japanese rules settles life and death and costs no point: the
+  // position at the stop is counted with what it confirmed (dispute_mode=independent). Counting
+  // the position after it instead (continue) charges the moves played inside one's own
+  // territory and takes the stones captured in it as prisoners.
+  for (const char* rules : {"japanese", "korean"}) {
+    const Game g = paused(rules);
+    ASSERT_EQ(g.rules().dispute_mode, DisputeMode::independent);
+    DisputeResult d = play_dispute(g, kGnuGo, kGnuGo, {30, 0, true});
+    ASSERT_EQ(d.game.phase(), Phase::paused) << rules;
+    ASSERT_GT(d.moves, 2) << rules;
+    const Count c = count(d.game, d.statuses);
+    EXPECT_TRUE(c.all_invariants_hold);
+    Statuses agreed;
+    agreed.dead = {P(g, "G6"), P(g, "B8")};
+    agreed.source = StatusSource::given;
+    const Count at_stop = count(g, agreed);
+    EXPECT_EQ(c.result, at_stop.result) << rules;
+    EXPECT_EQ(c.japanese.black, at_stop.japanese.black) << rules;
+    EXPECT_EQ(c.japanese.white, at_stop.japanese.white) << rules;
+  }
+}
+
 TEST(Dispute, NonBoardMovesFollowThePreset) {
   // Tang-Song has no pass: the engines' passes are virtual moves, two of them pause the game.
   DisputeResult t = play_dispute(paused("tang-song,komi=7"), kGnuGo, kGnuGo, {30, 0, true});

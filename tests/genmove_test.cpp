@@ -2,6 +2,7 @@
 // eyes, and makes the non-board move when the game is settled.
 #include <gtest/gtest.h>
 
+#include "jpd/estimate.hpp"
 #include "jpd/genmove.hpp"
 #include "jpd/gtp_move.hpp"
 #include "test_util.hpp"
@@ -112,4 +113,113 @@ TEST(Genmove, SelfPlayIsLegalUnderEveryRuleSetAndReachesThePause) {
     EXPECT_TRUE(g.phase() == Phase::paused || g.phase() == Phase::ended)
         << p.name << " still " << name_of(g.phase()) << " after " << moves << " moves";
   }
+}
+
+// ---- dispute play and time ----
+
+namespace {
+
+// The game paused, then resumed for a dispute (实战解决).
+Game in_dispute(Game g) {
+  EXPECT_TRUE(g.declare_paused().ok());
+  EXPECT_TRUE(g.resume_dispute(true).ok());
+  EXPECT_EQ(g.phase(), Phase::dispute);
+  return g;
+}
+
+int distance(Point a, Point b) { return std::abs(a.x - b.x) + std::abs(a.y - b.y); }
+
+}  // namespace
+
+TEST(Genmove, InDisputePlayADameIsNotFilledAndNothingToGainIsTheNonBoardMove) {
+  // The position of FillsTheLastDameBeforePassing: in play the dame C1 is filled; in dispute
+  // play nothing is in dispute, so the engine makes the non-board move.
+  Game g = in_dispute(game_from("chinese", R"(
+    . X O . O
+    X X O O O
+    . X O . O
+    X X O O O
+    . X . O .)"));
+  for (Color c : {Color::Black, Color::White}) {
+    const GenmoveResult r = choose_move(g, c, quick(1500));
+    EXPECT_FALSE(r.board_move) << color_name(c) << " " << to_gtp(r.point, 5);
+    EXPECT_EQ(r.reason, "nothing is in dispute: the non-board move");
+  }
+}
+
+TEST(Genmove, AfterTwoPassesOnASettledBoardItNeverPlaysInsideItsOwnTerritory) {
+  // A finished 9x9 ending (dead stones G6 and B8 inside the other side's land): in dispute play
+  // the engine has nothing to gain and passes, whoever asks, whatever the seed.
+  for (const char* rules : {"japanese", "chinese", "tang-song"})
+    for (uint64_t seed : {1, 2, 3}) {
+      Game g = in_dispute(game_from(rules, test::kFinishedProEnding9x9));
+      for (Color c : {Color::Black, Color::White}) {
+        const GenmoveResult r = choose_move(g, c, quick(1200, seed));
+        EXPECT_FALSE(r.board_move) << rules << " " << color_name(c) << " " << to_gtp(r.point, 9);
+      }
+    }
+}
+
+TEST(Genmove, InDisputePlayItPlaysOnlyWhereSomethingIsInDispute) {
+  // Bent four in the corner under 计枰点 rules: left to dispute play. Every board move the engine
+  // makes in the dispute is next to the corner's chains.
+  const std::string diagram = R"(
+    . X . O X . . . .
+    X O O O X . . . .
+    . O O X X . . . .
+    O O X X . . . . .
+    X X X . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)";
+  const Game g = in_dispute(game_from("tang-song", diagram));
+  // The chains in dispute: those the estimator leaves unsettled, as a GUI shows them.
+  std::vector<Point> corner;
+  const Estimate e = estimate(g.board(), Color::Black);
+  for (const ChainEstimate& ch : e.chains)
+    if (ch.status == ChainStatus::unsettled)
+      g.board().for_each_stone(Board::index(ch.stone),
+                               [&](Board::Index s) { corner.push_back(Board::point(s)); });
+  ASSERT_GE(corner.size(), 3u);
+  for (Point p : corner) ASSERT_LE(p.x, 3) << "the open chains are the corner's";
+  int board_moves = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed)
+    for (Color c : {Color::Black, Color::White}) {
+      const GenmoveResult r = choose_move(g, c, quick(800, seed));
+      if (!r.board_move) continue;
+      ++board_moves;
+      int nearest = 99;
+      for (Point s : corner) nearest = std::min(nearest, distance(s, r.point));
+      EXPECT_LE(nearest, 2) << color_name(c) << " played " << to_gtp(r.point, 9);
+    }
+  EXPECT_GT(board_moves, 0) << "something is in dispute: the engine plays there";
+}
+
+TEST(Genmove, UnderATimeBudgetThePlayoutsStopWithTheClock) {
+  // A clock that advances a millisecond each time it is read: the budget is counted in reads.
+  double t = 0;
+  GenmoveOptions o;
+  o.clock = [&t] { return t += 0.001; };
+  Game g(parse_ruleset("japanese"), 9);
+  g.play(Move::play(Color::Black, Point(4, 4)));
+  const GenmoveResult free = choose_move(g, Color::White, GenmoveOptions{});
+  o.seconds = 0.25;
+  const GenmoveResult timed = choose_move(g, Color::White, o);
+  EXPECT_TRUE(timed.board_move);
+  EXPECT_TRUE(g.check(Move::play(Color::White, timed.point)).ok());
+  EXPECT_LE(timed.seconds, 0.25 + 0.05) << "the budget, and at most a batch of playouts more";
+  EXPECT_LT(timed.playouts, free.playouts / 4) << timed.playouts << " vs " << free.playouts;
+  // More time, more playouts (and never beyond twenty times the default).
+  o.seconds = 2;
+  t = 0;
+  const GenmoveResult longer = choose_move(g, Color::White, o);
+  EXPECT_GT(longer.playouts, timed.playouts);
+  EXPECT_LE(longer.seconds, 2.05);
+  // No time at all for a comparison: the moves are ranked by the ownership playouts alone.
+  o.seconds = 0.02;
+  t = 0;
+  const GenmoveResult rushed = choose_move(g, Color::White, o);
+  EXPECT_TRUE(rushed.board_move);
+  EXPECT_LT(rushed.playouts, 200);
 }

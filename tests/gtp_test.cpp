@@ -102,7 +102,7 @@ TEST(Gtp, IdsAreEchoed) {
   EXPECT_EQ(e.handle("12 protocol_version"), "=12 2\n\n");
   EXPECT_EQ(e.handle("7 frobnicate"), "?7 unknown command\n\n");
   EXPECT_EQ(e.handle("0 play B D4"), "=0 \n\n");
-  EXPECT_EQ(e.handle("3 play B D5").substr(0, 3), "?3 ");
+  EXPECT_EQ(e.handle("3 play B D4").substr(0, 3), "?3 ");  // occupied
   EXPECT_EQ(e.handle("99").substr(0, 4), "?99 ");  // an id and nothing else
   EXPECT_EQ(e.handle("4 quit"), "=4 \n\n");
 }
@@ -160,6 +160,7 @@ TEST(Gtp, BoardsizeClearBoardKomi) {
 
 TEST(Gtp, PlayAndTheRefereesReasons) {
   GtpEngine e(opts("japanese", 9));
+  ok(e, "jpd-out-of-turn refuse");  // the referee's turn, as before GUIs' setup stones
   ok(e, "play B D4");
   EXPECT_TRUE(contains(err(e, "play B D5"), "White's turn"));
   EXPECT_EQ(err(e, "play W D4"), "illegal move: point D4 is occupied");
@@ -215,6 +216,7 @@ TEST(Gtp, PassIsTheRulesNonBoardMove) {
 
 TEST(Gtp, AgreedPauseOnlyRulesTurnPassesIntoProposalAndAcceptance) {
   GtpEngine e(opts("living-a", 9));  // White first
+  ok(e, "jpd-out-of-turn refuse");
   EXPECT_TRUE(contains(err(e, "play B D4"), "White's turn"));
   ok(e, "play W D4");
   ok(e, "play B pass");  // a proposal
@@ -421,9 +423,17 @@ TEST(Gtp, RulesCommands) {
   EXPECT_TRUE(contains(err(e, "kgs-rules cosmic"), "unknown rules"));
   // A rule set under which the game so far is illegal is refused, the game kept.
   ok(e, "jpd-rules japanese");
-  ok(e, "play B pass");
-  EXPECT_TRUE(contains(err(e, "jpd-rules tang-song"), "not legal under tang-song"));
+  ok(e, "play B D4");
+  EXPECT_TRUE(contains(err(e, "jpd-rules living-a"), "not legal under living-a"));
   EXPECT_EQ(e.game().rules().preset, "japanese");
+  // A pass where the rules have none is their virtual move, as a record's is.
+  ok(e, "play W pass");
+  ok(e, "jpd-rules tang-song");
+  EXPECT_EQ(e.game().virtual_stones(Color::White), 1);
+  EXPECT_EQ(e.game().phase(), Phase::play);
+  ok(e, "undo");  // one step a move, as after loadsgf
+  EXPECT_EQ(e.game().moves().size(), 1u);
+  ok(e, "jpd-rules japanese");
   ok(e, "time_settings 300 30 5");
   ok(e, "time_left W 120 0");
   ok(e, "kgs-time_settings byoyomi 300 30 5");
@@ -560,7 +570,9 @@ TEST(Gtp, DeadStonesAndSekiComeFromTheEstimatorByDefault) {
 
 TEST(Gtp, GenmovePlaysALegalMoveAndRegGenmoveOnlyTellsIt) {
   GtpEngine e(opts("tang-song", 9));
+  ok(e, "jpd-out-of-turn refuse");
   EXPECT_TRUE(contains(err(e, "genmove W"), "Black's turn"));
+  ok(e, "jpd-out-of-turn setup");
   const std::string reg = ok(e, "reg_genmove B");
   EXPECT_EQ(e.game().moves().size(), 0u);
   const std::string m = ok(e, "genmove B");
@@ -655,7 +667,7 @@ TEST(GtpProgram, ReadsStdinWithCarriageReturnsCommentsAndQuit) {
   EXPECT_EQ(WEXITSTATUS(pclose(p)), 0);
   EXPECT_EQ(out,
             "=1 jpd\n\n=2 \n\n? line too long: 70000 bytes (the limit is 65536)\n\n"
-            "?3 illegal move: it is White's turn\n\n=4 \n\n");
+            "?3 illegal move: point D4 is occupied\n\n=4 \n\n");
 }
 
 TEST(GtpProgram, BadRulesAreAUsageError) {

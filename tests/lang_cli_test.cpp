@@ -36,7 +36,8 @@ std::set<std::string> english_words(std::string text, const std::vector<std::str
   for (const std::regex* r : {&path, &file, &option, &spec, &result, &symbol, &board})
     text = std::regex_replace(text, *r, " ");
   std::set<std::string> allowed = {"SGF", "GTP", "SPEC", "JSON", "UTF", "Benson", "jpd", "csv", "json",
-                                   "svg", "html", "RE", "KM", "RU", "CA", "Void", "final_status_list"};
+                                   "svg", "html", "RE", "KM", "RU", "CA", "Void", "final_status_list",
+                                   "Tromp", "Taylor", "OGS"};  // rule sets and servers by name
   for (const Preset& p : presets()) {
     std::string n = p.name;
     for (char& c : n)

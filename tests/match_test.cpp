@@ -114,6 +114,54 @@ TEST(Match, CommandLinePlaysAndReportsJson) {
             2);
 }
 
+TEST(Match, SeriesAgainstGnuGoIsKomiFreeAndDecidedByTheTotalDifference) {
+  // jpd match --series against GNU Go on 9x9, two games: colours swapped, komi 0, the standing
+  // under the match's rules and one more rule set, in JSON; jpd series on the written records
+  // reads the same series back.
+  const std::string out = testing::TempDir() + "match-series";
+  const std::string cmd = std::string(JPD_BINARY) + " match --black \"" + jpd_gtp(300) +
+                          "\" --white \"" + kGnuGo + "\" --size 9 --games 2 --series " +
+                          "--rules chinese --series-rules tang-song --json --out " + out + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string text;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) text.append(buf.data(), n);
+  EXPECT_EQ(WEXITSTATUS(pclose(p)), 0) << text;
+  const auto j = nlohmann::json::parse(text);
+  EXPECT_EQ(j["rules"], "chinese,komi=0");
+  ASSERT_EQ(j["games"].size(), 2u);
+  EXPECT_EQ(j["games"][0]["black"], "jpd 0.1.0");
+  EXPECT_EQ(j["games"][1]["black"], "GNU Go 3.8");
+  EXPECT_EQ(j["series"]["komi"], 0);  // the object of jpd series --json
+  EXPECT_EQ(j["series"]["tie_break"], "wins");
+  const auto& standings = j["series"]["standings"];
+  ASSERT_EQ(standings.size(), 2u);
+  EXPECT_EQ(standings[0]["rules"], "chinese,komi=0");
+  EXPECT_EQ(standings[1]["rules"], "tang-song,komi=0");
+  const auto& s = standings[0];
+  EXPECT_EQ(s["players"], nlohmann::json::array({"jpd 0.1.0", "GNU Go 3.8"}));
+  double total = 0;
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(s["games"][k]["result"], j["games"][k]["result"]);  // the match's own count
+    total += s["games"][k]["difference_a"].get<double>();
+  }
+  EXPECT_EQ(s["total"]["difference"].get<double>(), total);
+  EXPECT_TRUE(s["all_invariants_hold"].get<bool>());
+  const std::string back = std::string(JPD_BINARY) + " series " + out + "/game-001.sgf " + out +
+                           "/game-002.sgf --dead-from sgf --json 2>&1";
+  p = popen(back.c_str(), "r");
+  text.clear();
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) text.append(buf.data(), n);
+  EXPECT_EQ(WEXITSTATUS(pclose(p)), 0) << text;
+  const auto read_back = nlohmann::json::parse(text);
+  EXPECT_EQ(read_back["komi"], j["series"]["komi"]);
+  const auto again = read_back["standings"][0];
+  EXPECT_EQ(again["total"], s["total"]);
+  EXPECT_EQ(again["winner"], s["winner"]);
+}
+
 TEST(Match, CommandLineRefusesBadArguments) {
   auto run = [](const std::string& args) {
     FILE* p = popen((std::string(JPD_BINARY) + " match " + args + " 2>&1").c_str(), "r");
@@ -287,5 +335,32 @@ TEST(Match, GarbageAndCrashesForfeit) {
     PlayResult r = play_until_pause(g, *bad, *good);
     EXPECT_EQ(r.culprit, Color::Black);
     EXPECT_NE(r.reason.find("failed"), std::string::npos) << r.reason;
+  }
+}
+
+TEST(Match, WithoutFriendlyPassesEnginesAreAskedForCleanupMoves) {
+  // Tromp-Taylor counts the stones on the board as they stand (friendly_pass=false): an engine
+  // that knows kgs-genmove_cleanup is asked for cleanup moves, so that it captures dead stones
+  // before it passes; under Chinese rules (friendly passes) for ordinary moves.
+  for (const char* rules : {"tromp-taylor", "chinese"}) {
+    std::vector<std::string> asked;
+    auto fake = [&](const std::string& name) {
+      return std::make_unique<MatchPlayer>(name, [&asked](const std::string& line) -> std::string {
+        if (line.rfind("known_command", 0) == 0)
+          return line == "known_command kgs-genmove_cleanup" ? "true" : "false";
+        if (line.rfind("genmove", 0) == 0 || line.rfind("kgs-genmove_cleanup", 0) == 0) {
+          asked.push_back(line.substr(0, line.find(' ')));
+          return "pass";
+        }
+        return "";
+      });
+    };
+    auto b = fake("b"), w = fake("w");
+    Game g(parse_ruleset(rules), 9);
+    const PlayResult r = play_until_pause(g, *b, *w);
+    EXPECT_EQ(r.stop, PlayResult::Stop::paused) << rules << ": " << r.reason;
+    ASSERT_EQ(asked.size(), 2u) << rules;
+    for (const std::string& a : asked)
+      EXPECT_EQ(a, std::string(rules) == "tromp-taylor" ? "kgs-genmove_cleanup" : "genmove") << rules;
   }
 }

@@ -1,5 +1,5 @@
 // The classification of SPEC §7 the plain way, as Analysis::of did it before it was made fast:
-// union-find over the padded grid (chain heads, regions, single points), one row-major pass per
+// union-find over the padded grid (chain heads and empty points), one row-major pass per
 // step. Kept as the reference the fast Analysis::of is compared with (analysis_test.cpp).
 #pragma once
 
@@ -110,8 +110,12 @@ inline Classification classify(const Board& b, const AnalysisOptions& opts) {
   auto owner_of = [&](int r) {
     return region_mask[r] == 1 ? Color::Black : region_mask[r] == 2 ? Color::White : Color::Empty;
   };
-  auto region_node = [&](int r) { return kArea + r; };
   auto point_node = [&](Index p) { return kArea + nregions + p; };
+  // An empty point of a region colour c owns, unless the other colour claims it.
+  auto own_point = [&](Index p, Color c) {
+    return is_stone(c) && b.at(p) == Color::Empty && owner_of(region[p]) == c &&
+           (claimed[p] == Color::Empty || claimed[p] == c);
+  };
 
   // 2. First units: chains joined through the regions their colour owns.
   UnionFind uf{nodes};
@@ -123,16 +127,23 @@ inline Classification classify(const Board& b, const AnalysisOptions& opts) {
       uf.unite(b.chain_head(i), i);
       for (int d : Board::kDirs) {
         Index j = Index(i + d);
-        if (b.at(j) == Color::Empty && owner_of(region[j]) == c)
-          uf.unite(b.chain_head(i), region_node(region[j]));
+        if (own_point(j, c)) uf.unite(b.chain_head(i), point_node(j));
       }
+    }
+  // The owned points join each other (points the other colour claims are not the owner's).
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      Index i = Board::index(x, y);
+      if (b.at(i) != Color::Empty || !own_point(i, owner_of(region[i]))) continue;
+      for (int d : Board::kDirs)
+        if (own_point(Index(i + d), owner_of(region[i]))) uf.unite(point_node(i), point_node(Index(i + d)));
     }
   std::vector<OwnedTally> tally(static_cast<size_t>(nodes));
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       Index i = Board::index(x, y);
-      if (b.at(i) == Color::Empty && owner_of(region[i]) != Color::Empty)
-        tally[size_t(uf.find(region_node(region[i])))].add(i);
+      if (b.at(i) == Color::Empty && own_point(i, owner_of(region[i])))
+        tally[size_t(uf.find(point_node(i)))].add(i);
     }
   auto independent_at = [&](Index stone) {
     return independent(tally[size_t(uf.find(b.chain_head(stone)))]);
@@ -216,6 +227,9 @@ inline Classification classify(const Board& b, const AnalysisOptions& opts) {
     for (int d : Board::kDirs) {
       Index j = Index(p + d);
       if (b.at(j) == c) uf.unite(b.chain_head(j), point_node(p));
+      // a single point next to another of its colour: one unit (stones joined through owned
+      // points, SPEC §7)
+      if (b.at(j) == Color::Empty && a.cls[j] == a.cls[p]) uf.unite(point_node(j), point_node(p));
     }
   }
   std::vector<int> unit_id(size_t(nodes), -1);
@@ -246,9 +260,7 @@ inline Classification classify(const Board& b, const AnalysisOptions& opts) {
       Index i = Board::index(x, y);
       PointClass pc = a.cls[i];
       if (pc != PointClass::black_territory && pc != PointClass::white_territory) continue;
-      Color c = pc == PointClass::black_territory ? Color::Black : Color::White;
-      bool single = owner_of(region[i]) != c;
-      int root = uf.find(single ? point_node(i) : region_node(region[i]));
+      int root = uf.find(point_node(i));
       if (unit_id[size_t(root)] < 0) continue;
       int id = unit_id[size_t(root)];
       owned[size_t(id)].add(i);

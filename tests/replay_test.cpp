@@ -474,6 +474,61 @@ TEST(Replay, LivingGameWithRejectionFoundMoveAndOwedVirtualsRoundTripsThroughSgf
   expect_same_game(g, rp.game);
 }
 
+TEST(Replay, VirtualMovesTheRefereePlayedAreWrittenOutAndAPlayersOwnVirtualMoveStaysItsOwn) {
+  // The referee plays the dispute's opening virtual moves (auto) and the proposer's virtual move
+  // of a found move; the record writes them out, as the owed moves they are, so that a player's
+  // own virtual move right after them is not taken for one of them (003 art. 21.4, 21.5).
+  Game g(parse_ruleset("living-a"), 9);
+  must(g, Move::play(W, p9("E5")));
+  must(g, Move::play(B, p9("D5")));
+  must(g, Move::propose(W));
+  must(g, Move::accept(B));
+  ASSERT_TRUE(g.resume_found_move(B).ok());  // W's virtual move played by the referee
+  must(g, Move::play(B, p9("F5")));
+  must(g, Move::propose(W));
+  must(g, Move::accept(B));
+  ASSERT_TRUE(g.resume_dispute(true).ok());  // W and B virtual moves played by the referee
+  must(g, Move::virtual_move(W));            // then White's own
+  must(g, Move::play(B, p9("F4")));
+  ASSERT_TRUE(g.declare_paused().ok());
+  ASSERT_EQ(g.virtual_stones(W), 3);
+  const sgf::Record r = record_from_game(g);
+  int non_board = 0;
+  for (const sgf::Step& s : r.steps) non_board += s.kind == sgf::Step::Kind::move && s.move.is_non_board();
+  EXPECT_EQ(non_board, 4);  // every virtual move of the game is in the record
+  Replay rp = through_sgf(g);
+  expect_same_game(g, rp.game);
+}
+
+TEST(Replay, AnOwedVirtualMoveWrittenOutNeverPausesTheGameAsTheReferees) {
+  // Found by `jpd stress` (the record round trip): under Tang-Song two virtual moves in a row
+  // pause the game, but the virtual move the referee plays for the proposer when the acceptor
+  // found a move never counts towards it. Written out and read back as the owed move, it must
+  // not either: the finder's own virtual move after it left the game paused, and the next board
+  // move became a dispute.
+  Game g(parse_ruleset("tang-song"), 9);
+  must(g, Move::play(B, p9("E5")));
+  must(g, Move::play(W, p9("D5")));
+  must(g, Move::propose(B));
+  must(g, Move::accept(W));
+  ASSERT_TRUE(g.resume_found_move(W).ok());  // B's virtual move played by the referee
+  must(g, Move::virtual_move(W));            // then White's own: one virtual move in a row
+  ASSERT_EQ(g.phase(), Phase::play);
+  must(g, Move::play(B, p9("F5")));
+  ASSERT_TRUE(g.declare_paused().ok());  // as the replay takes a record that simply stops
+  Replay rp = through_sgf(g);
+  expect_same_game(g, rp.game);  // the same moves in the same phases: F5 is no dispute move
+  for (const std::string& n : rp.notes) EXPECT_EQ(n.find("dispute"), std::string::npos) << n;
+  // The same record written by hand, the owed move included.
+  const std::string text =
+      "(;GM[1]FF[4]SZ[5]KM[0.5]RU[JPD:tang-song];B[bc];W[dc];B[bd];W[dd];B[bb];W[db];B[be];W[de];"
+      "B[ba];W[da];JP[propose];JP[accept];JR[found:W]";
+  const Replay written = replay_text(text + ";B[]JV[];W[]JV[];B[cc])", "tang-song");
+  const Replay implied = replay_text(text + ";W[]JV[];B[cc])", "tang-song");
+  EXPECT_EQ(written.game.counters().dispute[0].real + written.game.counters().dispute[1].real, 0);
+  expect_same_game(implied.game, written.game);
+}
+
 TEST(Replay, BlackFirstLivingGameKeepsItsFirstPlayerThroughSgf) {
   Game g(parse_ruleset("living-b,first_player=black"), 5);
   must(g, Move::play(B, parse_point("C3", 5, 5)));

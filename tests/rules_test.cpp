@@ -150,6 +150,34 @@ TEST(Rules, PresetTableFollowsTheSpec) {
   }
 }
 
+TEST(Rules, KataGosRuleFamiliesTakeEachPresetsValueFromItsRuleText) {
+  // The button, White's compensation for handicap stones under area counting and friendly passes
+  // (docs/rules.md, interpretation 29): Chinese N, AGA N - 1, the others none; no preset has the
+  // button; only Tromp-Taylor, which counts the stones on the board as they stand, has no
+  // friendly pass.
+  for (const Preset& p : presets()) {
+    const std::string n = p.name;
+    EXPECT_FALSE(p.rules.button) << n;
+    const HandicapCompensation h = n == "chinese" || n == "chinese-2008" ? HandicapCompensation::n
+                                   : n == "aga" ? HandicapCompensation::n_minus_1
+                                                : HandicapCompensation::none;
+    EXPECT_EQ(p.rules.handicap_compensation, h) << n;
+    EXPECT_EQ(p.rules.friendly_pass, n != "tromp-taylor") << n;
+  }
+  const Ruleset r = parse_ruleset("chinese,button=true,handicap_compensation=n_minus_1,friendly_pass=false");
+  EXPECT_EQ(r.to_string(), "chinese,button=true,handicap_compensation=n_minus_1,friendly_pass=false");
+  EXPECT_EQ(ruleset_from_json(to_json(r)), r);
+  EXPECT_EQ(to_json(r)["handicap_compensation"], "n_minus_1");
+  EXPECT_THROW(parse_ruleset("chinese,handicap_compensation=half"), RulesError);
+}
+
+TEST(Rules, JapaneseAndKoreanDisputesAreIndependentConfirmationPlay) {
+  for (const char* n : {"japanese", "korean"})
+    EXPECT_EQ(parse_ruleset(n).dispute_mode, DisputeMode::independent) << n;
+  for (const char* n : {"chinese", "aga", "tang-song", "sci-1-1"})
+    EXPECT_EQ(parse_ruleset(n).dispute_mode, DisputeMode::continue_play) << n;
+}
+
 TEST(Rules, EyeReadingIsAFieldLikeAnyOther) {
   const Ruleset r = parse_ruleset("japanese,eye_reading=none");
   EXPECT_EQ(r.eye_reading, EyeReading::none);

@@ -5,7 +5,16 @@
 //   004 = 计枰点大规则 艺术版分规则 (ArtGreat_ArtN, ArtGreat_OriginalN)
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
 #include "jpd/count.hpp"
+#include "jpd/score.hpp"
+#include "jpd/series.hpp"
+#include "jpd/svg.hpp"
+#include "jpd/sgf.hpp"
 #include "test_util.hpp"
 
 using namespace jpd;
@@ -63,6 +72,24 @@ const char* kSekiWithEyes = R"(
   ...OX....
   ...OX....
   ...OX....)";
+
+// A record counted as `jpd score` counts it: rules from RU (or `rules`), dead stones given (none
+// when empty: the estimator is not asked).
+Count score_text(const std::string& sgf, std::optional<std::string> rules = std::nullopt,
+                 std::vector<std::string> dead = {}) {
+  const sgf::Record rec = sgf::read_record_text(sgf);
+  ScoreOptions o;
+  o.rules = std::move(rules);
+  std::vector<Point> points;
+  for (const std::string& d : dead) points.push_back(parse_point(d, rec.width, rec.height));
+  o.dead = points;
+  return score_record(rec, o).count;
+}
+
+// The SPEC §7 worked check as a record, paused by two passes (art-great, komi 0.5): W+0.5.
+const std::string kArtGreatPaused =
+    "(;GM[1]FF[4]SZ[5]KM[0.5]RU[JPD:art-great];B[bc];W[dc];B[bd];W[dd];B[bb];W[db];B[be];W[de];"
+    "B[ba];W[da];B[cc];W[];B[]";
 
 // 四气双活图 (seed 002): Black owns a and b (B6, C6... here C6 and D6), the other two are shared.
 const char* kFourLibertySeki = R"(
@@ -240,12 +267,18 @@ TEST(SeedArticles, TangSong_Art18_FillUpCheckEqualsArea) {
   EXPECT_EQ(c.fill_up.white, 12);
 }
 
-TEST(SeedArticles, TangSong_Art19_ReturnNumberIs183AndThreeQuarters) {
+TEST(SeedArticles, TangSong_Art19_ReturnNumbersAre183AndThreeQuartersAnd177AndAQuarter) {
+  // 黑方的归本数为183又3/4点，白方的归本数为177又1/4点: both are given, in the count, its JSON
+  // and its explanation.
   Game g(parse_ruleset("tang-song"), 19);
   Count c = count(g, {});
   EXPECT_EQ(c.return_number, 183.75);
-  EXPECT_EQ(c.points() - c.return_number + c.komi, 177.25 + 6.5);  // White's 177 1/4 + komi
+  EXPECT_EQ(c.return_number_second, 177.25);
   EXPECT_EQ(c.komi, 6.5);
+  EXPECT_EQ(to_json(c)["return_number_second"], 177.25);
+  const std::string zh = explain(c, Lang::zh);
+  EXPECT_NE(zh.find("归本数（先方）：361/2 + 6.5/2 = 183.75"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("归本数（后方）：361/2 - 6.5/2 = 177.25"), std::string::npos) << zh;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -598,4 +631,244 @@ TEST(SeedArticles, ArtGreat_Original9_IndependentDisputeRestoresThePausePosition
   EXPECT_EQ(c.area.white, direct.area.white);
   EXPECT_EQ(c.result, direct.result);
   expect_invariants(c);
+}
+
+TEST(SeedArticles, ArtGreat_Original9_Art14_DisputeOnlyConfirms_FillingADameInItGainsNothing) {
+  // The issue's first reproducer: Black fills the dame C5 in the dispute. The dispute is a test
+  // outside the game; the pause position is counted as it stands: W+0.5, as without the dispute.
+  const Count without = score_text(kArtGreatPaused + ")");
+  const Count with = score_text(kArtGreatPaused + ";JR[dispute];W[];B[ca];W[];B[])");
+  EXPECT_EQ(without.result, "W+0.5");
+  EXPECT_EQ(with.result, "W+0.5");
+  EXPECT_EQ(with.area.black, without.area.black);
+  EXPECT_EQ(with.area.white, without.area.white);
+  EXPECT_TRUE(with.claims.empty());  // no free point for the dame filled in the dispute
+  expect_invariants(with);
+}
+
+TEST(SeedArticles, ArtGreat_Original9_Art14_StoneThrownInInTheDisputeCostsNothingAndMayBeDead) {
+  // The second reproducer: White throws a stone into Black's area (A3) in the dispute and it
+  // stands there when the dispute ends. Counted with or without it named dead: W+0.5, the count
+  // of the pause position; naming a stone played in the dispute dead is accepted.
+  const std::string rec = kArtGreatPaused + ";JR[dispute];W[ac];B[];W[])";
+  const Count plain = score_text(rec);
+  const Count marked = score_text(rec, std::nullopt, {"A3"});
+  EXPECT_EQ(plain.result, "W+0.5");
+  EXPECT_EQ(marked.result, "W+0.5");
+  EXPECT_EQ(marked.dead.white, 0);  // A3 is not a stone of the pause position
+  EXPECT_EQ(marked.area.black, plain.area.black);
+  expect_invariants(marked);
+}
+
+TEST(SeedArticles, ArtGreat_Original9_Art14_AClaimHoldsOnlyWhereTheDisputeConfirmsIt) {
+  // A claim made at the pause is tested by the dispute: it holds when at the end the point
+  // carries the claimant's living stone or lies in its territory. Black claims C5 and fills it in
+  // the dispute: the pause position is counted with C5 as Black's point. A claim of C1, which
+  // White fills in the dispute, fails and counts nothing.
+  const std::string rec = kArtGreatPaused + ";JR[dispute];W[];B[ca];W[ce];B[];W[])";
+  const Count none = score_text(kArtGreatPaused + ")");
+  Statuses st;
+  const sgf::Record r = sgf::read_record_text(rec);
+  const Replay rp = replay(r, rules_for_record(r, std::nullopt));
+  st.claims = {{B, at(rp.game, "C5")}, {B, at(rp.game, "C1")}};
+  const Count c = count(rp.game, st);
+  ASSERT_EQ(c.claims.size(), 1u);
+  EXPECT_EQ(c.claims[0].point, at(rp.game, "C5"));
+  EXPECT_EQ(c.area.black, none.area.black + 0.5);  // a shared dame became Black's point
+  EXPECT_NE(std::find_if(c.notes.begin(), c.notes.end(),
+                         [](const std::string& n) { return n.find("C1 fails") != std::string::npos; }),
+            c.notes.end());
+  expect_invariants(c);
+}
+
+// The issue's dame records: Black column B, White column D on 5x5, the dame of column C left.
+const std::string kDameLeftBlackFirst =
+    "(;GM[1]FF[4]SZ[5]KM[0.5];B[bc];W[dc];B[bd];W[dd];B[bb];W[db];B[be];W[de];B[ba];W[da]";
+const std::string kDameLeftLivingB =
+    "(;GM[1]FF[4]SZ[5]KM[0]RU[JPD:living-b];W[bc];B[dc];W[bd];B[dd];W[bb];B[db];W[be];B[de];W[ba];"
+    "B[da]";
+
+TEST(SeedArticles, MingQing_TangSong_Art10_AgreedPauseFillsTheDameFromTheSideToMove) {
+  // Ming-Qing keeps Tang-Song's making (000 art. 10; SPEC §5 Dame): a record that stops with the
+  // five dame of column C left is paused by agreement, and the dame are filled at making from
+  // the side to move (Black 3, White 2), as when the game is played out. Under the law version
+  // Black keeps the extra point: B+1; under Tang-Song White made the first virtual move of the
+  // making and Black pays it: W+0.5 with komi 0.5.
+  const Count mq = score_text(kDameLeftBlackFirst + ")", "ming-qing,komi=0");
+  EXPECT_EQ(mq.result, "B+1");
+  EXPECT_EQ(mq.dame_filled.black, 3);
+  EXPECT_EQ(mq.dame_filled.white, 2);
+  expect_invariants(mq);
+  const Count played_out =
+      score_text(kDameLeftBlackFirst + ";B[cc];W[cb];B[cd];W[ca];B[ce];W[];B[])", "ming-qing,komi=0");
+  EXPECT_EQ(played_out.result, mq.result);
+  EXPECT_EQ(score_text(kDameLeftBlackFirst + ")", "tang-song,komi=0.5").result, "W+0.5");
+  // Left at a two-virtual pause, they are shared (art. 17 counts the unfilled dame in q).
+  const Count shared = score_text(kDameLeftBlackFirst + ";B[];W[])", "ming-qing,komi=0");
+  EXPECT_EQ(shared.dame_filled.black + shared.dame_filled.white, 0);
+  EXPECT_EQ(shared.dame, 5);
+}
+
+TEST(SeedArticles, Living_Art26_2_VersionB_AnOddNumberOfDameLeftIsFilledAtMaking) {
+  // 计活子 B fills the dame before the pause unless an even number remain (then K each). A record
+  // paused with five left has them filled at making from the side to move (White, the
+  // proposer): W+1, as when they are filled in play; with four left they are shared, 2 each:
+  // W+1 again (White's extra move is worth its point under B).
+  const Count odd = score_text(kDameLeftLivingB + ";JP[propose];JP[accept])", "living-b,komi=0");
+  EXPECT_EQ(odd.result, "W+1");
+  EXPECT_EQ(odd.dame_filled.white, 3);
+  EXPECT_EQ(odd.dame_filled.black, 2);
+  expect_invariants(odd);
+  const Count even =
+      score_text(kDameLeftLivingB + ";W[cc];JP[propose];JP[accept])", "living-b,komi=0");
+  EXPECT_EQ(even.dame, 4);
+  EXPECT_EQ(even.dame_filled.black + even.dame_filled.white, 0);
+  EXPECT_EQ(even.result, "W+1");
+  const Count played =
+      score_text(kDameLeftLivingB + ";W[cc];B[cb];W[cd];B[ca];W[ce];JP[propose];JP[accept])",
+                 "living-b,komi=0");
+  EXPECT_EQ(played.result, "W+1");
+}
+
+// The issue's 计活子 A record: White column B, Black column D on 5x5; White proposes to pause and
+// Black accepts.
+const std::string kLivingAPaused =
+    "(;GM[1]FF[4]SZ[5]KM[0]RU[JPD:living-a];W[bc];B[dc];W[bd];B[dd];W[bb];B[db];W[be];B[de];W[ba];"
+    "B[da];JP[propose];JP[accept]";
+
+TEST(SeedArticles, Living_Art21_5_AcceptorFoundAMove_TheProposersWrittenVirtualMoveIsTheOwedOne) {
+  // Black, who accepted, found a move: White (the proposer) first plays a virtual move, then
+  // Black moves. A record that writes White's virtual move out is read so, not with a second one
+  // of the referee's on top: B+1, as the record that leaves it to the referee.
+  const Count written =
+      score_text(kLivingAPaused + ";JR[found:B];W[]JV[];B[cc];JP[propose];JP[accept])");
+  const Count implied = score_text(kLivingAPaused + ";JR[found:B];B[cc];JP[propose];JP[accept])");
+  EXPECT_EQ(written.result, "B+1");
+  EXPECT_EQ(implied.result, "B+1");
+  EXPECT_EQ(written.virtual_stones.white, implied.virtual_stones.white);
+  EXPECT_EQ(written.virtual_stones.white, 1);
+  expect_invariants(written);
+}
+
+TEST(SeedArticles, Living_Art21_4_DisputesOpeningVirtualMovesWrittenOutAreTheOwedOnes) {
+  // At a resumption both sides first play a virtual move in the original order (White, then
+  // Black here), which the referee may play for them. Written out, they are those moves: 1 : 1,
+  // as when the referee plays them; a record that writes White's and then a black board move has
+  // left out Black's owed virtual move and is refused.
+  const Count written = score_text(kLivingAPaused + ";JR[dispute];W[]JV[];B[]JV[];W[cc])");
+  const Count implied = score_text(kLivingAPaused + ";JR[dispute];W[cc])");
+  EXPECT_EQ(written.virtual_stones.black, 1);
+  EXPECT_EQ(written.virtual_stones.white, 1);
+  EXPECT_EQ(implied.virtual_stones.black, 1);
+  EXPECT_EQ(implied.virtual_stones.white, 1);
+  EXPECT_EQ(written.result, implied.result);
+  try {
+    score_text(kLivingAPaused + ";JR[dispute];W[]JV[];B[cc])");
+    ADD_FAILURE() << "a black board move before Black's owed virtual move was accepted";
+  } catch (const ReplayError& e) {
+    EXPECT_EQ(e.reason, Illegal::must_play_virtual) << e.what();
+    EXPECT_EQ(e.move_number, 12);
+  }
+}
+
+TEST(SeedArticles, TangSong_Art7_Living_Art21_3_AKoRetakenAfterVirtualMovesIsNoLongCycle) {
+  // 000 art. 7 declares "no result" for the rare cycles it names (长生劫, 循环多劫); under 计活子
+  // two virtual moves never pause (003 art. 21.3), so one ko can be taken and retaken after a
+  // virtual move by each side for as long as the players like. That is one ko fought, not a long
+  // cycle: seven rounds of it leave the game in play (cycle_through_non_board=false). With the
+  // field set, the third repetition ends it.
+  for (const bool through : {false, true}) {
+    Game g = test::game_from(through ? "living-a,cycle_through_non_board=true" : "living-a", R"(
+      .XO.
+      XO.O
+      .XO.)");
+    g.set_to_move(B);
+    const char* round[] = {"C2", "v", "v", "B2", "v", "v"};
+    for (int k = 0; k < 7 * 6 && g.phase() == Phase::play; ++k) seq(g, {round[k % 6]});
+    if (through) {
+      EXPECT_EQ(g.end_reason(), EndReason::no_result);
+    } else {
+      EXPECT_EQ(g.phase(), Phase::play);
+      EXPECT_EQ(g.captured(W), 7);
+      EXPECT_EQ(g.captured(B), 7);
+    }
+  }
+}
+
+TEST(SeedArticles, ArtGreat_Essay_KomiFreeSeriesIsDecidedByTheTotalDifferenceThenGameWins) {
+  // 004's essay: an even number of games, the first move alternating, no komi; the winner by the
+  // total difference (局面差异和数值差距), the game wins as the tie-break. Two bundled CGOS games of
+  // the same programs with colours swapped (komi 7: B+6, then W+16): without komi NNOdin wins
+  // the first as Black by 13 and the second as White by 9: +22 over the series.
+  const std::string dir = std::string(JPD_SOURCE_DIR) + "/data/games/";
+  const std::vector<sgf::Record> records = {sgf::read_record_file(dir + "cgos-9x9-333079.sgf"),
+                                            sgf::read_record_file(dir + "cgos-9x9-333378.sgf")};
+  SeriesOptions o;
+  o.score.dead_from = DeadFrom::none;  // played out to the end on the server
+  const std::vector<SeriesStanding> s = series_of_records(records, o);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].rules, "chinese,komi=0");
+  EXPECT_EQ(s[0].player_a, "NNOdin_1.1.2_E");
+  EXPECT_EQ(s[0].games[0].result, "B+13");
+  EXPECT_EQ(s[0].games[1].result, "W+9");
+  EXPECT_EQ(s[0].games[1].for_a, 9);
+  EXPECT_EQ(s[0].difference, 22);
+  EXPECT_EQ(s[0].wins_a, 2);
+  EXPECT_EQ(s[0].winner, "NNOdin_1.1.2_E");
+  EXPECT_EQ(s[0].decided_by, "difference");
+  EXPECT_TRUE(s[0].notes.empty());
+  EXPECT_TRUE(s[0].all_invariants_hold);
+
+  // A total difference of 0: the game wins decide, or (tie-break none) the series is tied.
+  auto game = [](int n, const char* b, const char* w, double diff, const char* winner) {
+    SeriesGame g;
+    g.number = n;
+    g.black = b;
+    g.white = w;
+    g.difference = diff;
+    g.winner = winner;
+    return g;
+  };
+  // A ahead by 2 over a game each: the difference decides, whatever the game wins (1 : 1).
+  const SeriesStanding two = series_standing({game(1, "A", "B", 5, "A"), game(2, "B", "A", 3, "B")}, "x");
+  EXPECT_EQ(two.difference, 2);
+  EXPECT_EQ(two.winner, "A");
+  EXPECT_EQ(two.decided_by, "difference");
+  // A total of 0 (+1, -3, +2) with game wins 2 : 1: A on game wins, or a tie without the
+  // tie-break.
+  const std::vector<SeriesGame> level = {game(1, "A", "B", 1, "A"), game(2, "B", "A", 3, "B"),
+                                         game(3, "A", "B", 2, "A")};
+  const SeriesStanding wins = series_standing(level, "x");
+  EXPECT_EQ(wins.difference, 0);
+  EXPECT_EQ(wins.winner, "A");
+  EXPECT_EQ(wins.decided_by, "game wins");
+  EXPECT_FALSE(wins.notes.empty());  // an odd number of games is noted
+  const SeriesStanding none = series_standing(level, "x", SeriesTieBreak::none);
+  EXPECT_EQ(none.winner, "");
+  EXPECT_EQ(none.decided_by, "tie");
+  // Level on both: a tie.
+  EXPECT_EQ(series_standing({game(1, "A", "B", 1, "A"), game(2, "B", "A", 1, "B")}, "x").decided_by,
+            "tie");
+}
+
+TEST(SeedArticles, Living_Art25_2_ThePointOfABNegativeMoveIsARoadNotAMu) {
+  // 003 art. 25.2: the point a B-negative move frees becomes one of the side's own 路 (roads);
+  // under 计活子 the explanation and the pictures say 路, where the territory counts of
+  // Tang-Song say 目 (000 art. 13(3)).
+  const Count c = score_text(kDameLeftLivingB +
+                             ";W[cc];B[cb];W[cd];B[ca];W[ce];JP[propose];JP[accept])", "living-b,komi=0");
+  ASSERT_EQ(c.negative_b.white, 1);
+  const std::string zh = explain(c, Lang::zh);
+  EXPECT_NE(zh.find("该点成为己方的一路"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("取子之点成为己方的路"), std::string::npos) << zh;
+  EXPECT_EQ(zh.find("该点成为己方的目"), std::string::npos) << zh;
+  std::string legend;
+  for (const svg::StepPicture& p : svg::making_pictures(c, Lang::zh)) legend += p.svg;
+  EXPECT_NE(legend.find("该点为己方的一路"), std::string::npos);
+  // Tang-Song art. 13(3): Black made the first virtual move and the last move: a 目.
+  Game g(parse_ruleset("tang-song"), 5);
+  seq(g, {"B3", "D3", "v", "D2", "B2", "D4", "B4", "D1", "B1", "v", "v"});
+  const Count t = count(g, {});
+  ASSERT_EQ(t.negative_b.black, 1);
+  EXPECT_NE(explain(t, Lang::zh).find("该点成为己方的目"), std::string::npos);
 }

@@ -195,7 +195,8 @@ TEST(Svg, CaptionsCarryTheFiguresInBothLanguages) {
   };
   EXPECT_NE(joined(en.front()).find("45 : 36"), std::string::npos) << joined(en.front());  // area
   EXPECT_NE(joined(zh.front()).find("黑 45，白 36"), std::string::npos) << joined(zh.front());
-  EXPECT_NE(joined(zh.front()).find("归本数 44"), std::string::npos);
+  EXPECT_NE(joined(zh.front()).find("归本数 先方 44"), std::string::npos) << joined(zh.front());
+  EXPECT_NE(joined(zh.front()).find("后方 37"), std::string::npos) << joined(zh.front());
   EXPECT_NE(joined(en.back()).find("k = 30 each; territory (目) 14 : 6"), std::string::npos) << joined(en.back());
   EXPECT_NE(joined(zh.back()).find("等子局面：每方 30 子；目 14 : 6"), std::string::npos) << joined(zh.back());
   EXPECT_NE(joined(zh.back()).find("黑胜 1 点（B+1）"), std::string::npos);

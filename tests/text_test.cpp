@@ -75,6 +75,16 @@ TEST(Text, EveryIdTheCodeUsesIsInTheTable) {
   EXPECT_EQ(tr(Lang::en, "no.such_id"), "[[no.such_id]]");
 }
 
+TEST(Text, EveryRuleSetFieldHasItsMeaningInBothLanguages) {
+  // jpd rules --lang: the English is the field table's own words, the Chinese beside it.
+  for (const FieldInfo& f : ruleset_fields()) {
+    EXPECT_EQ(field_meaning(f, Lang::en), f.meaning) << f.key;
+    const std::string zh = field_meaning(f, Lang::zh);
+    EXPECT_NE(zh, f.meaning) << f.key;
+    EXPECT_GT(display_width(zh), int(zh.size() / 3)) << f.key;  // mostly wide characters
+  }
+}
+
 TEST(Text, PlaceholdersAreFilled) {
   EXPECT_EQ(tr(Lang::en, "explain.fill_up", {"45", "36"}), "Fill-up, 填满计点: 45 : 36");
   EXPECT_EQ(tr(Lang::zh, "explain.fill_up", {"45", "36"}), "填满计点：45 : 36");

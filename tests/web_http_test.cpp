@@ -287,6 +287,44 @@ TEST(WebHttp, ErrorsTheHttpLibraryMakesAreJsonInOurWordsWithoutItsInternals) {
   }
 }
 
+TEST(WebHttp, ARequestWithoutABodyIsAnsweredAtOnceInJsonAndTheConnectionKeptAlive) {
+  // No Content-Length, no Transfer-Encoding: no body (RFC 9112, 6.3). cpp-httplib read such a
+  // POST's body up to the read timeout and answered 408.
+  HttpOptions h;
+  h.threads = 2;
+  h.read_timeout = 8;
+  Server s(h);
+  const int fd = connect_from(s.port);
+  const auto t0 = std::chrono::steady_clock::now();
+  struct Case {
+    std::string request;
+    const char* status;
+    const char* reason;
+  };
+  for (const Case& c : {Case{"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\r\n",
+                             "HTTP/1.1 201", nullptr},
+                        Case{"POST /api/sgf HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-go-sgf\r\n\r\n",
+                             "HTTP/1.1 400", "bad_sgf"},
+                        Case{"PUT /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "HTTP/1.1 405", "method"},
+                        Case{"POST /api/games/0123456789abcdef0123456789abcdef/moves HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                             "Content-Type: application/json\r\n\r\n", "HTTP/1.1 404", "not_found"}}) {
+    send_all(fd, c.request);
+    const std::string a = read_answer(fd);
+    const size_t head = a.find("\r\n\r\n");
+    ASSERT_NE(head, std::string::npos) << c.request;
+    EXPECT_EQ(a.rfind(c.status, 0), 0u) << c.request << " -> " << a.substr(0, 200);
+    EXPECT_NE(a.find("Content-Type: application/json"), std::string::npos) << a;
+    const json body = json::parse(a.substr(head + 4));
+    if (c.reason) {
+      EXPECT_EQ(body.value("reason", ""), c.reason) << a;
+    }
+    EXPECT_EQ(a.find("Connection: close"), std::string::npos) << "kept alive: " << a;
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 4s) << "an answer waited for a body";
+  ::close(fd);
+  EXPECT_EQ(s.app.game_count(), 1u);
+}
+
 // A self-signed certificate for 127.0.0.1 and its key, as PEM files.
 void make_certificate(const std::string& cert, const std::string& key) {
   EVP_PKEY* pkey = EVP_EC_gen("P-256");

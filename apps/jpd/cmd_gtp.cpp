@@ -1,5 +1,5 @@
-// jpd gtp [--rules R] [--size N] [--seed S] [--playouts N] [--allow-files DIR]   the GTP engine on
-// stdin/stdout
+// jpd gtp [--rules R] [--size N] [--seed S] [--playouts N] [--allow-files DIR] [--out-of-turn M]
+// the GTP engine on stdin/stdout
 #include <cerrno>
 #include <cstdio>
 #include <string>
@@ -63,6 +63,7 @@ void add_gtp_command(CLI::App& app, Runner& run) {
   static int playouts = 0;
   static bool no_files = false;
   static std::string allow_files;
+  static std::string out_of_turn = "setup";
   cmd->add_option("--rules", o.rules, "PRESET[,key=value...] (default tang-song)");
   cmd->add_option("--size", o.board_size, "board size before any boardsize command (default 19)")
       ->check(CLI::Range(kMinBoardSize, kMaxBoardSize));
@@ -74,6 +75,10 @@ void add_gtp_command(CLI::App& app, Runner& run) {
                   "the one folder loadsgf and printsgf FILE may read and write in (default: none, "
                   "both refuse file names)")
       ->check(CLI::ExistingDirectory);
+  cmd->add_option("--out-of-turn", out_of_turn,
+                  "a play or genmove of the colour not to move: setup (a setup stone, as GUIs send "
+                  "them; the default), pass (the other side passed first) or refuse")
+      ->check(CLI::IsMember({"setup", "pass", "refuse"}));
   cmd->add_flag("--no-files", no_files, "no file access (the default; kept for older scripts)")
       ->excludes("--allow-files");
   cmd->callback([&run] {
@@ -81,6 +86,7 @@ void add_gtp_command(CLI::App& app, Runner& run) {
       o.genmove.seed = seed;
       o.genmove.playouts = playouts;
       o.file_root = no_files ? "" : allow_files;
+      o.out_of_turn = parse_out_of_turn(out_of_turn).value_or(OutOfTurn::setup);
       try {
         parse_ruleset(o.rules);
       } catch (const RulesError& e) {

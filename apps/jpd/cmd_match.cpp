@@ -1,4 +1,5 @@
 // jpd match --black CMD --white CMD [--rules P] [--games N] [--size 9] [--out DIR] [--max-moves M]
+//           [--alternate | --series [--series-rules LIST] [--tie-break wins|none]]
 // engine against engine, jpd the referee
 #include <cstdio>
 #include <iostream>
@@ -6,6 +7,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "jpd/batch.hpp"
 #include "jpd/encoding.hpp"
 #include "jpd/match.hpp"
 #include "jpd/text.hpp"
@@ -19,9 +21,7 @@ void add_match_command(CLI::App& app, Runner& run) {
   static MatchOptions o;
   static double timeout = 60;
   static bool json = false;
-  static std::string lang;
-  cmd->add_option("--lang", lang, "language for people: zh or en (default: from the locale)")
-      ->check(CLI::IsMember({"zh", "en"}));
+  static std::string series_rules, tie = "wins", lang;
   cmd->add_option("--black", black, "the first engine's command (Black in game 1)")->required();
   cmd->add_option("--white", white, "the second engine's command")->required();
   cmd->add_option("--rules", o.rules, "PRESET[,key=value...] (default tang-song)");
@@ -33,6 +33,16 @@ void add_match_command(CLI::App& app, Runner& run) {
                   "moves per game before the referee stops and counts (default 4 x points)")
       ->check(CLI::Range(0, 1000000));
   cmd->add_flag("--alternate", o.alternate, "swap colours every other game");
+  cmd->add_flag("--series", o.series,
+                "a komi-free series (the 004 essay): colours swapped every other game, komi 0, the "
+                "winner by the total difference over the games, then game wins");
+  cmd->add_option("--series-rules", series_rules,
+                  "with --series: count the series under these rule sets too (jpd batch's list: "
+                  "presets, all, jpd, standard), side by side");
+  cmd->add_option("--tie-break", tie, "with --series: what decides a total difference of 0: wins or none")
+      ->check(CLI::IsMember({"wins", "none"}));
+  cmd->add_option("--lang", lang, "language for people: the games, the totals, the series (default: from the locale)")
+      ->check(CLI::IsMember({"zh", "en"}));
   cmd->add_option("--seed", o.seed, "seed base for engines that know jpd-seed (default 1)");
   cmd->add_option("--timeout", timeout, "seconds an engine may take for one answer (default 60)");
   cmd->add_flag("--json", json, "print JSON");
@@ -44,19 +54,33 @@ void add_match_command(CLI::App& app, Runner& run) {
       } catch (const RulesError& e) {
         throw CLI::ValidationError("--rules", e.what());
       }
+      SeriesOptions so;
+      so.tie = tie == "none" ? SeriesTieBreak::none : SeriesTieBreak::wins;
+      if (!series_rules.empty()) {
+        if (!o.series) throw CLI::ValidationError("--series-rules", "needs --series");
+        try {
+          for (const batch::RuleChoice& c : batch::parse_rule_list(series_rules))
+            if (c.rules) so.rules.push_back(c.rules);
+        } catch (const RulesError& e) {
+          throw CLI::ValidationError("--series-rules", e.what());
+        }
+      }
+      so.score.dead_from = DeadFrom::sgf;  // the dead stones the match agreed (JD)
       auto a = MatchPlayer::process(black, timeout);
       auto b = MatchPlayer::process(white, timeout);
       std::string name_a = a->name(), name_b = b->name();
-      if (name_a == name_b) {
+      if (name_a == name_b) {  // told apart in the games, their records and the series
         name_a += " (--black)";
         name_b += " (--white)";
+        a->rename(name_a);
+        b->rename(name_b);
       }
       const Lang l = language(lang);
       bool all_hold = true;
       nlohmann::json games = nlohmann::json::array();
       auto progress = [&](const MatchGame& g) {
         all_hold &= g.count.all_invariants_hold;
-        const bool swapped = o.alternate && g.number % 2 == 0;
+        const bool swapped = (o.alternate || o.series) && g.number % 2 == 0;
         const std::string& nb = swapped ? name_b : name_a;
         const std::string& nw = swapped ? name_a : name_b;
         if (json) {
@@ -80,21 +104,30 @@ void add_match_command(CLI::App& app, Runner& run) {
         std::cout.flush();
       };
       MatchSummary s = run_match(*a, *b, o, progress);
+      std::vector<SeriesStanding> standings;
+      if (o.series) {
+        standings = match_series(s, o, name_a, name_b, so);
+        for (const SeriesStanding& t : standings) all_hold &= t.all_invariants_hold;
+      }
+      Ruleset played = parse_ruleset(o.rules);
+      if (o.series) played.komi = 0;
       if (json) {
-        nlohmann::json j = {{"rules", parse_ruleset(o.rules).to_string()},
+        nlohmann::json j = {{"rules", played.to_string()},
                             {"size", o.size},
                             {"players", {name_a, name_b}},
                             {"wins", {{name_a, s.wins_a}, {name_b, s.wins_b}}},
                             {"other", s.other},
                             {"all_invariants_hold", all_hold},
                             {"games", games}};
+        if (o.series) j["series"] = series_json(standings, so.tie);
         std::cout << json_text(j, 2) << "\n";
       } else {
         std::cout << tr(l, "match.total",
                         {name_a, std::to_string(s.wins_a), name_b, std::to_string(s.wins_b),
                          s.other ? tr(l, "match.no_winner", {std::to_string(s.other)}) : "",
-                         parse_ruleset(o.rules).to_string(), std::to_string(o.size)})
+                         played.to_string(), std::to_string(o.size)})
                   << "\n";
+        if (o.series) std::cout << "\n" << series_text(standings, l);
       }
       return all_hold ? kExitOk : kExitFailure;
     };

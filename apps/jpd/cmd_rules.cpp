@@ -1,5 +1,5 @@
-// jpd presets [--json]       every preset, one line each
-// jpd rules SPEC [--json]    every field of a rule set (SPEC = PRESET[,key=value...])
+// jpd presets [--json] [--lang zh|en]   every preset, one line each
+// jpd rules SPEC [--json] [--lang zh|en]   every field of a rule set (SPEC = PRESET[,key=value...])
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -14,7 +14,7 @@ namespace jpd::cli {
 void add_rules_commands(CLI::App& app, Runner& run) {
   auto* list = app.add_subcommand("presets", "List the rule-set presets");
   static bool list_json = false;
-  static std::string list_lang, show_lang;
+  static std::string list_lang;
   list->add_flag("--json", list_json, "print JSON");
   list->add_option("--lang", list_lang, "language for people: zh or en (default: from the locale)")
       ->check(CLI::IsMember({"zh", "en"}));
@@ -42,9 +42,10 @@ void add_rules_commands(CLI::App& app, Runner& run) {
   auto* show = app.add_subcommand("rules", "Show every field of a rule set");
   static std::string spec;
   static bool show_json = false;
+  static std::string lang;
   show->add_option("rules", spec, "PRESET[,key=value...]")->required();
   show->add_flag("--json", show_json, "print JSON");
-  show->add_option("--lang", show_lang, "language for people: zh or en (default: from the locale)")
+  show->add_option("--lang", lang, "language of the meanings: zh or en (default: from the locale)")
       ->check(CLI::IsMember({"zh", "en"}));
   show->callback([&run] {
     check_rules_option("rules", spec);
@@ -55,14 +56,12 @@ void add_rules_commands(CLI::App& app, Runner& run) {
         std::cout << j.dump(2) << "\n";
         return kExitOk;
       }
-      const Lang l = language(show_lang);
-      std::cout << tr(l, "rules.canonical", {r.to_string()}) << "\n";
+      const Lang l = language(lang);
+      std::cout << tr(l, "rules.preset", {r.preset, preset_title(r.preset, l)}) << "\n"
+                << tr(l, "rules.canonical", {r.to_string()}) << "\n";
       for (const FieldInfo& f : ruleset_fields()) {
         std::string v = j[f.key].is_string() ? j[f.key].get<std::string>() : j[f.key].dump();
-        std::string meaning = l == Lang::en ? f.meaning : tr(l, "field." + f.key);
-        if (meaning.rfind("[[", 0) == 0) meaning = f.meaning;  // a field without a translation
-        std::printf("  %-26s %-22s ", f.key.c_str(), v.c_str());
-        std::cout << meaning << "\n";
+        std::printf("  %-26s %-22s %s\n", f.key.c_str(), v.c_str(), field_meaning(f, l).c_str());
       }
       return kExitOk;
     };

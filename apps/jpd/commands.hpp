@@ -21,6 +21,7 @@ void add_diagram_command(CLI::App& app, Runner& run);
 void add_stress_command(CLI::App& app, Runner& run);
 void add_gtp_command(CLI::App& app, Runner& run);
 void add_match_command(CLI::App& app, Runner& run);
+void add_series_command(CLI::App& app, Runner& run);
 void add_corpus_command(CLI::App& app, Runner& run);
 void add_estimate_command(CLI::App& app, Runner& run);
 void add_dispute_command(CLI::App& app, Runner& run);

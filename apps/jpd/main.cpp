@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   jpd::cli::add_rules_commands(app, run);
   jpd::cli::add_gtp_command(app, run);
   jpd::cli::add_match_command(app, run);
+  jpd::cli::add_series_command(app, run);
   jpd::cli::add_bench_command(app, run);
   jpd::cli::add_stress_command(app, run);
   jpd::cli::add_corpus_command(app, run);

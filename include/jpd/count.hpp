@@ -62,7 +62,8 @@ struct Count {
   int width = 0, height = 0;
   Color first = Color::Black;
   double komi = 0;
-  double return_number = 0;  // 归本数 of the first player: points/2 + komi/2
+  double return_number = 0;         // 归本数 of the first player: points/2 + komi/2
+  double return_number_second = 0;  // and of the second player: points/2 - komi/2 (000 art. 19)
 
   // Outcome under the primary method of the rules.
   EndReason end = EndReason::counted;
@@ -98,6 +99,12 @@ struct Count {
   double pay = 0;      // points the first player pays the second (negative: the second pays)
   std::string payment;  // the rule applied, in words
   PerColour negative_a, negative_b, balancing_virtual, overflow;
+  // Outside the making, added to the primary difference: the button's half point (Ruleset::button:
+  // to the first to pass or play a virtual move; Empty when the rules have none) and White's
+  // points for Black's handicap stones (Ruleset::handicap_compensation).
+  Color button = Color::Empty;
+  int handicap_stones = 0;            // N: Black's setup stones when White has none
+  double handicap_compensation = 0;  // points White receives for them
   MoveRef first_virtual;  // the game's first virtual move (making included; index -1 there)
   Color first_virtual_color = Color::Empty;
   Color last_move = Color::Empty;  // 收后方: maker of the last real move before the pause
@@ -112,6 +119,13 @@ struct Count {
 
 struct CountOptions {
   bool keep_steps = true;  // keep the board of every making step (pictures, --explain)
+  // Make the boards of the making even when the steps are not kept: every view is then counted
+  // by its own physical procedure (Ing's filled board, the living-stones board with its basic
+  // eyes and the 还棋头 groups on it, the refilled equal-stones board) and the invariants compare
+  // it with its formula. Off (jpd batch, for speed) and without steps, the views are the
+  // formulas' and the invariants that compare a board with a formula compare the formula with
+  // itself.
+  bool check_by_boards = true;
   // The words: the payment rule applied and the numbers of each invariant (Count::payment,
   // Invariant::detail). Off, they are left empty and only the figures are computed (jpd batch).
   bool texts = true;

@@ -260,9 +260,10 @@ class Game {
   // auto_virtuals the referee plays them.
   Verdict resume_dispute(bool auto_virtuals = true);
   // After an agreed pause, a move found later (003 art. 21.5): finder Black/White resumes play
-  // (the proposer moves first; if the acceptor found it, the proposer first plays a virtual move);
-  // Empty when it cannot be told who found it: play does not resume.
-  Verdict resume_found_move(Color finder);
+  // (the proposer moves first; if the acceptor found it, the proposer first plays a virtual move,
+  // which the referee plays with auto_virtual, else the proposer owes it); Empty when it cannot
+  // be told who found it: play does not resume.
+  Verdict resume_found_move(Color finder, bool auto_virtual = true);
   // From a pause: making (负着 may be played), then the end by counting.
   Verdict start_making();
   // A record that simply stops is taken as paused by agreement (SPEC §6.4); from play/dispute.
@@ -286,8 +287,9 @@ class Game {
   struct Action {
     enum Type : uint8_t { kMove, kSetup, kToMove, kResume, kFound, kMaking, kPaused } type;
     // kMove: the move. kSetup: move.color the colour (Empty removes), move.point the point.
-    // kToMove, kFound: move.color. kResume: move.kind virtual_move when the referee played the
-    // opening virtual moves (auto_virtuals), pass when the players owe them.
+    // kToMove, kFound: move.color. kResume, kFound: move.kind virtual_move when the referee
+    // played the virtual moves the resumption owes (auto_virtuals), pass when the players owe
+    // them (or, for kFound, when none is owed: the proposer found the move).
     Move move;
   };
   const std::vector<Action>& actions() const { return actions_; }
@@ -314,6 +316,9 @@ class Game {
   Color winner_ = Color::Empty;
   Color proposal_ = Color::Empty;  // side whose pause proposal awaits an answer
   int must_virtual_ = 0;           // non-board moves owed before board moves are allowed
+  // Of them, those a resumption owes (the players play them instead of the referee): like the
+  // referee's, they never pause the game.
+  int owed_at_resumption_ = 0;
   int consecutive_non_board_ = 0;
   bool paused_by_agreement_ = false;
   Color proposer_ = Color::Empty;  // of the last accepted proposal
@@ -322,6 +327,7 @@ class Game {
   int moves_at_first_pause_ = -1;
   bool strict_ = false;
   int virtuals_[2] = {0, 0};
+  int non_board_ = 0;  // passes and virtual moves played so far
   Point no_liberty_;  // setup_without_liberty()
   Counters counters_;
   std::vector<PlayedMove> moves_;
@@ -334,6 +340,7 @@ class Game {
   // each linked to the key's previous one.
   struct Seen {
     int captures_b, captures_w;
+    int non_board;  // non-board moves played so far (non_board_)
     int previous;  // the key's previous time in seen_, or -1
   };
   struct Times {

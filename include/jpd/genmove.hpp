@@ -10,6 +10,11 @@
 //       point with no stone within two points,
 //    unless the move captures, gets an own chain out of atari, or is a liberty of a chain (either
 //    colour) with one or two liberties: those tactical moves are always compared.
+//    In dispute play (实战解决, after a pause) the candidates are only the points where something
+//    is in dispute: within two points of a chain the estimator (estimate.hpp) leaves unsettled,
+//    or, where the rules remove no dead stones, of an opponent chain it finds dead; so an engine
+//    asked to move after two passes never plays inside its own territory, nor fills a dame, to
+//    gain nothing.
 //  3. With no candidate the mover makes the non-board move (the game is settled). Otherwise the
 //     candidates and the non-board move are compared by playouts (successive halving of the
 //     budget: each round the better half goes on with twice the playouts; a move that captures
@@ -23,9 +28,14 @@
 // score by area (Tromp-Taylor) with the rules' komi; under the 计枰点 rules area and
 // territory counts agree up to the one-point payments, which the generator ignores. It never
 // resigns.
+// A time budget (GenmoveOptions::seconds, from the GTP clock) bounds the work instead of the
+// playouts alone: the ownership playouts stop at a fifth of it, their rate sets the playouts of
+// the comparison, and a round that would overrun is cut short (the best so far is played). The
+// move then depends on the machine's speed, no longer on the seed alone.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "jpd/game.hpp"
@@ -42,7 +52,16 @@ struct GenmoveOptions {
   // The estimator's playout policy (captures and escapes around the last move, local answers, no
   // self-atari of larger chains) instead of the light one: slower, much better judged.
   bool policy_playouts = true;
+  // A time budget for the move, in seconds (0: none, the playouts decide). With one, the
+  // playouts are at most `playouts`, or kTimedPlayoutsFactor times the default when that is 0.
+  double seconds = 0;
+  // The clock the budget is measured by (seconds, monotonic); empty: the steady clock. Tests
+  // give one of their own.
+  std::function<double()> clock;
 };
+
+// With a time budget and no playout target, the target is this many times the default.
+inline constexpr int kTimedPlayoutsFactor = 20;
 
 struct GenmoveResult {
   bool board_move = false;  // false: the rules' non-board move (GTP "pass")
@@ -51,6 +70,7 @@ struct GenmoveResult {
   double mean_margin = 0;   // the mover's mean area margin in those playouts, komi included
   int candidates = 0;       // board moves compared
   int playouts = 0;         // playouts run, ownership included
+  double seconds = 0;       // the time taken, by the options' clock (measured with a budget only)
   std::string reason;       // in words
 };
 

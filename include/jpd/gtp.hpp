@@ -12,19 +12,43 @@
 // proposal is pending rejects it. A move at a pause resumes play to settle a dispute (实战解决).
 // One command's moves are one step for undo. The jpd- commands reach every referee action
 // exactly (README, "jpd gtp").
+//
+// A `play` or `genmove` of the colour that is not to move (GTP lets colours repeat; GUIs send a
+// position's setup stones as `play` commands in any order) is read by GtpEngineOptions::out_of_turn;
+// the referee's own checks stay strict: the record shows a setup stone, a pass or a change of the
+// side to move (PL), never two moves of one colour in a row.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "jpd/game.hpp"
 #include "jpd/genmove.hpp"
+#include "jpd/gtp_time.hpp"
 #include "jpd/status.hpp"
 
 namespace jpd {
+
+// How a `play` or `genmove` of the colour that is not to move is read (README, "jpd gtp").
+enum class OutOfTurn : uint8_t {
+  // play: a setup stone (AB/AW in the record) when it captures nothing and has a liberty, as GUIs
+  // send setup stones; a stone that captures or has no liberty is a move, the turn first given to
+  // its colour (PL), so that the referee judges it and its captures count. play of a pass, and
+  // genmove: the turn is given to the colour first.
+  setup,
+  // The other side is taken to have passed: its non-board move first (where that would pause the
+  // game, the turn is given to the colour instead, as the SGF repair policy does).
+  pass,
+  // Refused: "it is White's turn".
+  refuse,
+};
+std::string_view name_of(OutOfTurn o);
+std::optional<OutOfTurn> parse_out_of_turn(std::string_view name);
 
 struct GtpEngineOptions {
   std::string name = "jpd";
@@ -32,6 +56,7 @@ struct GtpEngineOptions {
   std::string rules = "tang-song";  // the initial rule set, PRESET[,key=value...]
   int board_size = 19;
   GenmoveOptions genmove;
+  OutOfTurn out_of_turn = OutOfTurn::setup;
   size_t max_line = 64 * 1024;  // bytes of one command line, newline excluded
   // The folder loadsgf and printsgf FILE may read and write in (relative names are taken in it;
   // a path that leads out of it, by "..", an absolute name or a symbolic link, is refused).
@@ -88,6 +113,7 @@ class GtpEngine {
   Reply cmd_final_score(const Args& a);
   Reply cmd_final_status_list(const Args& a);
   Reply cmd_kgs_rules(const Args& a);
+  Reply cmd_time(const std::string& name, const Args& a);
   // The project's commands (gtp_jpd.cpp).
   Reply cmd_jpd_rules(const Args& a);
   Reply cmd_jpd_move(const std::string& name, const Args& a);
@@ -99,12 +125,25 @@ class GtpEngine {
   Reply cmd_jpd_pause(const Args& a);
   Reply cmd_jpd_count(const Args& a);
   Reply cmd_jpd_state(const Args& a);
+  // Analysis for GUIs (gtp_analyze.cpp): the count drawn over the board, the estimator's view.
+  Reply cmd_analyze_commands(const Args& a);
+  Reply cmd_jpd_overlay(const Args& a, bool heat_map);
+  Reply cmd_jpd_estimate(const Args& a, bool heat_map);
+  Reply cmd_jpd_uncertain(const Args& a);
   Reply cmd_jpd_option(const std::string& name, const Args& a);
 
   // Helpers.
   void new_game(const Ruleset& rules, int size);
   void set_rules(const Ruleset& rules);  // replays the game under them, or throws
+  void reset_marks();  // one undo step per action but setup (after a replay)
   Reply apply_moves(const std::vector<Move>& moves, bool resume_if_paused);
+  // The game as a move of c would find it: resumed for a dispute when paused (resume), and with
+  // c to move as out_of_turn says. A copy; keep() makes it the game.
+  Verdict prepare(Game& g, Color c, bool resume) const;
+  // Makes c the side to move in g as out_of_turn says (g to move already: nothing).
+  Verdict give_turn(Game& g, Color c) const;
+  // Makes `next` the game, as one step for undo (the game had `mark_at` actions before it).
+  void keep(Game&& next, size_t mark_at);
   Statuses statuses() const;
   void mark() { marks_.push_back(game_.actions().size()); }
 
@@ -115,6 +154,8 @@ class GtpEngine {
   Ruleset rules_;
   Game game_;
   std::vector<size_t> marks_;  // actions().size() before each undoable step
+  GtpTimeControl time_;        // time_settings / kgs-time_settings
+  GtpTimeLeft left_[2];        // time_left, then the engine's own moves (index: Black 0)
   bool quit_ = false;
 };
 

@@ -20,6 +20,8 @@
 #include "jpd/game.hpp"
 #include "jpd/gtp.hpp"
 #include "jpd/gtp_move.hpp"
+#include "jpd/series.hpp"
+#include "jpd/sgf.hpp"
 #include "jpd/status.hpp"
 
 namespace jpd {
@@ -39,6 +41,8 @@ class MatchPlayer {
   static std::unique_ptr<MatchPlayer> engine(GtpEngineOptions options = {});
 
   const std::string& name() const { return name_; }
+  // The name games and records give the player (two engines of the same name are told apart).
+  void rename(std::string name) { name_ = std::move(name); }
   std::string send(const std::string& line) { return send_(line); }
   bool knows(const std::string& command);  // known_command, remembered
   // jpd engines (known_command jpd-rules) are told every referee action exactly.
@@ -89,6 +93,9 @@ struct MatchOptions {
   int games = 1;
   int max_moves = 0;       // per game; 0: four times the number of points
   bool alternate = false;  // swap colours every other game
+  // A komi-free series (series.hpp, the 004 essay): colours swapped every other game and every
+  // game played and counted with komi 0 (the rules' komi is overridden).
+  bool series = false;
   uint64_t seed = 1;       // players that know jpd-seed get seed + game number
   std::string out_dir;     // where game-NNN.sgf are written ("" : nowhere)
   std::function<Statuses(const Game&)> fallback_statuses;  // default referee_statuses
@@ -102,6 +109,7 @@ struct MatchGame {
   Count count;                // at the pause (or of the ended game, for its result)
   std::string statuses_from;  // how the dead stones were found
   std::string result;         // SGF style, e.g. "B+3.5", "W+R", "B+F"
+  sgf::Record record;         // the game as written (PB, PW, RE, JD)
   std::string sgf_path;       // "" when not written
   std::vector<std::string> notes;
 };
@@ -118,5 +126,12 @@ struct MatchSummary {
 // N games between a (Black first) and b; `progress` is called after each game.
 MatchSummary run_match(MatchPlayer& a, MatchPlayer& b, const MatchOptions& opts,
                        const std::function<void(const MatchGame&)>& progress = {});
+
+// The series of a match played with MatchOptions::series: its games' records counted under each
+// rule set of `series` (the default: the match's own), komi 0, the players named name_a (Black
+// in game 1) and name_b.
+std::vector<SeriesStanding> match_series(const MatchSummary& s, const MatchOptions& opts,
+                                         const std::string& name_a, const std::string& name_b,
+                                         const SeriesOptions& series = {});
 
 }  // namespace jpd

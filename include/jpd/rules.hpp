@@ -80,7 +80,13 @@ enum class Dame : uint8_t {
   fill_at_making,            // filled alternately at making, from the side to move
   fill_at_making_if_agreed,  // Tang-Song art. 10: filled at making after an agreed pause,
                              // shared after a two-virtual pause
+  fill_at_making_if_odd,     // 计活子 B (003 art. 26.2): an odd number left is filled at making,
+                             // an even number is shared (K each)
 };
+
+// White's compensation for Black's handicap stones (KataGo's white handicap bonus): none, one
+// point per stone after the first (AGA), one per stone (Chinese: half the stones returned).
+enum class HandicapCompensation : uint8_t { none, n_minus_1, n };
 
 struct Ruleset {
   std::string preset = "tang-song";
@@ -93,6 +99,10 @@ struct Ruleset {
   KoRule ko = KoRule::simple;
   CycleResult cycle_result = CycleResult::no_result;
   int cycle_repeats = 3;  // a (board, side to move) seen this often within a phase is a long cycle
+  // [interpretation] whether a repetition with a pass or virtual move in its stretch is a long
+  // cycle too (false: only cycles of board moves, as 长生劫 and 循环多劫 are; a single ko retaken
+  // after virtual moves is no cycle)
+  bool cycle_through_non_board = false;
   bool reset_history_at_pause = false;
   bool suicide = false;  // allowed?
   Compensation compensation = Compensation::first_virtual;
@@ -111,6 +121,12 @@ struct Ruleset {
   bool white_passes_last = false; // AGA
   int group_tax = 0;              // points per living unit subtracted (ancient counting)
   bool setup_counts = true;       // [interpretation] setup/handicap stones count as placed stones
+  // The rule families of KataGo's rules (docs/rules.md): the button (half a point to the first
+  // to pass), White's compensation for handicap stones, and whether a pass may leave dead stones
+  // for agreement (a friendly pass) or the players clean them up first.
+  bool button = false;
+  HandicapCompensation handicap_compensation = HandicapCompensation::none;
+  bool friendly_pass = true;
 
   friend bool operator==(const Ruleset&, const Ruleset&) = default;
 
@@ -144,6 +160,10 @@ Ruleset parse_ruleset(std::string_view text);
 // Maps an SGF RU[] value (e.g. "Japanese", "Chinese", "AGA", "NZ", "JPD:tang-song") to a
 // preset name; returns "" when it names none we know.
 std::string preset_for_sgf_rules(std::string_view ru);
+// The other way: the standard SGF RU text (FF[4]: Japanese, AGA, GOE, NZ; and Chinese, Korean as
+// written by servers and GUIs) for a rule set that is one of those presets unchanged but for its
+// komi (KM), so that reading RU and KM back gives the same rule set; "" for any other.
+std::string standard_sgf_rules(const Ruleset& r);
 
 // Field names, in table order, with a short description: for help texts.
 struct FieldInfo {
@@ -169,5 +189,6 @@ std::string_view name_of(CountingMethod v);
 std::string_view name_of(SekiTerritory v);
 std::string_view name_of(EyeReading v);
 std::string_view name_of(Dame v);
+std::string_view name_of(HandicapCompensation v);
 
 }  // namespace jpd

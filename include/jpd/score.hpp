@@ -48,6 +48,7 @@ struct ScoreOptions {
   bool server_conventions = true;
   bool keep_steps = true;
   bool texts = true;  // CountOptions::texts
+  bool check_by_boards = true;  // CountOptions::check_by_boards
 };
 
 // What the count of a record says about the record itself.

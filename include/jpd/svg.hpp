@@ -32,6 +32,7 @@ struct Picture {
   std::vector<Point> dead;           // stones drawn as dead (still on the board: the pause)
   std::vector<Point> removed_black, removed_white;  // colour of the stones removed at dead_removed marks
   Lang lang = Lang::en;
+  bool roads = false;  // 计活子 (living-stone counting): a negative-B point is a 路, not a 目
 };
 std::string board_svg(const Picture& p, const Style& s = {});
 

@@ -60,6 +60,7 @@ from ._jipingdian import (
     rules_for_record,
     score,
     score_sgf,
+    series,
 )
 from ._estimate import estimate
 
@@ -78,7 +79,7 @@ __all__ = [
     "count", "Count", "Figures", "PerColour", "Invariant", "MakingStep", "Claim",
     # records
     "Record", "Step", "Replay", "read_sgf", "parse_sgf", "replay", "rules_for_record",
-    "score", "score_sgf",
+    "score", "score_sgf", "series",
     # life and death (not in the library yet)
     "estimate",
 ]

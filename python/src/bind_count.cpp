@@ -117,11 +117,18 @@ void bind_count(pyb::module_& m) {
       .def_readonly("first_player", &Count::first)
       .def_readonly("komi", &Count::komi)
       .def_readonly("return_number", &Count::return_number, "归本数 of the first player: points/2 + komi/2.")
+      .def_readonly("return_number_second", &Count::return_number_second,
+                    "归本数 of the second player: points/2 - komi/2.")
       .def_property_readonly("end", [](const Count& x) { return std::string(name_of(x.end)); },
                              "'counted', 'resigned', 'no_result', 'draw' or 'forfeit'.")
       .def_readonly("result", &Count::result, "SGF style: 'B+2.5', 'W+R', '0', 'Void', 'B+F'.")
       .def_property_readonly("winner", [](const Count& x) { return color_or_none(x.winner); })
       .def_readonly("margin", &Count::margin)
+      .def_property_readonly("button", [](const Count& x) { return color_or_none(x.button); },
+                             "Who took the button's half point (None: the rules have none).")
+      .def_readonly("handicap_stones", &Count::handicap_stones)
+      .def_readonly("handicap_compensation", &Count::handicap_compensation,
+                    "Points White receives for Black's handicap stones.")
       .def_property_readonly("primary_method", [](const Count& x) { return std::string(name_of(x.rules.counting)); })
       .def_readonly("primary_difference", &Count::primary_difference, "First minus second, before komi.")
       .def_property_readonly("status_source", [](const Count& x) { return std::string(name_of(x.status_source)); })

@@ -75,8 +75,8 @@ pyb::dict estimate_game(const Game& g, int playouts, uint64_t seed, const std::s
 void bind_estimate(pyb::module_& m) {
   m.def("estimate", &estimate_game, pyb::arg("game"), pyb::kw_only(), pyb::arg("playouts") = 0,
         pyb::arg("seed") = EstimateOptions{}.seed, pyb::arg("open_shapes") = "from_rules",
-        "The built-in life-and-death estimate of the game's position (the pause position in "
-        "independent dispute mode): a dict with 'chains' (status alive/dead/seki/unsettled, "
+        "The built-in life-and-death estimate of the position play ended with (after an "
+        "independent dispute too: counting maps its statuses onto the pause position): a dict with 'chains' (status alive/dead/seki/unsettled, "
         "alive_probability, reason), 'ownership' (rows from the top, +1 Black ... -1 White), "
         "'open_kos', 'suggested_claims', 'notes' and 'statuses' (the dead stones and uncertain "
         "chains to count with). playouts 0: the default for the board size.");

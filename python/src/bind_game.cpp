@@ -251,13 +251,15 @@ void bind_game(pyb::module_& m) {
           "auto_virtuals is False.")
       .def(
           "resume_found_move",
-          [](Game& g, pyb::object finder) {
-            require(g.resume_found_move(finder.is_none() ? Color::Empty : color_arg(finder)),
+          [](Game& g, pyb::object finder, bool auto_virtual) {
+            require(g.resume_found_move(finder.is_none() ? Color::Empty : color_arg(finder),
+                                        auto_virtual),
                     "resume found move");
           },
-          pyb::arg("finder"),
+          pyb::arg("finder"), pyb::arg("auto_virtual") = true,
           "After an agreed pause, a move found later (003 art. 21.5): the colour that found it, or "
-          "None when it cannot be told (play does not resume).")
+          "None when it cannot be told (play does not resume). When the acceptor found it, the "
+          "proposer first plays a virtual move: the referee's unless auto_virtual is False.")
       .def("start_making", [](Game& g) { require(g.start_making(), "start making"); },
            "From a pause: making (做棋) begins; negative moves may be played.")
       .def("declare_paused", [](Game& g) { require(g.declare_paused(), "declare paused"); },

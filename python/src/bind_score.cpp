@@ -4,8 +4,10 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "jpd/batch.hpp"
 #include "jpd/input_file.hpp"
 #include "jpd/score.hpp"
+#include "jpd/series.hpp"
 
 namespace jpd::py {
 
@@ -67,6 +69,41 @@ pyb::dict score_sgf(pyb::object path, pyb::object rules, pyb::object dead, pyb::
   return to_python(j);
 }
 
+// The rule sets of a series: None (each record's RU), a Ruleset, jpd batch's list as text
+// ('all', 'chinese,japanese'), or a list of rule sets (Ruleset or text) counted side by side.
+std::vector<std::optional<std::string>> series_rules_arg(pyb::handle rules) {
+  std::vector<std::optional<std::string>> out;
+  if (pyb::isinstance<pyb::str>(rules)) {
+    for (const batch::RuleChoice& c : batch::parse_rule_list(rules.cast<std::string>()))
+      out.push_back(c.rules);
+  } else if (pyb::isinstance<pyb::list>(rules) || pyb::isinstance<pyb::tuple>(rules)) {
+    for (pyb::handle r : rules) out.push_back(rules_text_arg(r));
+  } else {
+    out.push_back(rules_text_arg(rules));
+  }
+  if (out.empty()) throw pyb::value_error("a series needs at least one rule set");
+  return out;
+}
+
+pyb::dict series(pyb::iterable records, pyb::object rules, const std::string& tie_break,
+                 const std::string& dead_from) {
+  SeriesOptions o;
+  o.rules = series_rules_arg(rules);
+  set_dead_from_arg(o.score, dead_from);
+  if (tie_break != "wins" && tie_break != "none")
+    throw pyb::value_error("tie_break is 'wins' or 'none', not '" + tie_break + "'");
+  o.tie = tie_break == "none" ? SeriesTieBreak::none : SeriesTieBreak::wins;
+  std::vector<sgf::Record> recs;
+  for (pyb::handle r : records)
+    recs.push_back(pyb::isinstance<sgf::Record>(r) ? r.cast<sgf::Record>() : load_record_file(path_arg(r)));
+  nlohmann::json j;
+  {
+    pyb::gil_scoped_release unlocked;
+    j = series_json(series_of_records(recs, o), o.tie);
+  }
+  return to_python(j);
+}
+
 }  // namespace
 
 void bind_score(pyb::module_& m) {
@@ -88,6 +125,14 @@ void bind_score(pyb::module_& m) {
         "The report of `jpd score PATH --json` as a dict (the same fields and values, 'file' "
         "included): rules as --rules, dead as --dead ('C3,D4' or points), claims as --claim "
         "('B:D4', or a list of them), game as --game, repair as --repair.");
+  m.def("series", &series, pyb::arg("records"), pyb::arg("rules") = pyb::none(), pyb::kw_only(),
+        pyb::arg("tie_break") = "wins", pyb::arg("dead_from") = "auto",
+        "The komi-free series of the 004 essay, as `jpd series --json` reports it (a dict): the "
+        "records (Records or SGF paths, in order; the players by PB and PW) counted with komi 0 "
+        "under rules (None: each record's RU; a Ruleset; jpd batch's list as text, e.g. 'all'; "
+        "or a list of rule sets), the total difference deciding, then the game wins "
+        "(tie_break='wins') or nothing ('none'). ValueError when the records are no series of "
+        "two players (the file is named).");
 }
 
 }  // namespace jpd::py

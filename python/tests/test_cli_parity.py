@@ -89,3 +89,41 @@ def test_corpus_sample_equals_the_program(jpd_binary, corpus_dir):
         expected = list(pool.map(lambda f: cli_score(jpd_binary, f), sample))
     mismatched = [f.name for f, want in zip(sample, expected) if jpd.score_sgf(f) != want]
     assert mismatched == []
+
+
+def cli_series(binary: Path, *args: str) -> dict:
+    out = subprocess.run([binary, "series", *args, "--json"], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_series_is_what_jpd_series_prints(jpd_binary, root):
+    # The komi-free series of the 004 essay on two bundled records with colours swapped.
+    games = [root / "data" / "games" / f"cgos-9x9-{n}.sgf" for n in (333079, 333378)]
+    paths = [str(g) for g in games]
+    d = jpd.series(games)
+    assert d == cli_series(jpd_binary, *paths)
+    s = d["standings"][0]
+    assert d["komi"] == 0 and d["tie_break"] == "wins"
+    assert s["players"] == ["NNOdin_1.1.2_E", "DCNN_AyaF128a523x1"]
+    assert [g["difference_a"] for g in s["games"]] == [13, 9]
+    assert s["total"]["difference"] == 22 and s["winner"] == "NNOdin_1.1.2_E"
+    assert s["decided_by"] == "difference"
+    side = jpd.series([jpd.read_sgf(g) for g in games], ["tang-song", jpd.Ruleset("japanese")],
+                      tie_break="none")
+    assert side == cli_series(jpd_binary, *paths, "--rules", "tang-song,japanese",
+                              "--tie-break", "none")
+    assert [s["rules"] for s in side["standings"]] == ["tang-song,komi=0", "japanese,komi=0"]
+    assert len(jpd.series(games, "all")["standings"]) == len(jpd.preset_names())
+
+
+def test_series_errors(root):
+    game = root / "data" / "games" / "cgos-9x9-333079.sgf"
+    with pytest.raises(ValueError, match="tie_break"):
+        jpd.series([game], tie_break="coin")
+    with pytest.raises(jpd.RulesError):
+        jpd.series([game], "tang-sung")
+    other = jpd.read_sgf(root / "data" / "games" / "cgos-9x9-333378.sgf")
+    other.white_name = "a third player"
+    with pytest.raises(ValueError, match="cgos-9x9-333378.sgf"):
+        jpd.series([jpd.read_sgf(game), other])

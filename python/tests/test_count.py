@@ -90,3 +90,58 @@ def test_game_in_play_is_counted_as_paused():
     g.play("E5")
     c = g.count()
     assert c.area.black == 81 and c.result == "B+73.5"
+
+
+def handicap_game(rules):
+    """9x9, three handicap stones, three moves each, then passes until the pause."""
+    g = jpd.Game(rules, size=9)
+    g.place_fixed_handicap(3)
+    for m in ["E5", "D5", "E4", "D4", "E6", "D6"]:
+        g.play(m)
+    while g.phase != "paused":
+        g.pass_()
+    return g
+
+
+@pytest.mark.parametrize("preset,points", [("chinese", 3), ("aga", 2), ("new-zealand", 0)])
+def test_handicap_compensation_is_each_presets_n_n_minus_1_or_none(preset, points):
+    c = handicap_game(preset).count()
+    none = handicap_game(preset + ",handicap_compensation=none").count()
+    assert c.handicap_stones == 3
+    assert c.handicap_compensation == points
+    assert c.primary_difference == none.primary_difference - points
+    assert tuple(c.area) == tuple(none.area)
+    d = c.to_dict()
+    assert d["handicap_stones"] == 3 and d["handicap_compensation"] == points
+    assert c.all_invariants_hold
+
+
+def test_the_button_goes_to_the_first_to_pass():
+    def played(rules, first_pass):
+        g = jpd.Game(rules, size=5)
+        for m in ["B3", "D3", "B2", "D2", "B4", "D4", "B1", "D1", "B5", "D5"]:
+            g.play(m)
+        if first_pass == "W":
+            g.play("A1")  # Black plays on, so White is the first to pass
+        while g.phase != "paused":
+            g.pass_()
+        return g.count()
+
+    for first in ["B", "W"]:
+        c = played("chinese,button=true,komi=0", first)
+        plain = played("chinese,komi=0", first)
+        assert c.button == {"B": jpd.BLACK, "W": jpd.WHITE}[first] and plain.button is None
+        half = 0.5 if first == "B" else -0.5
+        assert c.primary_difference == plain.primary_difference + half
+        assert c.to_dict()["button"] == first
+        assert c.all_invariants_hold
+
+
+def test_rule_families_of_katago_read_as_fields():
+    assert jpd.Ruleset("chinese").handicap_compensation == "n"
+    assert jpd.Ruleset("aga").handicap_compensation == "n_minus_1"
+    assert jpd.Ruleset("tang-song").handicap_compensation == "none"
+    assert all(p.rules.button is False for p in jpd.presets())
+    assert jpd.Ruleset("tromp-taylor").friendly_pass is False
+    assert jpd.Ruleset("japanese").friendly_pass is True
+    assert jpd.Ruleset("living-a").cycle_through_non_board is False

@@ -32,6 +32,12 @@ const app = {
   message: null,     // {text, kind}
   timer: null,
   engineBusy: false,
+  view: null,        // the view of the count overlay asked for (null: the rules' own)
+  numbers: localStorage.getItem('jpd-numbers') === '1',  // move numbers on the stones
+  sound: localStorage.getItem('jpd-sound') === '1',      // a click for every new stone
+  refused: null,     // the point a click was refused on, flashed once
+  clockAt: 0,        // performance.now() when the game's clock was read from the server
+  tick: null,
 };
 
 // ---- texts ---------------------------------------------------------------------------------
@@ -56,6 +62,7 @@ function resultWords(r) {
   const who = colour(m[1]);
   if (m[2] === 'R' || m[2] === 'Resign') return T('result.resigned', who, r);
   if (m[2] === 'F' || m[2] === 'Forfeit') return T('result.forfeit', who, r);
+  if (m[2] === 'T' || m[2] === 'Time') return T('result.time', who, r);
   const v = Number(m[2]);
   if (v === 1) return T('result.wins_one', who, r);
   if (v === 0.5) return T('result.wins_half', who, r);
@@ -121,12 +128,19 @@ const tokenFor = (game, c) => tokensOf(game.id)[c];
 const anyToken = (game) => tokenFor(game, 'B') || tokenFor(game, 'W');
 const mayPlay = (game, c) => !!tokenFor(game, c) && game.engine !== c;
 const shortId = (id) => String(id).slice(0, 8);
+const playerName = (game, c) => (game.players && game.players[c]) || T('web.anonymous');
+const named = (game) => !!(game.players && (game.players.B || game.players.W));
+const playersLine = (game) => (named(game) ? T('web.vs', playerName(game, 'B'), playerName(game, 'W')) : '');
+// The label of a move button: the pass and the virtual move as a Chinese player reads them
+// (停一手), the rules' own term beside it.
+const kindLabel = (k) => (k === 'pass' || k === 'virtual' ? T(`web.button.${k}`) : T(`web.kind.${k}`));
 
 // ---- routing -------------------------------------------------------------------------------
 
 function route() {
   clearInterval(app.timer);
-  app.timer = null;
+  clearInterval(app.tick);
+  app.timer = app.tick = null;
   app.message = null;
   const m = /^#\/games\/([0-9a-f]{32})/.exec(location.hash);
   if (m) showGame(m[1]);
@@ -147,14 +161,7 @@ function chrome() {
 async function showLobby() {
   app.game = null;
   const main = $('#main');
-  const rules = el('select', { name: 'rules', id: 'rules' });
-  const groups = [[true, '计枰点'], [false, app.lang === 'zh' ? '各国规则' : 'standard rules']];
-  for (const [jpd, label] of groups) {
-    const g = el('optgroup', { label });
-    for (const p of app.presets.filter((q) => q.jpd === jpd))
-      g.append(el('option', { value: p.name }, `${p.title[app.lang]} — ${p.name}`));
-    rules.append(g);
-  }
+  const rules = rulesSelect({ name: 'rules', id: 'rules' });
   const komi = el('input', { name: 'komi', id: 'komi', type: 'number', step: '0.5', value: '6.5' });
   rules.addEventListener('change', () => {
     const p = app.presets.find((q) => q.name === rules.value);
@@ -174,9 +181,25 @@ async function showLobby() {
   const seatLabel = el('label', {}, el('span', {}, T('web.my_seat')), seat);
   engine.addEventListener('change', () => { seatLabel.hidden = !!engine.value; });
   const listed = el('input', { type: 'checkbox', name: 'public', id: 'public' });
+  // The clock: none, Japanese byo-yomi or Fischer (kept by the server).
+  const clocks = [['', T('web.clock.none')], ['byoyomi:600:3:30', T('web.clock.byoyomi', 10, 3, 30)],
+    ['byoyomi:60:3:10', T('web.clock.byoyomi', 1, 3, 10)], ['fischer:300:10', T('web.clock.fischer', 5, 10)],
+    ['fischer:60:2', T('web.clock.fischer', 1, 2)]];
+  const clock = el('select', { name: 'clock', id: 'clock' }, clocks.map(([v, label]) => el('option', { value: v }, label)));
+  const blackName = el('input', { type: 'text', name: 'black', id: 'black-name', maxlength: '60', autocomplete: 'off' });
+  const whiteName = el('input', { type: 'text', name: 'white', id: 'white-name', maxlength: '60', autocomplete: 'off' });
   const form = el('form', { class: 'new-game', id: 'new-game', onsubmit: async (ev) => {
     ev.preventDefault();
     const body = { rules: rules.value, size: Number(size.value), komi: Number(komi.value), public: listed.checked };
+    const players = {};
+    if (blackName.value.trim()) players.B = blackName.value.trim();
+    if (whiteName.value.trim()) players.W = whiteName.value.trim();
+    if (Object.keys(players).length) body.players = players;
+    if (clock.value) {
+      const [type, a, b, c] = clock.value.split(':');
+      body.clock = type === 'byoyomi' ? { type, main: Number(a), periods: Number(b), period: Number(c) }
+        : { type, main: Number(a), increment: Number(b) };
+    }
     if (engine.value) body.engine = engine.value;
     else body.seat = seat.value;
     const r = await api('POST', '/api/games', body);
@@ -189,12 +212,19 @@ async function showLobby() {
   el('label', {}, el('span', {}, T('web.komi')), komi),
   el('label', {}, el('span', {}, T('web.players')), engine),
   seatLabel,
+  el('label', {}, el('span', {}, T('web.clock')), clock),
+  el('label', {}, el('span', {}, T('web.black_name')), blackName),
+  el('label', {}, el('span', {}, T('web.white_name')), whiteName),
   el('label', { class: 'check' }, listed, el('span', {}, T('web.public'))),
   el('button', { type: 'submit', class: 'primary', id: 'create' }, T('web.create')));
+  // An uploaded record's rules: its RU (and KM), or the rules chosen here.
+  const uploadRules = rulesSelect({ name: 'upload-rules', id: 'upload-rules' },
+    el('option', { value: '' }, T('web.rules_of_record')));
   const upload = el('input', { type: 'file', accept: '.sgf,application/x-go-sgf', id: 'upload', onchange: async (ev) => {
     const f = ev.target.files[0];
     if (!f) return;
-    const r = await api('POST', '/api/sgf', await f.text());
+    const query = uploadRules.value ? `?rules=${encodeURIComponent(uploadRules.value)}` : '';
+    const r = await api('POST', `/api/sgf${query}`, await f.text());
     if (!r.ok) return say(r.data.error);
     keepTokens(r.data.id, r.data.tokens);
     location.hash = `#/games/${r.data.id}`;
@@ -202,22 +232,38 @@ async function showLobby() {
   const list = el('div', { class: 'games' }, el('p', { class: 'muted' }, '…'));
   main.replaceChildren(
     el('section', { class: 'card lobby-new' }, el('h2', {}, T('web.new_game')), form,
-      el('label', { class: 'upload' }, el('span', {}, T('web.upload')), upload),
+      el('div', { class: 'upload' },
+        el('label', {}, el('span', {}, T('web.upload_rules')), uploadRules),
+        el('label', {}, el('span', {}, T('web.upload')), upload)),
       el('p', { id: 'message', class: 'message' })),
     el('section', { class: 'card lobby-list' }, el('h2', {}, T('web.games')), list));
   rules.dispatchEvent(new Event('change'));
   const r = await api('GET', '/api/games');
   if (!r.ok) return list.replaceChildren(el('p', { class: 'muted' }, r.data.error));
   if (!r.data.games.length) return list.replaceChildren(el('p', { class: 'muted' }, T('web.no_games')));
-  list.replaceChildren(el('table', {},
-    el('thead', {}, el('tr', {}, ['game', 'rules', 'board', 'moves', 'phase', 'result'].map((c) => el('th', {}, T(`web.col.${c}`))))),
+  list.replaceChildren(el('table', { class: 'wide' },
+    el('thead', {}, el('tr', {}, ['game', 'players', 'rules', 'board', 'moves', 'phase', 'result'].map((c) => el('th', {}, T(`web.col.${c}`))))),
     el('tbody', {}, r.data.games.map((g) => el('tr', {},
       el('td', {}, el('a', { href: `#/games/${g.id}` }, T('web.game', shortId(g.id)))),
+      el('td', { class: 'players' }, playersLine(g)),
       el('td', {}, `${presetTitle(g.preset)} · ${T('web.komi')} ${num(g.komi)}`),
       el('td', {}, `${g.width}×${g.height}`),
       el('td', {}, g.moves),
       el('td', {}, el('span', { class: `phase ${g.phase}` }, T(`web.phase.${g.phase}`))),
       el('td', {}, g.result ? resultWords(g.result) : ''))))));
+}
+
+// A choice of the presets, the 计枰点 family first; `first` options before them.
+function rulesSelect(attrs, ...first) {
+  const select = el('select', attrs, ...first);
+  const groups = [[true, '计枰点'], [false, app.lang === 'zh' ? '各国规则' : 'standard rules']];
+  for (const [jpd, label] of groups) {
+    const g = el('optgroup', { label });
+    for (const p of app.presets.filter((q) => q.jpd === jpd))
+      g.append(el('option', { value: p.name }, `${p.title[app.lang]} — ${p.name}`));
+    select.append(g);
+  }
+  return select;
 }
 
 // ---- the game ------------------------------------------------------------------------------
@@ -231,6 +277,7 @@ async function showGame(id) {
   }
   setGame(r.data);
   app.timer = setInterval(poll, 1000);
+  app.tick = setInterval(showClocks, 250);
 }
 
 async function poll() {
@@ -241,7 +288,13 @@ async function poll() {
 }
 
 function setGame(game) {
+  const before = app.game;
+  if (app.sound && before && before.id === game.id) {
+    const stones = (g) => g.board.join('').replace(/\./g, '').length;
+    if (game.moves.length > before.moves.length && stones(game) !== stones(before)) click();
+  }
   app.game = game;
+  app.clockAt = performance.now();
   renderGame();
   maybeEngine();
   maybePreview();
@@ -260,15 +313,25 @@ async function maybeEngine() {
   else renderGame();
 }
 
+// The count as it stands, with the overlay of the view shown: at the pause (what the players
+// agree to) and at the end.
 async function maybePreview() {
   const g = app.game;
-  if (g.phase !== 'paused' && g.phase !== 'making') return;
-  const key = `${g.id}:${g.version}`;
+  if (g.phase !== 'paused' && g.phase !== 'making' && !g.count) return;
+  const key = `${g.id}:${g.version}:${app.view || ''}`;
   if (app.preview && app.preview.key === key) return;
-  app.preview = { key, result: null };
-  const r = await api('POST', `/api/games/${g.id}/count`, {});
-  if (r.ok && app.preview.key === key) { app.preview.result = r.data.result; renderGame(); }
+  app.preview = { key, result: null, overlay: null, views: [] };
+  const r = await api('POST', `/api/games/${g.id}/overlay`, app.view ? { view: app.view } : {});
+  if (r.ok && app.preview.key === key) {
+    app.preview.result = r.data.result;
+    app.preview.overlay = r.data.overlay;
+    app.preview.views = r.data.views;
+    renderGame();
+  }
 }
+
+const overlayShown = (g) => app.preview && app.preview.overlay && app.preview.key.startsWith(`${g.id}:${g.version}:`) &&
+  (g.phase === 'paused' || g.phase === 'making' || g.count);
 
 async function maybeMaking() {
   const g = app.game;
@@ -285,9 +348,36 @@ async function move(kind, point) {
   const body = { color: g.to_move, kind };
   if (point) body.point = point;
   const r = await api('POST', `/api/games/${g.id}/moves`, body, tokenFor(g, g.to_move));
-  if (!r.ok) return say(refusalText(r.data, point));
+  if (!r.ok) return refuse(refusalText(r.data, point), point);
   say(null);
   setGame(r.data);
+}
+
+// A click the referee refuses: its words, and the point flashed.
+function refuse(text, point) {
+  say(text);
+  if (!point) return;
+  const p = $(`#board [data-point="${point}"]`);
+  if (!p) return;
+  p.classList.remove('refused');
+  void p.getBoundingClientRect();  // restart the animation
+  p.classList.add('refused');
+}
+
+// A stone's click, made with the Web Audio API (no file to fetch).
+let audio = null;
+function click() {
+  try {
+    audio = audio || new AudioContext();
+    const t = audio.currentTime, o = audio.createOscillator(), gain = audio.createGain();
+    o.frequency.setValueAtTime(900, t);
+    o.frequency.exponentialRampToValueAtTime(220, t + 0.06);
+    gain.gain.setValueAtTime(0.25, t);
+    gain.gain.exponentialRampToValueAtTime(0.001, t + 0.08);
+    o.connect(gain).connect(audio.destination);
+    o.start(t);
+    o.stop(t + 0.09);
+  } catch (e) { /* no audio: no sound */ }
 }
 
 // A player's act: with the token of the colour it is for (an agreement), else of any seat held.
@@ -308,7 +398,12 @@ function renderGame() {
   const phase = el('span', { class: `phase ${g.phase}`, id: 'phase' }, T(`web.phase.${g.phase}`));
   const info = el('div', { class: 'info' },
     el('h2', {}, T('web.game', shortId(g.id)), ' ', phase),
+    named(g) ? el('p', { class: 'players-line', id: 'players' }, el('span', { class: 'stone-dot B' }), ' ', playerName(g, 'B'), ' – ',
+      el('span', { class: 'stone-dot W' }), ' ', playerName(g, 'W')) : null,
     el('p', { class: 'rules-line' }, `${g.title[app.lang]} (${g.preset}) · ${g.width}×${g.height} · ${T('web.komi')} ${num(g.komi)}`),
+    g.clock ? el('div', { class: 'clocks', id: 'clocks' },
+      ['B', 'W'].map((c) => el('p', { class: `clock${g.clock.running === c ? ' running' : ''}`, id: `clock-${c}` },
+        el('span', { class: `stone-dot ${c}` }), ' ', el('span', { class: 'time' })))) : null,
     el('dl', { class: 'stats' },
       el('dt', {}, T('web.stat.moves')), el('dd', {}, g.moves.length),
       el('dt', {}, T('web.stat.captured')), el('dd', {}, `${g.captured.B} : ${g.captured.W}`),
@@ -317,6 +412,7 @@ function renderGame() {
   if (g.phase === 'play' || g.phase === 'dispute') {
     status.append(el('span', { class: `stone-dot ${g.to_move}` }), ' ', T('web.to_move', side(g.to_move)));
     if (g.pending_proposal) status.append(' · ', T('web.proposal', side(g.pending_proposal)));
+    if (g.ko) status.append(' · ', el('span', { class: 'ko-note', id: 'ko-note' }, T('web.ko_here', g.ko)));
     if (app.engineBusy) status.append(' · ', el('span', { class: 'thinking' }, T('web.thinking')));
   } else if (g.result) {
     status.append(el('strong', { id: 'result' }, resultWords(g.result)));
@@ -325,17 +421,98 @@ function renderGame() {
   // Move kinds without a point that the referee allows now.
   const actions = el('div', { class: 'actions', id: 'actions' });
   if ((g.phase === 'play' || g.phase === 'dispute') && mayPlay(g, g.to_move))
-    for (const k of g.legal) actions.append(el('button', { type: 'button', 'data-kind': k, class: k === 'resign' ? 'danger' : '', onclick: () => move(k) }, T(`web.kind.${k}`)));
-  const panel = el('aside', { class: 'panel' }, info, status, seatBox, actions, el('p', { id: 'message', class: 'message' }));
+    for (const k of g.legal) actions.append(el('button', { type: 'button', 'data-kind': k, class: k === 'resign' ? 'danger' : '', onclick: () => move(k) }, kindLabel(k)));
+  if (g.uploaded && (g.phase === 'play' || g.phase === 'dispute') && anyToken(g))
+    actions.append(el('button', { type: 'button', id: 'count-record', title: T('web.count_record_help'), onclick: () => post('pause', {}) }, T('web.count_record')));
+  const panel = el('aside', { class: 'panel' }, info, status, seatBox, actions, takeBack(g), el('p', { id: 'message', class: 'message' }));
+  if (overlayShown(g)) panel.append(overlayBox(g));
   if (g.marks && !g.count) panel.append(marking(g));
   if (g.count) panel.append(figures(g.count));
   panel.append(movesList(g),
     el('p', { class: 'links' }, el('a', { href: `/api/games/${g.id}/sgf`, download: `jpd-game-${g.id}.sgf`, id: 'sgf' }, T('web.sgf')), ' · ',
       el('a', { href: '#/' }, T('web.all_games'))));
-  const parts = [el('div', { class: 'game' }, el('div', { class: 'board-wrap' }, board), panel)];
+  const options = el('div', { class: 'board-options' },
+    toggle('show-numbers', T('web.numbers'), app.numbers, (on) => { app.numbers = on; localStorage.setItem('jpd-numbers', on ? '1' : '0'); renderGame(); }),
+    toggle('sound', T('web.sound'), app.sound, (on) => { app.sound = on; localStorage.setItem('jpd-sound', on ? '1' : '0'); if (on) click(); }));
+  const parts = [el('div', { class: 'game' }, el('div', { class: 'board-wrap' }, board, options), panel)];
   if (g.count && app.making && app.making.data) parts.push(makingSection(app.making.data));
   main.replaceChildren(...parts);
   renderMessage($('#message'));
+  showClocks();
+}
+
+// The clocks as the server keeps them, counted down here between two answers.
+function showClocks() {
+  const g = app.game;
+  if (!g || !g.clock) return;
+  const k = g.clock, gone = (performance.now() - app.clockAt) / 1000;
+  const mmss = (s) => { s = Math.max(0, Math.ceil(s)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`; };
+  for (const c of ['B', 'W']) {
+    const box = $(`#clock-${c} .time`);
+    if (!box) continue;
+    const t = k[c], e = k.running === c ? gone : 0;
+    let text;
+    if (k.type === 'fischer') {
+      text = t.main - e > 0 ? mmss(t.main - e) : T('web.clock.out');
+    } else {
+      let main = t.main - e, periods = t.periods, left = t.period_left;
+      if (main < 0) {
+        let over = t.main > 0 ? -main : e - (t.period - t.period_left);
+        if (t.main === 0) over = e + (t.period - t.period_left);
+        periods -= Math.floor(over / t.period);
+        left = t.period - (over % t.period);
+        main = 0;
+      }
+      if (periods <= 0) text = T('web.clock.out');
+      else if (main > 0) text = `${mmss(main)} + ${T('web.clock.periods', periods, num(k.period))}`;
+      else text = T('web.clock.periods', periods, mmss(left));
+    }
+    if (k.out_of_time && k.out_of_time[c]) text = T('web.clock.out');
+    box.textContent = `${side(c)} ${text}`;
+  }
+}
+
+// Taking back a move by the opponent's consent: the mover asks, the other seat answers.
+function takeBack(g) {
+  const box = el('div', { class: 'actions take-back', id: 'take-back' });
+  if (g.phase !== 'play' && g.phase !== 'dispute') return box;
+  const other = (c) => (c === 'B' ? 'W' : 'B');
+  if (g.undo_request) {
+    box.append(el('span', { id: 'undo-asked' }, T('web.undo_asked', side(g.undo_request))));
+    const answerer = other(g.undo_request);
+    if (mayPlay(g, answerer)) {
+      box.append(el('button', { type: 'button', id: 'undo-accept', onclick: () => post('undo', { color: answerer, accept: true }) }, T('web.undo_accept')));
+      box.append(el('button', { type: 'button', id: 'undo-refuse', onclick: () => post('undo', { color: answerer, accept: false }) }, T('web.undo_refuse')));
+    }
+    return box;
+  }
+  const last = [...g.moves].reverse().find(() => true);
+  for (const c of ['B', 'W']) {
+    if (!mayPlay(g, c) || !g.may_undo[c]) continue;
+    if (mayPlay(g, other(c)) && g.engine !== other(c) && (!last || last.color !== c)) continue;  // both seats here: the last mover's
+    box.append(el('button', { type: 'button', id: `undo-ask-${c}`, onclick: () => post('undo', { color: c }) }, T('web.undo_ask', colour(c))));
+  }
+  return box;
+}
+
+function toggle(id, label, on, changed) {
+  const box = el('input', { type: 'checkbox', id, checked: on, onchange: (ev) => changed(ev.target.checked) });
+  return el('label', { class: 'check' }, box, el('span', {}, label));
+}
+
+// The count drawn on the board: its view, the figures beside it, any other view on request.
+function overlayBox(g) {
+  const o = app.preview.overlay;
+  const viewLabel = (v) => T(`web.view.${v}`);
+  const select = el('select', { id: 'view', onchange: (ev) => { app.view = ev.target.value; maybePreview(); } },
+    app.preview.views.map((v) => el('option', { value: v, selected: v === o.view }, viewLabel(v))));
+  return el('section', { class: 'overlay-box', id: 'overlay-box', 'data-view': o.view },
+    el('h3', {}, g.count ? T('web.overlay_end') : T('web.overlay')),
+    el('label', { class: 'view-choice' }, el('span', {}, T('web.overlay_view')), select),
+    el('p', { id: 'overlay-figures', class: 'overlay-figures' },
+      T('web.overlay_figures', viewLabel(o.view), num(o.figures.B), num(o.figures.W)),
+      o.primary ? ` (${T('web.overlay_primary')}) · ${resultWords(o.result)}` : ''),
+    el('p', { class: 'muted legend' }, T('web.overlay_legend')));
 }
 
 // The seats: the colours this browser plays (it holds their tokens), the free ones it may take,
@@ -348,6 +525,9 @@ function seats(g) {
   else if (mine.length === 1) box.append(el('p', { id: 'you-play', 'data-seat': mine[0] }, T('web.you_play', colour(mine[0]))));
   else box.append(el('p', { id: 'spectator' }, free.length ? T('web.watching') : T('web.spectator')));
   for (const c of free) {
+    if (!mine.length && c === free[0])
+      box.append(el('label', {}, el('span', {}, T('web.your_name')),
+        el('input', { type: 'text', id: 'seat-name', maxlength: '60', autocomplete: 'off', value: localStorage.getItem('jpd-name') || '' })));
     box.append(el('button', { type: 'button', id: `take-${c}`, onclick: () => takeSeat(c) }, T('web.take_seat', colour(c))));
     if (mine.length) box.append(el('p', { class: 'invite' }, `${T('web.seat_free', colour(c))}: `,
       el('a', { href: `#/games/${g.id}`, id: 'invite' }, `${location.origin}/#/games/${g.id}`)));
@@ -357,7 +537,10 @@ function seats(g) {
 
 async function takeSeat(c) {
   const g = app.game;
-  const r = await api('POST', `/api/games/${g.id}/seats`, { color: c });
+  const input = $('#seat-name');
+  const name = input ? input.value.trim() : '';
+  if (name) localStorage.setItem('jpd-name', name);
+  const r = await api('POST', `/api/games/${g.id}/seats`, name ? { color: c, name } : { color: c });
   if (!r.ok) return say(refusalText(r.data));
   keepTokens(g.id, r.data.tokens);
   say(null);
@@ -422,7 +605,7 @@ function makingSection(data) {
 
 function movesList(g) {
   const items = g.moves.map((m, i) => {
-    const what = m.kind === 'play' ? m.point : T(`web.kind.${m.kind}`);
+    const what = m.kind === 'play' ? m.point : kindLabel(m.kind);
     return el('li', { class: m.phase === 'dispute' ? 'dispute' : '' }, el('span', { class: `stone-dot ${m.color}` }), ` ${i + 1}. ${what}`);
   });
   return el('details', { class: 'moves', open: g.moves.length <= 60 },
@@ -435,8 +618,10 @@ function movesList(g) {
 const LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
 const gtp = (x, y, h) => `${LETTERS[x]}${h - y}`;
 
+// The coordinates sit in a margin of their own, outside the stones of the edge lines: a stone
+// reaches 0.47 cell beyond its line, the labels stay within `label` of the board's edge.
 function drawBoard(g) {
-  const w = g.width, h = g.height, cell = 40, pad = 34;
+  const w = g.width, h = g.height, cell = 40, label = 22, pad = Math.ceil(cell * 0.47) + label + 6;
   const W = pad * 2 + cell * (w - 1), H = pad * 2 + cell * (h - 1);
   const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, class: 'board', id: 'board', role: 'img' });
   const defs = svgEl('defs');
@@ -448,13 +633,13 @@ function drawBoard(g) {
   const X = (x) => pad + x * cell, Y = (y) => pad + y * cell;
   for (let x = 0; x < w; x++) {
     svg.append(svgEl('line', { x1: X(x), y1: Y(0), x2: X(x), y2: Y(h - 1), class: 'grid' }));
-    const t = svgEl('text', { x: X(x), y: pad / 2 + 4, class: 'coord' }); t.textContent = LETTERS[x]; svg.append(t);
-    const b = svgEl('text', { x: X(x), y: H - pad / 2 + 8, class: 'coord' }); b.textContent = LETTERS[x]; svg.append(b);
+    const t = svgEl('text', { x: X(x), y: label / 2 + 1, class: 'coord top' }); t.textContent = LETTERS[x]; svg.append(t);
+    const b = svgEl('text', { x: X(x), y: H - label / 2 - 1, class: 'coord bottom' }); b.textContent = LETTERS[x]; svg.append(b);
   }
   for (let y = 0; y < h; y++) {
     svg.append(svgEl('line', { x1: X(0), y1: Y(y), x2: X(w - 1), y2: Y(y), class: 'grid' }));
-    const t = svgEl('text', { x: pad / 2 - 2, y: Y(y) + 4, class: 'coord' }); t.textContent = h - y; svg.append(t);
-    const r = svgEl('text', { x: W - pad / 2 + 2, y: Y(y) + 4, class: 'coord' }); r.textContent = h - y; svg.append(r);
+    const t = svgEl('text', { x: label / 2 + 1, y: Y(y), class: 'coord left' }); t.textContent = h - y; svg.append(t);
+    const r = svgEl('text', { x: W - label / 2 - 1, y: Y(y), class: 'coord right' }); r.textContent = h - y; svg.append(r);
   }
   svg.append(svgEl('rect', { x: X(0), y: Y(0), width: X(w - 1) - X(0), height: Y(h - 1) - Y(0), class: 'edge' }));
   for (const [x, y] of starPoints(w, h)) svg.append(svgEl('circle', { cx: X(x), cy: Y(y), r: 3.6, class: 'star' }));
@@ -464,6 +649,12 @@ function drawBoard(g) {
   const myTurn = (g.phase === 'play' || g.phase === 'dispute') && mayPlay(g, g.to_move) && !app.engineBusy;
   const marking = (g.phase === 'paused' || g.phase === 'making') && !g.count && !!anyToken(g);  // a player's
   const claims = new Map((g.marks ? g.marks.claims : []).map((c) => [c.slice(2), c[0]]));
+  // The count's overlay (pause, end), the move numbers of the stones standing, the ko point.
+  const ov = overlayShown(g) ? app.preview.overlay : null;
+  const seki = new Set(ov ? ov.seki : []);
+  const numbers = new Map();
+  if (app.numbers) g.moves.forEach((m, i) => { if (m.kind === 'play') numbers.set(m.point, i + 1); });
+  const ko = (g.phase === 'play' || g.phase === 'dispute') ? g.ko : null;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const c = g.board[y][x];
@@ -478,8 +669,18 @@ function drawBoard(g) {
           const d = cell * 0.2;
           group.append(svgEl('path', { d: `M${cx - d} ${cy - d}L${cx + d} ${cy + d}M${cx + d} ${cy - d}L${cx - d} ${cy + d}`, class: `dead-mark ${c === 'X' ? 'on-b' : 'on-w'}` }));
         }
-        if (lastPlay && lastPlay.point === p) group.append(svgEl('circle', { cx, cy, r: cell * 0.17, class: `last ${c === 'X' ? 'on-b' : 'on-w'}` }));
+        const n = numbers.get(p);
+        if (n) {
+          const t = svgEl('text', { x: cx, y: cy, class: `num ${c === 'X' ? 'on-b' : 'on-w'}${n >= 100 ? ' small' : ''}` });
+          t.textContent = n;
+          group.append(t);
+        } else if (lastPlay && lastPlay.point === p) {
+          group.append(svgEl('circle', { cx, cy, r: cell * 0.17, class: `last ${c === 'X' ? 'on-b' : 'on-w'}` }));
+        }
+        if (ov && seki.has(p)) group.append(svgEl('path', { d: `M${cx} ${cy - 9}L${cx + 8} ${cy + 6}L${cx - 8} ${cy + 6}Z`, class: `seki-mark ${c === 'X' ? 'on-b' : 'on-w'}` }));
+        if (ov && isDead && ov.owner[y][x] !== '.') group.append(svgEl('rect', { x: cx + cell * 0.18, y: cy + cell * 0.18, width: 9, height: 9, class: `terr ${ov.owner[y][x]}` }));
         if (marking) { group.classList.add('clickable'); group.addEventListener('click', () => post('marks', { toggle: p })); }
+        else if (myTurn) group.addEventListener('click', () => refuse(refusalText({ reason: 'occupied', error: T('illegal.occupied', p) }, p), p));
       } else if (marking && g.ruleset.claims) {
         // A claim (ko space, one-sided dame): Black, then White, then none.
         const owner = claims.get(p);
@@ -490,6 +691,15 @@ function drawBoard(g) {
           const rest = g.marks.claims.filter((c) => c.slice(2) !== p);
           post('marks', { dead: g.marks.dead, claims: next ? [...rest, `${next}:${p}`] : rest });
         });
+      }
+      if (c !== 'X' && c !== 'O' && ov) {
+        const o = ov.owner[y][x];
+        if (o === 'B' || o === 'W') group.append(svgEl('rect', { x: cx - 7, y: cy - 7, width: 14, height: 14, class: `terr ${o}` }));
+        else if (o === '=') group.append(svgEl('path', { d: `M${cx} ${cy - 8}L${cx + 8} ${cy}L${cx} ${cy + 8}L${cx - 8} ${cy}Z`, class: 'shared' }));
+      }
+      if (ko === p) group.append(svgEl('rect', { x: cx - 9, y: cy - 9, width: 18, height: 18, class: 'ko-mark' }));
+      if (c === 'X' || c === 'O' || (marking && g.ruleset.claims)) {
+        // (stones and claims: above)
       } else if (myTurn) {
         group.classList.add('clickable', 'empty');
         group.append(svgEl('circle', { cx, cy, r: cell * 0.45, class: `ghost ${g.to_move === 'B' ? 'b' : 'w'}` }));

@@ -11,6 +11,7 @@
 
 #include "jpd/estimate.hpp"
 #include "jpd/gtp_move.hpp"
+#include "jpd/overlay.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"
@@ -238,6 +239,53 @@ std::string media_type(std::string_view content_type) {
   while (!t.empty() && t.back() == ' ') t.pop_back();
   while (!t.empty() && t.front() == ' ') t.erase(0, 1);
   return t;
+}
+
+// The overlay of one view for the page: the owner of every point row by row from the top ('B',
+// 'W', '=' shared, '.' nobody's), the points marked on it, the view's figures.
+json overlay_json(const Overlay& o) {
+  json owner = json::array(), dead = json::array(), seki = json::array(), eyes = json::array(),
+       false_eyes = json::array();
+  for (int y = 0; y < o.height; ++y) {
+    std::string row;
+    for (int x = 0; x < o.width; ++x) {
+      const OverlayPoint& q = o.at(Point(x, y));
+      row += q.shared ? '=' : q.owner == Color::Black ? 'B' : q.owner == Color::White ? 'W' : '.';
+      const std::string p = to_gtp(Point(x, y), o.height);
+      if (q.dead) dead.push_back(p);
+      if (q.seki) seki.push_back(p);
+      if (q.basic_eye) eyes.push_back(p);
+      if (q.false_eye) false_eyes.push_back(p);
+    }
+    owner.push_back(row);
+  }
+  return json{{"view", std::string(name_of(o.view))}, {"primary", o.primary}, {"owner", owner},
+              {"dead", dead}, {"seki", seki}, {"basic_eyes", eyes}, {"false_eyes", false_eyes},
+              {"figures", json{{"B", o.figures.black}, {"W", o.figures.white}}}, {"result", o.result}};
+}
+
+json view_names() {
+  json v = json::array();
+  for (View x : all_views()) v.push_back(std::string(name_of(x)));
+  return v;
+}
+
+// The game-information properties of an uploaded record kept for its download (SGF FF[4]; PB and
+// PW are the players' names, RU, KM, HA and RE the referee's own).
+constexpr const char* kKeptHeaders[] = {"EV", "DT", "BR", "WR", "BT", "WT", "GN", "PC", "RO", "SO",
+                                        "AN", "CP", "GC", "ON", "OT", "US"};
+constexpr size_t kMaxHeaderBytes = 4096;
+
+json record_headers(const sgf::GameTree& t) {
+  json h = json::object();
+  if (t.nodes.empty()) return h;
+  for (const char* id : kKeptHeaders)
+    if (const sgf::Property* p = t.nodes.front().find(id); p && !p->values.empty()) {
+      std::string v = p->text(0);
+      if (v.size() > kMaxHeaderBytes) v.resize(kMaxHeaderBytes);
+      h[id] = v;
+    }
+  return h;
 }
 
 Response with_retry(Response r, double seconds) {
@@ -679,7 +727,7 @@ Response App::add_game(const Call& c, Settings s, const std::vector<json>& event
   for (const json& e : all) stored.apply(e);
   auto entry = std::make_shared<Entry>(std::move(stored));
   entry->cpu = cpu;
-  json j = entry->session.to_json();
+  json j = entry->session.to_json(now());
   j["tokens"] = tokens;  // the only time they are shown
   std::lock_guard lock(games_mu_);
   if (entry->session.game().phase() != Phase::ended) open_by_client_[c.client].insert(key);
@@ -718,6 +766,13 @@ Response App::create(const Call& c) {
     if (!j["public"].is_boolean()) throw std::invalid_argument("\"public\" is true or false");
     s.listed = j["public"].get<bool>();
   }
+  if (j.contains("clock")) s.clock = ClockSettings::from_json(j["clock"]);
+  if (j.contains("players")) {
+    if (!j["players"].is_object()) throw std::invalid_argument("\"players\" is {\"B\": name, \"W\": name}");
+    for (Color col : {Color::Black, Color::White})
+      if (j["players"].contains(color_letter(col)))
+        s.players[color_index(col)] = player_name(j["players"][color_letter(col)]);
+  }
   Call with_seat = c;
   if (j.contains("seat")) {
     if (!j["seat"].is_string()) throw std::invalid_argument("\"seat\" is B, W, both or none");
@@ -728,8 +783,10 @@ Response App::create(const Call& c) {
 
 Response App::upload(const Call& c) {
   sgf::Record rec;
+  json headers;
   try {
     rec = sgf::read_record_text(c.body, "upload.sgf");
+    headers = record_headers(sgf::parse(c.body, "upload.sgf").games.at(0));
   } catch (const sgf::Error& e) {
     return error(400, e.what(), "bad_sgf");
   }
@@ -758,11 +815,20 @@ Response App::upload(const Call& c) {
   s.width = rp.game.width();
   s.height = rp.game.height();
   s.listed = c.query.count("public") && c.query.at("public") == "true";
+  s.uploaded = true;
+  s.headers = headers;
+  for (Color col : {Color::Black, Color::White}) {
+    const std::string& n = col == Color::Black ? rec.black_name : rec.white_name;
+    try {
+      s.players[color_index(col)] = player_name(json(n.size() > 60 ? n.substr(0, 60) : n));
+    } catch (const std::exception&) {
+      // a name that is not one (control characters, cut UTF-8): kept in the record's headers only
+    }
+  }
   // Dead stones marked in the record stand as the marks at its pause.
   const Phase ph = rp.game.phase();
   if ((ph == Phase::paused || ph == Phase::making) && !rp.stopped_without_pause) {
-    const Board& position = rp.game.rules().dispute_mode == DisputeMode::independent ? rp.game.pause_board()
-                                                                                      : rp.game.board();
+    const Board& position = rp.game.board();
     if (auto dead = dead_from_markup(rec, position)) {
       json d = json::array();
       for (Point p : whole_chains(position, *dead)) d.push_back(to_gtp(p, s.height));
@@ -774,6 +840,20 @@ Response App::upload(const Call& c) {
 
 // ------------------------------------------------------------------------------------------------
 // Changing a game.
+
+int64_t App::now() const {
+  if (opts_.now_ms) return opts_.now_ms();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// A side whose time is up loses (or is marked out of time) the moment anyone asks about the game:
+// the server keeps the clock, not the browsers.
+void App::flag_if_due(Entry& e) {
+  const int64_t t = now();
+  if (const std::optional<Color> c = e.session.flag_due(t))
+    (void)commit(e, {json{{"t", "timeout"}, {"color", std::string(color_letter(*c))}, {"at", t}}});
+}
 
 std::optional<json> App::suggestion(const Session& s, double& cpu) const {
   const Phase ph = s.game().phase();
@@ -819,7 +899,7 @@ Response App::commit(Entry& e, std::vector<json> events, json extra) {
   store_.append(next.id(), e.session.version(), events);
   e.session = std::move(next);
   note_end(e.session);
-  json j = e.session.to_json();
+  json j = e.session.to_json(now());
   for (auto& [k, v] : extra.items()) j[k] = v;
   return reply(200, j);
 }
@@ -846,6 +926,34 @@ std::optional<Response> need_player(const Session& s, const std::string& token) 
                     "spectators only watch", "not_your_seat");
 }
 
+// The record to download: the library's record of the game (its own properties: the rule set,
+// virtual moves, pauses, dead stones JD, claims JC), with a standard RU where the rule set is a
+// standard one, the players' names, an uploaded record's game information, and the count's
+// territory as TB/TW (the primary view's land: empty points and dead stones) for GUIs to show.
+sgf::GameTree download_tree(const Session& s) {
+  sgf::Record rec = record_from_game(s.game());
+  if (const std::string ru = standard_sgf_rules(s.game().rules()); !ru.empty()) rec.rules = ru;
+  if (s.final_statuses()) {
+    rec.dead = s.final_statuses()->dead;
+    rec.has_dead_markup = true;
+    rec.claims = s.final_statuses()->claims;
+    const Overlay o = overlay(s.count_with(*s.final_statuses()), primary_view(s.game().rules()));
+    for (int y = 0; y < o.height; ++y)
+      for (int x = 0; x < o.width; ++x) {
+        const OverlayPoint& q = o.at(Point(x, y));
+        if (q.shared || !is_stone(q.owner) || (is_stone(q.stone) && !q.dead)) continue;
+        (q.owner == Color::Black ? rec.territory_black : rec.territory_white).push_back(Point(x, y));
+      }
+  }
+  rec.result = s.result();
+  rec.black_name = s.player(Color::Black);
+  rec.white_name = s.player(Color::White);
+  sgf::GameTree t = sgf::to_tree(rec);
+  for (const auto& [id, value] : s.settings().headers.items())
+    if (value.is_string()) t.nodes.front().set(id, {value.get<std::string>()});
+  return t;
+}
+
 }  // namespace
 
 Response App::take_seat(const Call& c, Entry& e, const std::string& key) {
@@ -854,7 +962,9 @@ Response App::take_seat(const Call& c, Entry& e, const std::string& key) {
   const std::optional<Color> col = body_colour(j);
   if (!col) throw std::invalid_argument("taking a seat needs a \"color\"");
   const std::string token = new_token();
-  Response r = commit(e, {json{{"t", "seat"}, {"color", std::string(color_letter(*col))}, {"hash", token_hash(token)}}},
+  json ev{{"t", "seat"}, {"color", std::string(color_letter(*col))}, {"hash", token_hash(token)}};
+  if (j.contains("name")) ev["name"] = player_name(j["name"]);
+  Response r = commit(e, {ev},
                       json{{"tokens", json{{std::string(color_letter(*col)), token}}}});
   if (r.status == 200) r.status = 201;
   return r;
@@ -870,7 +980,11 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
                             "last sound event)", "damaged");
     return error(404, "no game " + key, "not_found");
   }
-  if (action == "estimate" || action == "making" || action == "count" || action == "genmove")
+  {
+    std::lock_guard lock(e->mu);
+    flag_if_due(*e);
+  }
+  if (action == "estimate" || action == "making" || action == "count" || action == "overlay" || action == "genmove")
     return engine_action(c, e, action);
   std::unique_lock lock(e->mu);
   Session& s = e->session;
@@ -878,19 +992,12 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
     if (auto m = only(c.method, "GET", c.path)) return *m;
     if (auto it = c.query.find("known"); it != c.query.end() && it->second == std::to_string(s.version()))
       return reply(200, json{{"id", key}, {"version", s.version()}, {"unchanged", true}});
-    return reply(200, s.to_json());
+    return reply(200, s.to_json(now()));
   }
   if (action == "sgf") {
     if (auto m = only(c.method, "GET", c.path)) return *m;
-    sgf::Record rec = record_from_game(s.game());
-    if (s.final_statuses()) {
-      rec.dead = s.final_statuses()->dead;
-      rec.has_dead_markup = true;
-      rec.claims = s.final_statuses()->claims;
-    }
-    rec.result = s.result();
     Response res;
-    res.body = sgf::write(sgf::to_tree(rec));
+    res.body = sgf::write(download_tree(s));
     res.content_type = "application/x-go-sgf; charset=utf-8";
     res.headers.emplace_back("Content-Disposition", "attachment; filename=\"jpd-game-" + key + ".sgf\"");
     return res;
@@ -905,6 +1012,7 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
     if (auto refused = need_seat(s, c.token, *col)) return *refused;
     json ev = j;
     ev["t"] = "move";
+    ev["at"] = now();
     return commit(*e, {ev});
   }
   if (action == "marks") {
@@ -956,6 +1064,31 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
     if (auto refused = need_player(s, c.token)) return *refused;
     return commit(*e, {json{{"t", "resume"}, {"auto", true}}});
   }
+  if (action == "undo") {
+    // A take-back by consent: the mover asks ({"color": "B"}, Black's seat), the opponent answers
+    // ({"color": "W", "accept": true|false}, White's seat). An engine opponent accepts.
+    const std::optional<Color> col = body_colour(j);
+    if (!col) throw std::invalid_argument("a take-back needs a \"color\"");
+    if (auto refused = need_seat(s, c.token, *col)) return *refused;
+    const std::string letter(color_letter(*col));
+    if (j.contains("accept"))
+      return commit(*e, {json{{"t", "undo_answer"}, {"color", letter}, {"accept", j["accept"]}, {"at", now()}}});
+    std::vector<json> events{json{{"t", "undo_ask"}, {"color", letter}}};
+    if (s.settings().engine == opponent(*col))
+      events.push_back(json{{"t", "undo_answer"}, {"color", std::string(color_letter(opponent(*col)))},
+                            {"accept", true}, {"at", now()}});
+    return commit(*e, events);
+  }
+  if (action == "pause") {
+    // "Count this record": an uploaded record that stops in play is taken as paused (as a record
+    // that stops is, SPEC 6.4), so that its dead stones are marked and it is counted. A game
+    // played here pauses by the rules' own moves only.
+    if (auto refused = need_player(s, c.token)) return *refused;
+    if (!s.settings().uploaded)
+      return error(409, "only an uploaded record is paused to be counted; a game played here pauses "
+                        "by the rules' own moves", "not_a_record");
+    return commit(*e, {json{{"t", "paused"}}});
+  }
   return error(404, "no such resource: " + c.path, "not_found");
 }
 
@@ -964,7 +1097,7 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
 // are not held up), in one of the engine's slots, within the game's and the client's CPU budget.
 
 Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, const std::string& action) {
-  const bool post = action == "count" || action == "genmove";
+  const bool post = action == "count" || action == "overlay" || action == "genmove";
   if (auto m = only(c.method, post ? "POST" : "GET", c.path)) return *m;
   const json j = post ? parse_body(c.body) : json::object();
   std::optional<Session> copy;
@@ -1076,6 +1209,18 @@ Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, cons
     charge();
     return reply(200, to_json(count));
   }
+  if (action == "overlay") {
+    std::optional<View> view = primary_view(s.game().rules());
+    if (j.contains("view")) {
+      if (!j["view"].is_string() || !(view = parse_view(j["view"].get<std::string>())))
+        throw std::invalid_argument("\"view\" is one of area, territory, fill_up, living_stones, japanese");
+    }
+    const Count count = s.count_with(statuses_from(s, j));
+    json out{{"overlay", overlay_json(overlay(count, *view))}, {"views", view_names()},
+             {"result", count.result}, {"version", s.version()}};
+    charge();
+    return reply(200, out);
+  }
   // genmove
   const Game& g = s.game();
   GenmoveResult gm = choose_move(g, colour, opts_.genmove);
@@ -1087,7 +1232,8 @@ Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, cons
     moves = referee_moves(g, colour, gm.board_move ? GtpMove::at(gm.point) : GtpMove::pass());
   std::vector<json> events;
   for (const Move& m : moves) {
-    json ev{{"t", "move"}, {"color", std::string(color_letter(m.color))}, {"kind", std::string(name_of(m.kind))}};
+    json ev{{"t", "move"}, {"color", std::string(color_letter(m.color))}, {"kind", std::string(name_of(m.kind))},
+            {"at", now()}};
     if (m.point.valid()) ev["point"] = to_gtp(m.point, h);
     events.push_back(ev);
   }

@@ -517,6 +517,14 @@ HttpServer::HttpServer(App& app, HttpOptions options)
       if (body && current) current->close_after();  // its body is not read
       return httplib::Server::HandlerResponse::Handled;
     }
+    // A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112, 6.3);
+    // cpp-httplib would read a POST's body up to the end of the connection, that is, the read
+    // timeout. It is served here, with its empty body.
+    if (!body && (req.method == "POST" || req.method == "PUT" || req.method == "PATCH")) {
+      r.token = bearer(req);
+      put(res, app_.serve(r));
+      return httplib::Server::HandlerResponse::Handled;
+    }
     return httplib::Server::HandlerResponse::Unhandled;
   });
   auto handler = [this](const httplib::Request& req, httplib::Response& res) {

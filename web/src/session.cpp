@@ -36,6 +36,14 @@ json points_json(const std::vector<Point>& ps, int height) {
 
 json pair_json(int b, int w) { return json{{"B", b}, {"W", w}}; }
 
+// An event's server time ("at", milliseconds since the epoch), if it has a sane one.
+std::optional<int64_t> event_time(const json& e) {
+  if (!e.contains("at") || !e["at"].is_number_integer()) return std::nullopt;
+  const int64_t t = e["at"].get<int64_t>();
+  if (t < 0 || t > (int64_t(1) << 52)) return std::nullopt;
+  return t;
+}
+
 }  // namespace
 
 json Settings::to_json() const {
@@ -43,6 +51,10 @@ json Settings::to_json() const {
   j["engine"] = colour_or_null(engine);
   j["public"] = listed;
   if (!creator.empty()) j["creator"] = creator;
+  if (!players[0].empty() || !players[1].empty()) j["players"] = json{{"B", players[0]}, {"W", players[1]}};
+  if (uploaded) j["uploaded"] = true;
+  if (!headers.empty()) j["headers"] = headers;
+  if (clock.on()) j["clock"] = clock.to_json();
   return j;
 }
 
@@ -55,6 +67,13 @@ Settings Settings::from_json(const json& j) {
     s.engine = parse_color(j["engine"].get<std::string>()).value_or(Color::Empty);
   s.listed = j.value("public", false);  // games stored before there were private ones: not listed
   s.creator = j.value("creator", "");
+  if (j.contains("players") && j["players"].is_object()) {
+    s.players[0] = j["players"].value("B", "");
+    s.players[1] = j["players"].value("W", "");
+  }
+  s.uploaded = j.value("uploaded", false);
+  if (j.contains("headers") && j["headers"].is_object()) s.headers = j["headers"];
+  if (j.contains("clock")) s.clock = ClockSettings::from_json(j["clock"]);
   if (s.width < kMinBoardSize || s.width > kMaxBoardSize || s.height < kMinBoardSize ||
       s.height > kMaxBoardSize)
     throw std::invalid_argument("board size out of range");
@@ -87,7 +106,11 @@ json event_of(const Game::Action& a, int height) {
                   {"point", to_gtp(a.move.point, height)}};
     case A::kToMove: return json{{"t", "to_move"}, {"color", letter(a.move.color)}};
     case A::kResume: return json{{"t", "resume"}, {"auto", a.move.kind == MoveKind::virtual_move}};
-    case A::kFound: return json{{"t", "found"}, {"color", letter(a.move.color)}};
+    case A::kFound: {
+      json e{{"t", "found"}, {"color", letter(a.move.color)}};
+      if (a.move.kind != MoveKind::virtual_move) e["auto"] = false;  // nothing played for them
+      return e;
+    }
     case A::kMaking: return json{{"t", "making"}};
     case A::kPaused: return json{{"t", "paused"}};
   }
@@ -99,12 +122,26 @@ Session::Session(int64_t id, std::string key, std::string created, const Setting
       key_(std::move(key)),
       created_(std::move(created)),
       settings_(settings),
-      game_(parse_ruleset(settings.rules), settings.width, settings.height) {}
+      game_(parse_ruleset(settings.rules), settings.width, settings.height),
+      clock_(settings.clock) {
+  names_[0] = settings.players[0];
+  names_[1] = settings.players[1];
+}
+
+std::string player_name(const json& value) {
+  if (!value.is_string()) throw std::invalid_argument("a player's name is text");
+  std::string n = value.get<std::string>();
+  while (!n.empty() && n.back() == ' ') n.pop_back();
+  while (!n.empty() && n.front() == ' ') n.erase(0, 1);
+  if (n.size() > 60) throw std::invalid_argument("a player's name has at most 60 bytes");
+  for (unsigned char c : n)
+    if (c < 0x20 || c == 0x7f) throw std::invalid_argument("a player's name has no control characters");
+  (void)json(n).dump();  // not UTF-8: json::type_error, a 400
+  return n;
+}
 
 const Board& Session::counting_position() const {
-  return game_.rules().dispute_mode == DisputeMode::independent && game_.pauses() > 0
-             ? game_.pause_board()
-             : game_.board();
+  return game_.board();  // after an independent dispute too: count() maps the statuses
 }
 
 Statuses Session::statuses() const {
@@ -147,6 +184,12 @@ std::optional<Refusal> Session::apply(const json& e) {
       }
       refused = verdict(game_.play(m));
       if (!refused && game_.phase() != Phase::making) clear_marks();
+      if (!refused) undo_request_ = Color::Empty;  // a move instead of an answer: it lapses
+      if (const std::optional<int64_t> at = event_time(e); !refused && at) {
+        const bool runs = game_.phase() == Phase::play || game_.phase() == Phase::dispute;
+        clock_.moved(*colour, *at, runs ? game_.to_move() : Color::Empty);
+      }
+      if (!refused && game_.phase() != Phase::play && game_.phase() != Phase::dispute) clock_.stop();
     } else if (t == "setup") {
       auto colour = colour_field(e, "color");
       if (!e.contains("point") || !e["point"].is_string()) return bad("setup needs a point");
@@ -163,7 +206,8 @@ std::optional<Refusal> Session::apply(const json& e) {
       if (!refused) clear_marks();
     } else if (t == "found") {
       auto colour = colour_field(e, "color");
-      refused = verdict(game_.resume_found_move(colour.value_or(Color::Empty)));
+      const bool auto_virtual = !e.contains("auto") || (e["auto"].is_boolean() && e["auto"].get<bool>());
+      refused = verdict(game_.resume_found_move(colour.value_or(Color::Empty), auto_virtual));
       if (!refused) clear_marks();
     } else if (t == "making") {
       refused = verdict(game_.start_making());
@@ -175,6 +219,10 @@ std::optional<Refusal> Session::apply(const json& e) {
       refused = apply_agree(e);
     } else if (t == "seat") {
       refused = apply_seat(e);
+    } else if (t == "undo_ask" || t == "undo_answer") {
+      refused = apply_undo(t, e);
+    } else if (t == "timeout") {
+      refused = apply_timeout(e);
     } else {
       return bad("unknown event type '" + t + "'");
     }
@@ -273,7 +321,76 @@ std::optional<Refusal> Session::apply_seat(const json& e) {
     return Refusal{409, std::string(color_name(*colour)) + " is played by the engine", "engine_seat"};
   if (seat_taken(*colour))
     return Refusal{409, std::string(color_name(*colour)) + "'s seat is taken", "seat_taken"};
+  std::string name;
+  if (e.contains("name")) {
+    try {
+      name = player_name(e["name"]);
+    } catch (const std::invalid_argument& x) {
+      return bad(x.what(), "bad_name");
+    }
+  }
   seat_hash_[color_index(*colour)] = e["hash"].get<std::string>();
+  if (!name.empty()) names_[color_index(*colour)] = name;
+  return std::nullopt;
+}
+
+int Session::undo_steps(Color c) const {
+  if (!is_stone(c) || (game_.phase() != Phase::play && game_.phase() != Phase::dispute)) return 0;
+  const auto& acts = game_.actions();
+  for (size_t i = acts.size(); i-- > 0;) {
+    if (acts[i].type != Game::Action::kMove) return 0;  // a pause, a resumption, setup: not crossed
+    if (acts[i].move.color == c) return int(acts.size() - i);
+  }
+  return 0;
+}
+
+std::optional<Refusal> Session::apply_undo(const std::string& type, const json& e) {
+  auto colour = colour_field(e, "color");
+  if (!colour || !is_stone(*colour)) return bad("a take-back needs a colour, \"B\" or \"W\"");
+  if (type == "undo_ask") {
+    if (undo_request_ != Color::Empty)
+      return Refusal{409, std::string(color_name(undo_request_)) + " has asked to take back a move already",
+                     "undo_pending"};
+    if (undo_steps(*colour) == 0)
+      return Refusal{409, std::string(color_name(*colour)) + " has no move to take back now", "nothing_to_undo"};
+    undo_request_ = *colour;
+    return std::nullopt;
+  }
+  if (undo_request_ != opponent(*colour))
+    return Refusal{409, std::string(color_name(opponent(*colour))) + " has not asked to take back a move",
+                   "no_undo_request"};
+  if (!e.contains("accept") || !e["accept"].is_boolean()) return bad("an answer is \"accept\": true or false");
+  const Color asker = undo_request_;
+  undo_request_ = Color::Empty;
+  if (!e["accept"].get<bool>()) return std::nullopt;
+  const int steps = undo_steps(asker);
+  if (steps == 0) return Refusal{409, "there is no move to take back", "nothing_to_undo"};
+  for (int i = 0; i < steps; ++i) game_.undo();
+  clear_marks();
+  // The clock of the side to move now runs from the answer (the time taken back is not given back).
+  if (const std::optional<int64_t> at = event_time(e)) clock_.restart(game_.to_move(), *at);
+  return std::nullopt;
+}
+
+std::optional<Color> Session::flag_due(int64_t now) const {
+  const std::optional<Color> c = clock_.expired(now);
+  if (!c || out_of_time_[color_index(*c)] || game_.phase() == Phase::ended) return std::nullopt;
+  return c;
+}
+
+std::optional<Refusal> Session::apply_timeout(const json& e) {
+  auto colour = colour_field(e, "color");
+  const std::optional<int64_t> at = event_time(e);
+  if (!colour || !is_stone(*colour) || !at) return bad("a timeout needs a colour and the time \"at\"");
+  if (flag_due(*at) != colour)
+    return Refusal{409, std::string(color_name(*colour)) + "'s time is not up", "time_left"};
+  out_of_time_[color_index(*colour)] = true;
+  if (clock_.settings().lose_on_time) {
+    game_.forfeit(*colour);
+    lost_on_time_ = *colour;
+    clock_.stop();
+    undo_request_ = Color::Empty;
+  }
   return std::nullopt;
 }
 
@@ -291,7 +408,7 @@ std::string Session::result() const {
   if (game_.phase() != Phase::ended) return "";
   switch (game_.end_reason()) {
     case EndReason::resigned: return letter(game_.winner()) + "+R";
-    case EndReason::forfeit: return letter(game_.winner()) + "+F";
+    case EndReason::forfeit: return letter(game_.winner()) + (is_stone(lost_on_time_) ? "+T" : "+F");
     case EndReason::draw: return "0";
     case EndReason::no_result: return "Void";
     default: return "";
@@ -313,10 +430,12 @@ json Session::summary() const {
               {"result", result()},
               {"engine", colour_or_null(settings_.engine)},
               {"public", settings_.listed},
+              {"players", json{{"B", names_[0]}, {"W", names_[1]}}},
+              {"uploaded", settings_.uploaded},
               {"version", version_}};
 }
 
-json Session::to_json() const {
+json Session::to_json(int64_t now) const {
   const Ruleset& r = game_.rules();
   const Board& b = game_.board();
   const int h = game_.height();
@@ -328,6 +447,13 @@ json Session::to_json() const {
   j["winner"] = colour_or_null(game_.winner());
   j["to_move"] = colour_or_null(game_.to_move());
   j["pending_proposal"] = colour_or_null(game_.pending_proposal());
+  j["undo_request"] = colour_or_null(undo_request_);
+  j["clock"] = clock_.to_json(now);
+  if (clock_.settings().on()) {
+    j["clock"]["out_of_time"] = json{{"B", out_of_time_[0]}, {"W", out_of_time_[1]}};
+    j["clock"]["lost_on_time"] = colour_or_null(lost_on_time_);
+  }
+  j["may_undo"] = json{{"B", undo_steps(Color::Black) > 0}, {"W", undo_steps(Color::White) > 0}};
   j["pauses"] = game_.pauses();
   j["paused_by_agreement"] = game_.paused_by_agreement();
   json rows = json::array();

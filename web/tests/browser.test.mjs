@@ -165,12 +165,16 @@ test('the referee refuses in words, in English and in Chinese', async () => {
   // A ko: White takes at D5, Black may not take back at E5 at once.
   for (const p of ['C5', 'E4', 'D4', 'F5', 'D6', 'E6', 'E5', 'D5']) await play(page, p);
   await page.waitForSelector('#board [data-point="E5"] circle.ghost');
+  // The ko point is marked on the board and named beside it.
+  assert.ok(await page.$('#board [data-point="E5"] .ko-mark'));
+  assert.equal(await page.$$eval('#board .ko-mark', (l) => l.length), 1);
+  assert.match(await page.textContent('#ko-note'), /E5/);
   await page.click('#board [data-point="E5"]');
   await page.waitForSelector('#message.error');
   assert.match(await page.textContent('#message'), /ko: point E5 was just captured/);
   assert.equal(await moveCount(page), 8);
   await page.click('#lang');
-  await page.waitForFunction(() => document.querySelector('button[data-kind="virtual"]').textContent === '虚着');
+  await page.waitForFunction(() => document.querySelector('button[data-kind="virtual"]').textContent === '停一手（虚着）');
   await page.click('#board [data-point="E5"]');
   await page.waitForFunction(() => document.querySelector('#message').textContent.includes('打劫'));
   assert.equal(await page.textContent('#message'), '打劫：E5 刚被提，须先在别处下一着');

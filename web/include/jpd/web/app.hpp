@@ -16,6 +16,7 @@
 // "Identity", "Limits" and "Cross-site requests", says why each rule is there.
 #pragma once
 
+#include <functional>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -64,6 +65,9 @@ struct Options {
   double engine_wait = 10;
   double game_cpu = 600;
   double client_cpu = 30;
+
+  // The server's time in milliseconds since the epoch, for the clocks (tests give their own).
+  std::function<int64_t()> now_ms;
 };
 
 // One request as App sees it; views into the caller's storage.
@@ -146,6 +150,8 @@ class App {
   Response engine_action(const Call& c, const std::shared_ptr<Entry>& e, const std::string& action);
   // Applies the events to a copy, stores them, then makes the copy the game. Entry locked.
   Response commit(Entry& e, std::vector<nlohmann::json> events, nlohmann::json extra = {});
+  int64_t now() const;
+  void flag_if_due(Entry& e);  // commits a timeout when the side to move has run out of time
   Response add_game(const Call& c, Settings s, const std::vector<nlohmann::json>& events, int status);
   // The estimator's dead stones for a game at its pause, as a marks event (none if not paused).
   std::optional<nlohmann::json> suggestion(const Session& s, double& cpu) const;

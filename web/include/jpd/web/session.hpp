@@ -13,8 +13,14 @@
 //   {"t":"marks","dead":["C3"],"claims":["B:D4"],"source":"estimate"|"given",
 //    "suggested":["C3"],"uncertain":[{"point","color","alive"}]}   the dead stones (whole chains)
 //   {"t":"agree","color":"B"}       both sides agreed: the game is counted and ends
-//   {"t":"seat","color":"B","hash":"<SHA-256 of the token, hex>"}   a seat taken (the token itself
-//                                   is given to the player once and stored nowhere)
+//   {"t":"undo_ask","color":"B"}    Black asks to take back its last move (and White's reply)
+//   {"t":"undo_answer","color":"W","accept":true}   White's answer: accepted, the moves are taken
+//                                   back; refused, play goes on. A move lets the request lapse.
+//   {"t":"timeout","color":"W","at":MS}   White's time ran out (clock.hpp): White loses, or is
+//                                   marked out of time. Moves carry "at" too: the server's time.
+//   {"t":"seat","color":"B","hash":"<SHA-256 of the token, hex>","name":"..."}   a seat taken
+//                                   (the token itself is given to the player once and stored
+//                                   nowhere), with the player's name if given
 #pragma once
 
 #include <cstdint>
@@ -27,6 +33,7 @@
 #include "jpd/count.hpp"
 #include "jpd/game.hpp"
 #include "jpd/status.hpp"
+#include "jpd/web/clock.hpp"
 
 namespace jpd::web {
 
@@ -37,6 +44,12 @@ struct Settings {
   Color engine = Color::Empty;      // the side the built-in genmove plays, if any
   bool listed = false;              // "public": in the lobby's list
   std::string creator;              // the client that created it (its games in play are limited)
+  std::string players[2];           // the players' names given at creation (PB, PW of a record)
+  bool uploaded = false;            // from an uploaded record: may be paused to be counted as it is
+  // An uploaded record's game-information properties (EV, DT, BR, WR ...), as text, written
+  // back into the downloaded record.
+  nlohmann::json headers = nlohmann::json::object();
+  ClockSettings clock;              // none by default
 
   nlohmann::json to_json() const;
   static Settings from_json(const nlohmann::json& j);  // throws std::invalid_argument
@@ -76,6 +89,13 @@ class Session {
   bool counted() const { return final_.has_value(); }
   // Seats: taken (by a token whose hash is kept), free, or the engine's.
   bool seat_taken(Color c) const { return !seat_hash_[color_index(c)].empty(); }
+  // The colour whose request to take back its last move awaits the other's answer (Empty: none).
+  Color undo_request() const { return undo_request_; }
+  // The moves a take-back by c would remove (its last move and the replies to it), 0 when it
+  // cannot: not in play, no move of c since the last pause or setup.
+  int undo_steps(Color c) const;
+  // The player's name of colour c ("" when none was given).
+  const std::string& player(Color c) const { return names_[color_index(c)]; }
   // Whether the token (its SHA-256, hex) holds the seat of colour c.
   bool holds(Color c, std::string_view token_hash) const;
 
@@ -88,8 +108,12 @@ class Session {
   Count count_with(const Statuses& s) const;
   const std::optional<Statuses>& final_statuses() const { return final_; }
 
-  // The game for the API: settings, board, moves, phase, marks, result.
-  nlohmann::json to_json() const;
+  // The game for the API: settings, board, moves, phase, marks, result; the clock as it stands
+  // at `now` (milliseconds since the epoch; 0: as of the last move).
+  nlohmann::json to_json(int64_t now = 0) const;
+  const GameClock& clock() const { return clock_; }
+  // The side whose time is up at `now` and has not been flagged yet.
+  std::optional<Color> flag_due(int64_t now) const;
   // One row of the list of games.
   nlohmann::json summary() const;
   // The result so far in SGF style ("" while the game goes on).
@@ -101,6 +125,8 @@ class Session {
   void clear_marks();
 
   std::optional<Refusal> apply_seat(const nlohmann::json& e);
+  std::optional<Refusal> apply_undo(const std::string& type, const nlohmann::json& e);
+  std::optional<Refusal> apply_timeout(const nlohmann::json& e);
 
   int64_t id_;
   std::string key_;
@@ -113,7 +139,16 @@ class Session {
   nlohmann::json final_count_;     // its count, as jpd score --json
   int64_t version_ = 0;
   std::string seat_hash_[2];
+  std::string names_[2];
+  Color undo_request_ = Color::Empty;
+  GameClock clock_;
+  bool out_of_time_[2] = {false, false};
+  Color lost_on_time_ = Color::Empty;
 };
+
+// A player's name as given (creation, a seat, PB/PW): at most 60 bytes of UTF-8 without control
+// characters, trimmed; std::invalid_argument otherwise.
+std::string player_name(const nlohmann::json& value);
 
 // Whole chains: every stone of the chains of the given points on the board (points without a
 // stone are left out), in row-major order without repeats.

@@ -1072,6 +1072,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     c.all_invariants_hold = c.all_invariants_hold && ok;
   };
   auto count_of = [](int n) { return std::to_string(n); };
+  // " - 2", or " + 2" for -2: never "13 - -2".
+  auto minus = [&](double v) { return v < 0 ? " + " + num(-v) : " - " + num(v); };
   const double AB = c.area.black, AW = c.area.white;
   {
     // The board's points, counted on the board.
@@ -1099,9 +1101,9 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     const int tb = refilled_territory[0] + broken(F::refill_identity), tw = refilled_territory[1];
     const double rhs = (AB - AW) - (c.placed.black - c.placed.white);
     check("refill_identity", tb - tw == rhs, [&] {
-      return "t_B - t_W = " + count_of(tb) + " - " + count_of(tw) + " = " + count_of(tb - tw) +
-             " on the refilled board; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) + " - " +
-             count_of(c.placed.black - c.placed.white) + " = " + num(rhs);
+      return "t_B - t_W = " + count_of(tb) + minus(tw) + " = " + count_of(tb - tw) +
+             " on the refilled board; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) +
+             minus(c.placed.black - c.placed.white) + " = " + num(rhs);
     });
   }
   {
@@ -1117,8 +1119,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     const double rhs = c.area.diff(first) - pay;
     check("territory_equals_area_minus_pay", lhs == rhs, [&] {
       return "t_first - t_second" + std::string(unpaid ? " - paid off the board" : "") + " = " +
-             num(lhs) + "; (A_first - A_second) - pay = " + num(c.area.diff(first)) + " - " +
-             num(pay) + " = " + num(rhs);
+             num(lhs) + "; (A_first - A_second) - pay = " + num(c.area.diff(first)) + minus(pay) +
+             " = " + num(rhs);
     });
   }
   for (Color col : {Color::Black, Color::White}) {
@@ -1146,8 +1148,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     const double rhs = (AB - AW) - (c.basic_eyes.black - c.basic_eyes.white);
     check("living_identity", lhs == rhs, [&] {
       return "P_B - P_W = " + num(lhs) + " on the living-stones board; (A_B - A_W) - (eyes_B - "
-             "eyes_W) = " + num(AB - AW) + " - " +
-             count_of(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs);
+             "eyes_W) = " + num(AB - AW) +
+             minus(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs);
     });
   }
   {

@@ -17,6 +17,41 @@ nlohmann::json points(const std::vector<Point>& v, int height) {
   for (Point p : v) a.push_back(to_gtp(p, height));
   return a;
 }
+
+// What a point is in a view: "B" or "W" (a stone, or an empty point the side owns), "seki" (a
+// public liberty, 公气), "dame" (单官), "shared" (an eye of a seki nobody owns). Rows from the top.
+nlohmann::json owner_map(const CountBoard& b) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int y = 0; y < b.height; ++y) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int x = 0; x < b.width; ++x) {
+      switch (b.cls[Board::index(x, y)]) {
+        case PointClass::black_stone:
+        case PointClass::black_territory: row.push_back("B"); break;
+        case PointClass::white_stone:
+        case PointClass::white_territory: row.push_back("W"); break;
+        case PointClass::public_liberty: row.push_back("seki"); break;
+        case PointClass::dame: row.push_back("dame"); break;
+        default: row.push_back("shared"); break;
+      }
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// The per-point map of every view whose board the making keeps: area (the position without the
+// dead stones), territory (the equal-stones position), fill-up and living stones.
+nlohmann::json ownership(const Count& c) {
+  nlohmann::json o = nlohmann::json::object();
+  for (const MakingStep& s : c.steps) {
+    if (s.id == "pause" && !o.contains("area")) o["area"] = owner_map(s.board);
+    else if (s.id == "dead_removed") o["area"] = owner_map(s.board);
+    else if (s.id == "equal_stones" || s.id == "generalized") o["territory"] = owner_map(s.board);
+    else if (s.id == "fill_up" || s.id == "living_stones") o[s.id] = owner_map(s.board);
+  }
+  return o;
+}
 }  // namespace
 
 nlohmann::json to_json(const Count& c) {
@@ -121,6 +156,7 @@ nlohmann::json to_json(const Count& c) {
                      {"notes", s.notes}});
   }
   j["steps"] = steps;
+  j["ownership"] = ownership(c);
   return j;
 }
 

@@ -37,14 +37,16 @@ std::string diagram(const CountBoard& b) {
   return s.str();
 }
 
+// The points marked at this step (a mark the previous board already had is not listed again).
 // roads: 计活子 (living-stone counting), where a negative-B point is a 路 rather than a 目.
-std::string marked_points(const CountBoard& b, Lang l, bool roads) {
+std::string marked_points(const CountBoard& b, const CountBoard* before, Lang l, bool roads) {
   std::map<CountBoard::Mark, std::vector<std::string>> by;
   for (int y = 0; y < b.height; ++y)
     for (int x = 0; x < b.width; ++x) {
       Index i = Board::index(x, y);
       CountBoard::Mark m = b.mark[i];
       if (m == CountBoard::Mark::none || m == CountBoard::Mark::filled) continue;
+      if (before && before->mark[i] == m && before->color[i] == b.color[i]) continue;
       std::string who = is_stone(b.color[i]) ? colour_word(b.color[i], l) : "";
       by[m].push_back(to_gtp(Point(x, y), b.height) + (who.empty() ? "" : "(" + who + ")"));
     }
@@ -71,6 +73,35 @@ const Figures& primary_figures(const Count& c) {
     case CountingMethod::aga: break;
   }
   return c.area;
+}
+
+
+std::vector<std::string> japanese_lines(const Count& c, Lang l) {
+  std::vector<std::string> args;
+  for (Color col : {Color::Black, Color::White}) {
+    const Color o = opponent(col);
+    const double prisoners = c.captured.of(o) + c.dead.of(o) + c.pass_stones.of(o);
+    args.push_back(num(c.japanese.of(col) - prisoners));
+    args.push_back(num(prisoners));
+    args.push_back(num(c.japanese.of(col)));
+  }
+  return {tr(l, "arith.japanese_B", {args[0], args[1], args[2]}),
+          tr(l, "arith.japanese_W", {args[3], args[4], args[5]})};
+}
+
+std::string result_arithmetic(const Count& c, Lang l) {
+  if (c.end != EndReason::counted) return tr(l, "diagram.result", {result_words(c.result, l)});
+  const Figures& f = primary_figures(c);
+  const Color second = opponent(c.first);
+  // What the rules take off the first player's figure besides komi (the payment of area counting,
+  // a group tax, points paid off the board).
+  const double adjust = f.diff(c.first) - c.primary_difference;
+  std::string e = colour_word(c.first, l) + " " + num(f.of(c.first)) + " - " + colour_word(second, l) +
+                  " " + num(f.of(second));
+  if (adjust != 0) e += (adjust < 0 ? " + " : " - ") + tr(l, "arith.payment") + " " + num(std::fabs(adjust));
+  if (c.komi != 0) e += (c.komi < 0 ? " + " : " - ") + tr(l, "arith.komi") + " " + num(std::fabs(c.komi));
+  return tr(l, "arith.result", {method_short(c.rules.counting, l), e, num(c.primary_difference - c.komi),
+                                result_words(c.result, l)});
 }
 
 std::string summary(const Count& c, Lang l) {
@@ -122,10 +153,12 @@ std::string explain(const Count& c, Lang l) {
   // The making.
   s << tr(l, "explain.making") << "\n  " << tr(l, "explain.legend") << "\n";
   int n = 0;
+  const CountBoard* before = nullptr;
   for (const MakingStep& st : c.steps) {
-    s << "\n" << ++n << ". " << (zh ? st.title_zh : st.title) << "  [" << st.id << "]\n";
+    s << "\n" << ++n << ". " << (zh ? st.title_zh : st.title + "  [" + st.id + "]") << "\n";
     s << diagram(st.board)
-      << marked_points(st.board, l, c.rules.counting == CountingMethod::living_stones);
+      << marked_points(st.board, before, l, c.rules.counting == CountingMethod::living_stones);
+    before = &st.board;
     for (auto& note : st.notes) s << "    " << translate_note(note, l) << "\n";
     s << "    "
       << tr(l, "explain.on_board",
@@ -139,6 +172,13 @@ std::string explain(const Count& c, Lang l) {
   auto line = [&](const std::string& k, const std::string& v) { s << "  " << k << v << "\n"; };
   auto letter = [&](Color col) { return colour_word(col, l) + colon; };
   s << "\n" << tr(l, "explain.views") << "\n";
+  // The Japanese count as a Japanese player counts it: territory + prisoners, first when it decides.
+  const bool japanese_first = c.rules.counting == CountingMethod::japanese;
+  auto japanese = [&] {
+    s << tr(l, "explain.japanese", {num(c.japanese.black), num(c.japanese.white)}) << "\n";
+    for (const std::string& j : japanese_lines(c, l)) line(j, "");
+  };
+  if (japanese_first) japanese();
   s << tr(l, "explain.area") << "\n";
   for (Color col : {Color::Black, Color::White})
     line(letter(col), num(c.live.of(col)) + " + " + num(c.owned.of(col)) + " + " + num(c.shared) +
@@ -155,7 +195,7 @@ std::string explain(const Count& c, Lang l) {
              num(c.virtual_stones.of(col)) + (c.pass_stones.of(col) ? " + " + num(c.pass_stones.of(col)) : "") +
              ") = " + num(c.owned.of(col) - r) + tr(l, "explain.placed", {num(c.placed.of(col))}));
   }
-  line(tr(l, "explain.payment"), translate_note(c.payment, l) + " → pay = " + num(c.pay));
+  line(tr(l, "explain.payment"), translate_note(c.payment, l) + " → " + tr(l, "arith.payment") + " " + num(c.pay));
   line(tr(l, "explain.equal", {num(c.k), num(c.territory.black), num(c.territory.white)}), "");
   s << tr(l, "explain.fill_up", {num(c.fill_up.black), num(c.fill_up.white)}) << "\n";
   s << tr(l, "explain.living") << "\n";
@@ -166,14 +206,14 @@ std::string explain(const Count& c, Lang l) {
   s << tr(l, "explain.haiqitou",
           {num(c.haiqitou.black), num(c.haiqitou.white), num(c.groups.black), num(c.groups.white)})
     << "\n";
-  s << tr(l, "explain.japanese", {num(c.japanese.black), num(c.japanese.white)}) << "\n";
+  if (!japanese_first) japanese();
 
   s << "\n" << tr(l, "explain.invariants") << "\n";
   for (const Invariant& i : c.invariants)
     s << "  [" << tr(l, i.ok ? "inv.ok" : "inv.failed") << "] "
-      << (zh ? invariant_name(i.name, l) + "（" + i.name + "）" : i.name) << colon
+      << (zh ? invariant_name(i.name, l) : i.name) << colon
       << translate_note(i.detail, l) << "\n";
-  s << "\n" << tr(l, "explain.result", {result_words(c.result, l)}) << "\n";
+  s << "\n" << result_arithmetic(c, l) << "\n";
   return s.str();
 }
 

@@ -494,7 +494,11 @@ std::vector<std::string> step_caption(const Count& c, const MakingStep& st, Lang
                                            n(b.territory(Color::Black)), n(b.territory(Color::White)),
                                            n(b.shared())}));
   const bool last = !c.steps.empty() && &c.steps.back() == &st;
-  if (last) out.push_back(tr(l, "diagram.result", {result_words(c.result, l)}));
+  if (last) {
+    if (c.rules.counting == CountingMethod::japanese)
+      for (std::string& line : japanese_lines(c, l)) out.push_back(std::move(line));
+    out.push_back(result_arithmetic(c, l));
+  }
   return out;
 }
 
@@ -550,7 +554,6 @@ std::string index_html(const Count& c, const std::vector<StepPicture>& pictures,
   for (const StepPicture& p : pictures) {
     h << "<li id=\"" << xml_escape(p.id) << "\"><figure><img src=\"" << xml_escape(p.file_name) << "\" alt=\""
       << xml_escape(p.title) << "\"><figcaption><strong>" << xml_escape(p.title) << "</strong>";
-    for (const std::string& line : p.caption) h << "<br>" << xml_escape(line);
     h << "</figcaption></figure></li>\n";
   }
   h << "</ol>\n<details><summary>" << xml_escape(tr(l, "explain.views")) << " · "

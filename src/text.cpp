@@ -97,6 +97,7 @@ constexpr TextEntry kTable[] = {
      "由目还原白方地域 t + k + q'/2"},
     {"inv.fill_up_equals_area", "fill-up = area", "填满计点 = 子空合计"},
     {"inv.living_identity", "living stones identity", "计活子恒等式"},
+    {"inv.haiqitou_groups", "还棋头 groups = units with eye space or in seki", "还棋头的棋块 = 有眼位或双活的活棋单元"},
     {"inv.haiqitou_equals_living_stones", "还棋头 = living stones", "还棋头 = 计活子"},
     {"inv.ok", "ok", "成立"},
     {"inv.failed", "FAILED", "不成立"},
@@ -213,6 +214,11 @@ constexpr TextEntry kTable[] = {
     {"diagram.living", "living stones (计活子) P = A - eyes - p/2: {0} : {1}; basic eyes {2} : {3}",
      "计活子 P = A − 基本眼位 − p/2：黑 {0}，白 {1}；基本眼位 {2} : {3}"},
     {"diagram.result", "result: {0}", "结果：{0}"},
+    {"arith.result", "result by {0}: {1} = {2}, {3}", "结果（{0}）：{1} = {2}，{3}"},
+    {"arith.payment", "payment", "补偿"},
+    {"arith.komi", "komi", "贴"},
+    {"arith.japanese_B", "Black: territory {0} + prisoners {1} = {2}", "黑：目 {0} + 俘虏 {1} = {2}"},
+    {"arith.japanese_W", "White: territory {0} + prisoners {1} = {2}", "白：目 {0} + 俘虏 {1} = {2}"},
     {"diagram.key_dead", "dead stone (removed at making)", "死子（做棋时提走）"},
     {"diagram.key_negative_a", "negative-A (负着): taken off, the point is shared", "A类负着：取下一子，该点为公气"},
     {"diagram.key_negative_b", "negative-B (负着): taken off, the point is its own", "B类负着：取下一子，该点为己方的目"},
@@ -221,6 +227,92 @@ constexpr TextEntry kTable[] = {
     {"diagram.index_title", "{0} — the making under {1}", "{0} —— 按{1}做棋"},
     {"diagram.index_intro", "Each picture is one step of the making (做棋), from the position at the pause to the boards each count is read from.",
      "每幅图是做棋的一步：从休止时的局面，到各种计法所依据的局面。"},
+
+    // jpd estimate.
+    {"estimate.head", "{0}: {1}, {2}", "{0}：{1}，{2}"},
+    {"estimate.legend",
+     "X O alive, x o dead, S s seki (black, white), ? unsettled; empty points: + Black's, - White's, . neither",
+     "X O 活棋，x o 死棋，S s 双活（黑、白），? 未定；空点：+ 黑空，- 白空，. 均非"},
+    {"estimate.chain", "{0} {1}, {2} stones, {3}, alive {4}%: {5}", "{0} {1}，{2} 子，{3}，活棋概率 {4}%：{5}"},
+    {"estimate.chain_one", "{0} {1}, 1 stone, {3}, alive {4}%: {5}", "{0} {1}，1 子，{3}，活棋概率 {4}%：{5}"},
+    {"estimate.claim", "suggested claim {0}:{1}", "建议主张 {0}:{1}"},
+    {"chain.alive", "alive", "活"},
+    {"chain.dead", "dead", "死"},
+    {"chain.seki", "seki", "双活"},
+    {"chain.unsettled", "unsettled", "未定"},
+
+    // jpd presets.
+    {"rules.jpd", "JPD", "计枰点"},
+    {"rules.std", "std", "标准"},
+
+    // jpd replay.
+    {"replay.rules", "rules: {0}", "规则：{0}"},
+    {"replay.board", "board: {0}x{1}, {2} moves, phase {3}{4}, {5} to move",
+     "棋盘：{0}×{1}，{2} 手，阶段：{3}{4}，轮{5}走"},
+    {"replay.by_agreement", " (by agreement)", "（协商）"},
+    {"replay.table", "            real virtual pass captured(own stones lost)", "             实着    虚着 放弃 被提之子"},
+    {"replay.order", "first virtual move: {0}, last real move before the pause: {1}", "先下虚着：{0}；休止前最后一手实着：{1}"},
+    {"phase.play", "play", "对局"},
+    {"phase.paused", "paused", "休止"},
+    {"phase.dispute", "dispute", "实战解决"},
+    {"phase.making", "making", "做棋"},
+    {"phase.ended", "ended", "终局"},
+
+    // jpd match.
+    {"match.game", "game {0}: {1} (B) - {2} (W): {3}, {4} moves, {5}", "第 {0} 局：{1}（黑）对 {2}（白）：{3}，{4} 手，{5}"},
+    {"match.hold", "invariants hold", "恒等式成立"},
+    {"match.failed", "INVARIANT FAILED", "恒等式不成立"},
+    {"match.dead", "dead stones: {0}", "死子：{0}"},
+    {"match.total", "{0} {1}, {2} {3}{4} ({5}, {6}x{6})", "{0} {1} 胜，{2} {3} 胜{4}（{5}，{6}×{6}）"},
+    {"match.no_winner", ", no winner {0}", "，无胜负 {0} 局"},
+
+    // jpd corpus: what each server does (conventions.cpp).
+    {"note.why_fox", "Fox writes the komi scaled (KM[375] for 7.5, KM[650] for 6.5)",
+     "野狐的贴目按比例书写（KM[375] 即 7.5，KM[650] 即 6.5）"},
+    {"note.why_ogs",
+     "OGS counted Japanese territory as the empty points each side surrounds, without reading false eyes or seki, until 2024",
+     "OGS 在 2024 年之前按日本规则数目时，只数各方围住的空点，不读假眼与双活"},
+    {"note.why_cgos",
+     "the Computer Go Server counts the final position as it stands: every stone on the board is alive (Tromp-Taylor scoring)",
+     "电脑围棋服务器按终局原样计算：盘上每一子皆为活子（Tromp-Taylor 计法）"},
+
+    // jpd corpus.
+    {"corpus.head", "dead stones from {0}: {1} records, {2} s", "死子来源：{0}；{1} 局，用时 {2} 秒"},
+    {"corpus.playouts", " ({0} playouts)", "（模拟 {0} 局）"},
+    {"corpus.default_playouts", " (default playouts)", "（默认模拟次数）"},
+    {"corpus.col.rules", "rules", "规则"},
+    {"corpus.col.games", "games", "局数"},
+    {"corpus.col.exact", "exact", "相符"},
+    {"corpus.col.half", "half", "差半点"},
+    {"corpus.col.wrong", "wrong", "不符"},
+    {"corpus.col.error", "error", "出错"},
+    {"corpus.col.exact_share", "exact%", "相符率"},
+    {"corpus.col.ms", "ms/game", "毫秒/局"},
+    {"corpus.unknown", "unknown", "未知"},
+    {"corpus.all", "all", "合计"},
+    {"corpus.record_default", "the record's own default, tang-song", "棋谱自身的默认规则 tang-song"},
+    {"corpus.unknown_note",
+     "(unknown: {0} records whose rules neither the manifest nor the record names, counted under {1}: --unknown-rules)",
+     "（未知：{0} 局的规则清单与棋谱均未写明，按 {1} 计算：见 --unknown-rules）"},
+    {"corpus.convention",
+     "({0} records counted by their server's convention: {1}; --no-server-conventions counts them by the text of their rules)",
+     "（{0} 局按其服务器的惯例计算：{1}；--no-server-conventions 则按其规则的字面计算）"},
+    {"corpus.repaired",
+     "({0} faulty records read under the repair policy, each repair in --json; --no-repair refuses them)",
+     "（{0} 局有缺陷的棋谱按修复规则读取，每处修复见 --json；--no-repair 则拒绝读取）"},
+    {"corpus.not_counted",
+     "({0} records not counted, apart from the figures: their recorded result is not a count: {1})",
+     "（{0} 局不计入统计：其记录的胜负并非计点所得：{1}）"},
+    {"corpus.failure", "{0} {1} [{2}] {3} (dead {4}, uncertain {5})", "{0} {1} [{2}] {3}（死子 {4}，未定 {5}）"},
+    {"corpus.outcome.exact", "exact", "相符"},
+    {"corpus.outcome.half", "half", "差半点"},
+    {"corpus.outcome.wrong", "wrong", "不符"},
+    {"corpus.outcome.error", "error", "出错"},
+    {"corpus.outcome.skipped", "skipped", "不计"},
+    {"note.corpus_recorded", "recorded {0}, got {1}", "记录为 {0}，计算得 {1}"},
+    {"note.corpus_no_result", "recorded result '' is not a count", "棋谱未记录胜负"},
+    {"note.corpus_not_count", "recorded result '{0}' is not a count", "记录的胜负“{0}”并非计点所得"},
+    {"note.corpus_not_counted", "not counted: {0} (RE[{1}]); got {2}", "未计入：{0}（RE[{1}]）；计算得 {2}"},
 
     // Words that fill the placeholders of the library's notes.
     {"word.Black", "Black", "黑方"},
@@ -235,6 +327,49 @@ constexpr TextEntry kTable[] = {
     {"word.draw", "draw", "和棋"},
     {"word.resigned", "resigned", "认输"},
     {"word.forfeit", "forfeit", "犯规判负"},
+
+    // The estimator's words (estimate.cpp): its statuses' reasons and notes.
+    {"note.est_detail", "estimator, {0} playouts", "形势判断，模拟 {0} 局"},
+    {"note.est_benson", "unconditionally alive (Benson)", "无条件活（Benson 判定）"},
+    {"note.est_eyeless", "inside an eyeless region of unconditionally alive stones", "在无条件活棋的无眼区域内"},
+    {"note.est_dead", "dead in {0} of the playouts", "模拟中 {0} 为死"},
+    {"note.est_alive", "alive in {0} of the playouts", "模拟中 {0} 为活"},
+    {"note.est_unsettled", "unsettled: alive in {0} of the playouts", "未定：模拟中 {0} 为活"},
+    {"note.est_atari", "in atari, but its owner connects it at {0} ({1})", "被叫吃，但己方可在 {0} 接回（{1}）"},
+    {"note.est_ko_holds", "holds the ko at {0}, which it can connect ({1})", "占住 {0} 的劫，可以粘劫（{1}）"},
+    {"note.est_ko_life", "its life depends on the ko at {0} (a ko left open, or an eternal ko): settled by dispute play",
+     "死活取决于 {0} 的劫（未解决的劫或长生劫）：由实战解决"},
+    {"note.est_ko_open", "the ko at {0} decides the life of {1} chain(s): left to dispute play (实战解决)",
+     "{0} 的劫决定 {1} 块棋的死活：留待实战解决"},
+    {"note.est_ko", "the ko at {0} decides the life of {1} chain(s)", "{0} 的劫决定 {1} 块棋的死活"},
+    {"note.est_bent_open", "bent four in the corner (盘角曲四) at {0}: left to dispute play (实战解决)",
+     "{0} 盘角曲四：留待实战解决"},
+    {"note.est_bent_dead", "bent four in the corner (盘角曲四) at {0}: the defender is dead (the Japanese ruling)",
+     "{0} 盘角曲四：按日本规则判守方死"},
+    {"note.est_bent_jpd", "bent four in the corner at {0} (盘角曲四): settled by dispute play under the 计枰点 rules",
+     "{0} 盘角曲四：按计枰点规则由实战解决"},
+    {"note.est_bent_def", "bent four in the corner at {0}: dead by the Japanese ruling", "{0} 盘角曲四：按日本规则为死"},
+    {"note.est_bent_att", "bent four in the corner at {0}: the attacker's stones", "{0} 盘角曲四：攻方之子"},
+    {"note.est_race_none", "neither side captures in the race with the chains next to it, read out with either side to move ({0})",
+     "与相邻棋块对杀，无论谁先走都提不掉对方（{0}）"},
+    {"note.est_race_win", "wins the capturing race with the chains next to it, read out with {0} to move ({1})",
+     "与相邻棋块对杀获胜（{0}先走读出，{1}）"},
+    {"note.est_race_lose", "loses the capturing race with the chains next to it, read out with {0} to move ({1})",
+     "与相邻棋块对杀失败（{0}先走读出，{1}）"},
+    {"note.est_seki", "seki: lives by liberties shared with the opponent ({0})", "双活：靠与对方的公气活棋（{0}）"},
+
+    // jpd match's notes (match.cpp).
+    {"note.match_agree", "both players agree ({0} dead stones)", "双方一致（死子 {0} 枚）"},
+    {"note.match_disagree", "the players disagree (Black: {0}, White: {1}): {2}, {3} dead",
+     "双方不一致（黑：{0}，白：{1}）：{2}，死子 {3} 枚"},
+    {"note.match_dead_n", "{0} dead stones", "死子 {0} 枚"},
+    {"note.match_no_answer", "no answer", "无回答"},
+    {"note.match_none", "none (the game ended without counting)", "无（对局未经计点而结束）"},
+    {"note.match_not_usable", "not usable, none used", "不可用，未使用死子"},
+    {"note.match_ended", "the game ended: {0}", "对局结束：{0}"},
+    {"note.match_limit", "stopped after {0} moves (the move limit)", "下满 {0} 手后停止（手数上限）"},
+    {"note.match_unusable", "the dead stones could not be used: {0}", "死子无法使用：{0}"},
+    {"note.gtp_both", "final_status_list dead of both players", "双方 final_status_list dead 的回答"},
 
     // The rule-set fields (jpd rules --lang): English as rules.cpp describes them.
     {"field.first_player", "who moves first and pays komi", "先行方（先下子、贴目的一方）"},
@@ -483,6 +618,17 @@ constexpr TextEntry kTable[] = {
     {"record_end.unfinished", "stopped in the middle game", "中途停止"},
 
     // Invariant details with words in them (formulas alone need no translation).
+    {"note.inv_territory_pay", "t_first - t_second = {0}; (A_first - A_second) - pay = {1}",
+     "目差（先 − 后）= {0}；点差（先 − 后）− 补偿 = {1}"},
+    {"note.inv_territory_pay_off", "t_first - t_second - paid off the board = {0}; (A_first - A_second) - pay = {1}",
+     "目差（先 − 后）− 盘外补偿 = {0}；点差（先 − 后）− 补偿 = {1}"},
+    {"note.inv_eyes", "(A_B - A_W) - (eyes_B - eyes_W) = {0}", "(A_B - A_W) - (眼_B - 眼_W) = {0}"},
+    {"note.inv_refilled_board", "t_B - t_W = {0} on the refilled board", "回填后的棋盘上 t_B - t_W = {0}"},
+    {"note.inv_filled_board", "fill-up {0} : {1} on the filled board, area {2} : {3}",
+     "填满后的棋盘上填满计点 {0} : {1}，子空合计 {2} : {3}"},
+    {"note.inv_living_board", "P_B - P_W = {0} on the living-stones board", "计活子棋盘上 P_B - P_W = {0}"},
+    {"note.inv_groups", "groups on the living-stones board {0} : {1}, units with eye space or in seki {2} : {3}",
+     "计活子棋盘上的棋块 {0} : {1}，有眼位或双活的活棋单元 {2} : {3}"},
     {"note.inv_points", "A_B + A_W = {0} + {1} = {2}, points {3}", "A_B + A_W = {0} + {1} = {2}，全盘 {3} 点"},
     {"note.inv_placed", "S = {0} placed", "着子 S = {0}"},
     {"note.inv_accounted", "L + C + D + V + pass = {0}", "L + C + D + V + 交子 = {0}"},
@@ -704,11 +850,16 @@ bool match(std::string_view pat, std::string_view s, std::vector<std::string>& a
   return match(pat.substr(lit.size()), s.substr(lit.size()), args);
 }
 
-// A placeholder's value in the language: a known word (colour, counted moves ...) or itself.
+bool translate_part(std::string_view part, Lang l, std::string& out);
+
+// A placeholder's value in the language: a known word (colour, counted moves ...), a known
+// sentence (a reason inside a reason), or itself.
 std::string word(std::string_view w, Lang l) {
   if (l == Lang::en) return std::string(w);
   for (const TextEntry& e : kTable)
     if (e.id.substr(0, 5) == "word." && e.en == w) return std::string(e.zh);
+  std::string sentence;
+  if (w.size() > 12 && translate_part(w, l, sentence)) return sentence;
   return std::string(w);
 }
 

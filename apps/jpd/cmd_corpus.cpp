@@ -38,6 +38,7 @@
 #include "jpd/encoding.hpp"
 #include "jpd/input_file.hpp"
 #include "jpd/score.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::cli {
 
@@ -307,24 +308,37 @@ struct Counted {
   GameResult result;
 };
 
+// s right-aligned in `width` terminal columns.
+std::string right(const std::string& s, int width) {
+  return std::string(size_t(std::max(0, width - display_width(s))), ' ') + s;
+}
+
 void print_table(const std::string& detail, size_t records, double wall,
-                 const std::vector<Counted>& results, const RulesChoice& choice, bool failures) {
+                 const std::vector<Counted>& results, const RulesChoice& choice, bool failures, Lang l) {
   std::map<std::string, Totals> by_family;
   Totals all;
   for (const Counted& c : results) {
     by_family[c.result.family.empty() ? "unknown" : c.result.family].add(c.result);
     all.add(c.result);
   }
-  std::printf("dead stones from %s: %zu records, %.1f s\n", detail.c_str(), records, wall);
-  std::printf("  %-10s %6s %6s %6s %6s %6s %8s %10s\n", "rules", "games", "exact", "half", "wrong",
-              "error", "exact%", "ms/game");
-  auto row = [](const std::string& name, const Totals& t) {
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.1f", wall);
+  std::cout << tr(l, "corpus.head", {detail, std::to_string(records), secs}) << "\n  "
+            << pad(tr(l, "corpus.col.rules"), 10);
+  const int widths[] = {7, 7, 7, 7, 7, 9, 11};
+  int k = 0;
+  for (const char* col : {"games", "exact", "half", "wrong", "error", "exact_share", "ms"})
+    std::cout << right(tr(l, std::string("corpus.col.") + col), widths[k++]);
+  std::cout << "\n";
+  auto row = [&](const std::string& name, const Totals& t) {
     const int counted = t.games - t.skipped;
-    std::printf("  %-10s %6d %6d %6d %6d %6d %7.1f%% %10.1f\n", name.c_str(), t.games, t.exact, t.half,
-                t.wrong, t.error, counted ? 100.0 * t.exact / counted : 0.0, t.games ? t.ms / t.games : 0.0);
+    std::cout << "  " << pad(name, 10);
+    std::printf("%7d%7d%7d%7d%7d%8.1f%%%11.1f\n", t.games, t.exact, t.half, t.wrong, t.error,
+                counted ? 100.0 * t.exact / counted : 0.0, t.games ? t.ms / t.games : 0.0);
+    std::fflush(stdout);
   };
-  for (auto& [f, t] : by_family) row(f, t);
-  row("all", all);
+  for (auto& [f, t] : by_family) row(f == "unknown" ? tr(l, "corpus.unknown") : f, t);
+  row(tr(l, "corpus.all"), all);
   int unknown_family = 0, repaired = 0;
   std::map<std::string, int> not_counted;
   for (const Counted& c : results) {
@@ -333,37 +347,36 @@ void print_table(const std::string& detail, size_t records, double wall,
     if (c.result.outcome == Outcome::skipped) ++not_counted[c.result.ended.empty() ? "?" : c.result.ended];
   }
   if (unknown_family)
-    std::printf("  (unknown: %d records whose rules neither the manifest nor the record "
-                "names, counted under %s: --unknown-rules)\n",
-                unknown_family,
-                choice.unknown == "record" ? "the record's own default, tang-song" : choice.unknown.c_str());
+    std::cout << "  " << tr(l, "corpus.unknown_note",
+                            {std::to_string(unknown_family),
+                             choice.unknown == "record" ? tr(l, "corpus.record_default") : choice.unknown})
+              << "\n";
   for (const ServerConvention& sc : server_conventions()) {
     int n = 0;
     for (const Counted& c : results)
       n += std::count(c.result.conventions.begin(), c.result.conventions.end(), sc.id) > 0;
     if (n)
-      std::printf("  (%d records counted by their server's convention: %s; --no-server-conventions "
-                  "counts them by the text of their rules)\n",
-                  n, std::string(sc.why).c_str());
+      std::cout << "  " << tr(l, "corpus.convention", {std::to_string(n), translate_note(sc.why, l)}) << "\n";
   }
-  if (repaired)
-    std::printf("  (%d faulty records read under the repair policy, each repair in --json; "
-                "--no-repair refuses them)\n", repaired);
+  if (repaired) std::cout << "  " << tr(l, "corpus.repaired", {std::to_string(repaired)}) << "\n";
   if (all.skipped) {
     std::string kinds;
-    for (auto& [k, n] : not_counted) kinds += (kinds.empty() ? "" : ", ") + k + " " + std::to_string(n);
-    std::printf("  (%d records not counted, apart from the figures: their recorded result is not a "
-                "count: %s)\n", all.skipped, kinds.c_str());
+    for (auto& [kind, n] : not_counted)
+      kinds += (kinds.empty() ? "" : l == Lang::zh ? "，" : ", ") + (kind == "?" ? kind : tr(l, "record_end." + kind)) + " " + std::to_string(n);
+    std::cout << "  " << tr(l, "corpus.not_counted", {std::to_string(all.skipped), kinds}) << "\n";
   }
   if (failures)
     for (const Counted& c : results) {
       const GameResult& r = c.result;
       if (r.outcome == Outcome::exact) continue;
       const std::string file = c.entry->file + (r.game > 1 ? "#" + std::to_string(r.game) : "");
-      std::printf("    %-7s %s [%s] %s (dead %d, uncertain %d)\n", std::string(name_of(r.outcome)).c_str(),
-                  file.c_str(), r.rules.c_str(), r.detail.c_str(), r.dead, r.uncertain);
+      std::cout << "    "
+                << tr(l, "corpus.failure",
+                      {pad(tr(l, std::string("corpus.outcome.") + std::string(name_of(r.outcome))), 7), file, r.rules,
+                       translate_note(r.detail, l), std::to_string(r.dead), std::to_string(r.uncertain)})
+                << "\n";
     }
-  std::printf("\n");
+  std::cout << "\n";
 }
 
 nlohmann::json source_json(const Source& src, const std::string& detail, double wall,
@@ -432,7 +445,7 @@ void add_corpus_command(CLI::App& app, Runner& run) {
   static std::vector<std::string> sources;
   static int jobs = 1, limit = 0, playouts = 0;
   static double gtp_timeout = 60;
-  static std::string match;
+  static std::string match, lang;
   static bool json = false, failures = false, no_server_conventions = false, no_repair = false;
   static bool progress_flag = false, no_progress = false;
   static std::string unknown_rules = "japanese";
@@ -462,10 +475,13 @@ void add_corpus_command(CLI::App& app, Runner& run) {
                 "Faulty records)");
   cmd->add_flag("--failures", failures, "list every record not reproduced exactly");
   cmd->add_flag("--json", json, "print JSON (every record's outcome)");
+  cmd->add_option("--lang", lang, "language of the table: zh or en (default: from the locale)")
+      ->check(CLI::IsMember({"zh", "en"}));
   cmd->add_flag("--progress", progress_flag, "show the progress bar even when stderr is not a terminal");
   cmd->add_flag("--no-progress", no_progress, "no progress bar");
   cmd->callback([&run] {
     run = [] {
+      const Lang l = language(lang);
       std::vector<Entry> entries =
           std::filesystem::is_directory(path) ? read_directory(path) : read_manifest(path, root);
       if (!match.empty())
@@ -501,15 +517,16 @@ void add_corpus_command(CLI::App& app, Runner& run) {
       nlohmann::json out = {{"path", path}, {"records", entries.size()}, {"sources", nlohmann::json::array()}};
       for (const Source& src : srcs) {
         std::optional<ProgressBar> bar;
-        if (show_bar) bar.emplace(entries.size(), Lang::en);
+        if (show_bar) bar.emplace(entries.size(), l);
         const auto start = std::chrono::steady_clock::now();
         const std::vector<Counted> results = count_all(entries, src, choice, jobs, bar ? &*bar : nullptr);
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::string detail = src.text;
         if (src.base.dead_from == DeadFrom::estimate || src.base.dead_from == DeadFrom::automatic)
-          detail += playouts > 0 ? " (" + std::to_string(playouts) + " playouts)" : " (default playouts)";
+          detail += playouts > 0 ? tr(l, "corpus.playouts", {std::to_string(playouts)})
+                                 : tr(l, "corpus.default_playouts");
         if (json) out["sources"].push_back(source_json(src, detail, wall, results));
-        else print_table(detail, results.size(), wall, results, choice, failures);
+        else print_table(detail, results.size(), wall, results, choice, failures, l);
       }
       if (json) std::cout << json_text(out, 2) << "\n";
       // Records that could not be counted are in the table, not a failure of the command.

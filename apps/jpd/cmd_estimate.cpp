@@ -1,4 +1,4 @@
-// jpd estimate FILE.sgf [--rules PRESET] [--playouts N] [--json]
+// jpd estimate FILE.sgf [--rules PRESET] [--playouts N] [--json] [--lang zh|en]
 //
 // What the built-in estimator thinks of the position a record would be counted at: every chain
 // with its status and how sure the estimator is, the expected owner of every point, open kos and
@@ -13,12 +13,33 @@
 #include "jpd/encoding.hpp"
 #include "jpd/estimate.hpp"
 #include "jpd/replay.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::cli {
 
+namespace {
+
+// The picture's character for a point: a chain's status, or an empty point's likely owner.
+char estimate_glyph(const Estimate& e, Point p) {
+  const ChainEstimate* c = e.chain_at(p);
+  if (!c) {
+    const double v = e.owner_at(p);
+    return v > 0.5 ? '+' : v < -0.5 ? '-' : '.';
+  }
+  const bool black = c->color == Color::Black;
+  switch (c->status) {
+    case ChainStatus::alive: return black ? 'X' : 'O';
+    case ChainStatus::dead: return black ? 'x' : 'o';
+    case ChainStatus::seki: return black ? 'S' : 's';
+    default: return '?';
+  }
+}
+
+}  // namespace
+
 void add_estimate_command(CLI::App& app, Runner& run) {
   auto* cmd = app.add_subcommand("estimate", "Show the built-in life-and-death estimate of a record's final position");
-  static std::string file, rules;
+  static std::string file, rules, lang;
   static int playouts = 0;
   static bool json = false;
   static RecordArgs record;
@@ -27,6 +48,8 @@ void add_estimate_command(CLI::App& app, Runner& run) {
   add_record_options(cmd, record, false);
   cmd->add_option("--playouts", playouts, "playouts (default: by board size)")->check(CLI::Range(1, 1000000));
   cmd->add_flag("--json", json, "print JSON");
+  cmd->add_option("--lang", lang, "language for people: zh or en (default: from the locale)")
+      ->check(CLI::IsMember({"zh", "en"}));
   cmd->callback([&run] {
     run = [] {
       sgf::Record rec = load_record(file, record);
@@ -71,41 +94,30 @@ void add_estimate_command(CLI::App& app, Runner& run) {
         std::cout << json_text(j, 2) << "\n";
         return kExitOk;
       }
-      std::cout << file << ": " << rp.game.rules().to_string() << ", " << e.detail() << "\n";
-      std::cout << "  X O alive, x o dead, S s seki (black, white), ? unsettled; empty points: + Black's, - White's, . neither\n\n";
+      const Lang l = language(lang);
+      std::cout << tr(l, "estimate.head", {file, rp.game.rules().to_string(), translate_note(e.detail(), l)})
+                << "\n  " << tr(l, "estimate.legend") << "\n\n";
       const std::string letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
       for (int y = 0; y < h; ++y) {
         std::printf("%3d ", h - y);
-        for (int x = 0; x < w; ++x) {
-          const ChainEstimate* c = e.chain_at(Point(x, y));
-          char ch;
-          if (!c) {
-            double v = e.owner_at(Point(x, y));
-            ch = v > 0.5 ? '+' : v < -0.5 ? '-' : '.';
-          } else {
-            const bool black = c->color == Color::Black;
-            switch (c->status) {
-              case ChainStatus::alive: ch = black ? 'X' : 'O'; break;
-              case ChainStatus::dead: ch = black ? 'x' : 'o'; break;
-              case ChainStatus::seki: ch = black ? 'S' : 's'; break;
-              default: ch = '?'; break;
-            }
-          }
-          std::printf("%c ", ch);
-        }
+        for (int x = 0; x < w; ++x) std::printf("%c ", estimate_glyph(e, Point(x, y)));
         std::printf("\n");
       }
       std::printf("    ");
       for (int x = 0; x < w; ++x) std::printf("%c ", letters[size_t(x)]);
       std::printf("\n\n");
+      std::cout.flush();
       for (const ChainEstimate& c : e.chains)
         if (c.status != ChainStatus::alive || !c.unconditional)
-          std::printf("  %-4s %s %2d stones  %-9s %3.0f%%  %s\n", to_gtp(c.stone, h).c_str(),
-                      std::string(color_letter(c.color)).c_str(), c.size, std::string(name_of(c.status)).c_str(),
-                      c.alive_probability * 100, c.reason.c_str());
+          std::cout << "  "
+                    << tr(l, c.size == 1 ? "estimate.chain_one" : "estimate.chain",
+                          {to_gtp(c.stone, h), colour_word(c.color, l), std::to_string(c.size),
+                           tr(l, "chain." + std::string(name_of(c.status))),
+                           format_number(std::round(c.alive_probability * 100)), translate_note(c.reason, l)})
+                    << "\n";
       for (const Claim& c : e.suggested_claims)
-        std::cout << "  suggested claim " << color_letter(c.color) << ":" << to_gtp(c.point, h) << "\n";
-      for (const std::string& n : e.notes) std::cout << "  * " << n << "\n";
+        std::cout << "  " << tr(l, "estimate.claim", {color_letter(c.color), to_gtp(c.point, h)}) << "\n";
+      for (const std::string& n : e.notes) std::cout << "  * " << translate_note(n, l) << "\n";
       return kExitOk;
     };
   });

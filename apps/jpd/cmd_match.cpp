@@ -10,6 +10,7 @@
 #include "jpd/batch.hpp"
 #include "jpd/encoding.hpp"
 #include "jpd/match.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::cli {
 
@@ -40,7 +41,7 @@ void add_match_command(CLI::App& app, Runner& run) {
                   "presets, all, jpd, standard), side by side");
   cmd->add_option("--tie-break", tie, "with --series: what decides a total difference of 0: wins or none")
       ->check(CLI::IsMember({"wins", "none"}));
-  cmd->add_option("--lang", lang, "language of the series' text: zh or en (default: from the locale)")
+  cmd->add_option("--lang", lang, "language for people: the games, the totals, the series (default: from the locale)")
       ->check(CLI::IsMember({"zh", "en"}));
   cmd->add_option("--seed", o.seed, "seed base for engines that know jpd-seed (default 1)");
   cmd->add_option("--timeout", timeout, "seconds an engine may take for one answer (default 60)");
@@ -74,6 +75,7 @@ void add_match_command(CLI::App& app, Runner& run) {
         a->rename(name_a);
         b->rename(name_b);
       }
+      const Lang l = language(lang);
       bool all_hold = true;
       nlohmann::json games = nlohmann::json::array();
       auto progress = [&](const MatchGame& g) {
@@ -92,12 +94,13 @@ void add_match_command(CLI::App& app, Runner& run) {
                            {"notes", g.notes}});
           return;
         }
-        std::cout << "game " << g.number << ": " << nb << " (B) - " << nw << " (W): " << g.result
-                  << ", " << g.game.moves().size() << " moves, "
-                  << (g.count.all_invariants_hold ? "invariants hold" : "INVARIANT FAILED");
-        if (!g.sgf_path.empty()) std::cout << ", " << g.sgf_path;
-        std::cout << "\n  dead stones: " << g.statuses_from << "\n";
-        for (const std::string& n : g.notes) std::cout << "  " << n << "\n";
+        std::cout << tr(l, "match.game",
+                        {std::to_string(g.number), nb, nw, result_words(g.result, l),
+                         std::to_string(g.game.moves().size()),
+                         tr(l, g.count.all_invariants_hold ? "match.hold" : "match.failed")});
+        if (!g.sgf_path.empty()) std::cout << (l == Lang::zh ? "，" : ", ") << g.sgf_path;
+        std::cout << "\n  " << tr(l, "match.dead", {translate_note(g.statuses_from, l)}) << "\n";
+        for (const std::string& n : g.notes) std::cout << "  " << translate_note(n, l) << "\n";
         std::cout.flush();
       };
       MatchSummary s = run_match(*a, *b, o, progress);
@@ -119,10 +122,12 @@ void add_match_command(CLI::App& app, Runner& run) {
         if (o.series) j["series"] = series_json(standings, so.tie);
         std::cout << json_text(j, 2) << "\n";
       } else {
-        std::cout << name_a << " " << s.wins_a << ", " << name_b << " " << s.wins_b;
-        if (s.other) std::cout << ", no winner " << s.other;
-        std::cout << " (" << played.to_string() << ", " << o.size << "x" << o.size << ")\n";
-        if (o.series) std::cout << "\n" << series_text(standings, language(lang));
+        std::cout << tr(l, "match.total",
+                        {name_a, std::to_string(s.wins_a), name_b, std::to_string(s.wins_b),
+                         s.other ? tr(l, "match.no_winner", {std::to_string(s.other)}) : "",
+                         played.to_string(), std::to_string(o.size)})
+                  << "\n";
+        if (o.series) std::cout << "\n" << series_text(standings, l);
       }
       return all_hold ? kExitOk : kExitFailure;
     };

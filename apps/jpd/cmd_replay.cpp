@@ -25,10 +25,12 @@ nlohmann::json ref_json(const MoveRef& r) {
 void add_replay_command(CLI::App& app, Runner& run) {
   auto* cmd = app.add_subcommand("replay", "Replay a game record under a rule set and show the final "
                                            "position, the phase and the counters");
-  static std::string file, rules;
+  static std::string file, rules, lang;
   static bool json = false;
   static RecordArgs record;
   cmd->add_option("file", file, "SGF game record")->required();
+  cmd->add_option("--lang", lang, "language for people: zh or en (default: from the locale)")
+      ->check(CLI::IsMember({"zh", "en"}));
   cmd->add_option("--rules", rules, "PRESET[,key=value...] (default: the record's RU, else tang-song)");
   cmd->add_flag("--json", json, "print JSON");
   add_record_options(cmd, record, false);
@@ -84,22 +86,25 @@ void add_replay_command(CLI::App& app, Runner& run) {
         std::cout << json_text(j, 2) << "\n";
         return kExitOk;
       }
-      if (const std::string g = games_line(rec, Lang::en); !g.empty()) std::cout << g << "\n";
-      std::cout << "rules: " << rp.rules.to_string() << "\n"
-                << "board: " << g.width() << "x" << g.height() << ", " << g.moves().size()
-                << " moves, phase " << name_of(g.phase())
-                << (g.paused_by_agreement() ? " (by agreement)" : "") << ", "
-                << color_name(g.to_move()) << " to move\n\n"
+      const Lang l = language(lang);
+      auto who = [&](Color col) { return is_stone(col) ? colour_word(col, l) : std::string("-"); };
+      if (const std::string line = games_line(rec, l); !line.empty()) std::cout << line << "\n";
+      std::cout << tr(l, "replay.rules", {rp.rules.to_string()}) << "\n"
+                << tr(l, "replay.board",
+                      {std::to_string(g.width()), std::to_string(g.height()), std::to_string(g.moves().size()),
+                       tr(l, "phase." + std::string(name_of(g.phase()))),
+                       g.paused_by_agreement() ? tr(l, "replay.by_agreement") : "", side_word(g.to_move(), l)})
+                << "\n\n"
                 << g.board().to_string() << "\n";
-      std::cout << "            real virtual pass captured(own stones lost)\n";
+      std::cout << tr(l, "replay.table") << "\n";
       for (Color col : {Color::Black, Color::White}) {
         MoveCounts t = c.total(col);
-        std::printf("  %-8s %6d %7d %4d %8d\n", std::string(color_name(col)).c_str(), t.real,
-                    t.virtual_moves, t.passes, t.captured);
+        std::cout << "  " << colour_word(col, l) << std::string(size_t(std::max(1, 9 - display_width(colour_word(col, l)))), ' ');
+        std::printf("%6d %7d %4d %8d\n", t.real, t.virtual_moves, t.passes, t.captured);
+        std::cout.flush();
       }
-      std::cout << "  first virtual move: " << colour_cell(c.first_virtual.color)
-                << ", last real move before the pause: " << colour_cell(c.last_real.color) << "\n";
-      for (auto& n : rp.notes) std::cout << "  * " << n << "\n";
+      std::cout << "  " << tr(l, "replay.order", {who(c.first_virtual.color), who(c.last_real.color)}) << "\n";
+      for (auto& n : rp.notes) std::cout << "  * " << translate_note(n, l) << "\n";
       return kExitOk;
     };
   });

@@ -1,4 +1,4 @@
-// jpd presets [--json]       every preset, one line each
+// jpd presets [--json] [--lang zh|en]   every preset, one line each
 // jpd rules SPEC [--json] [--lang zh|en]   every field of a rule set (SPEC = PRESET[,key=value...])
 #include <cstdio>
 #include <iostream>
@@ -14,7 +14,10 @@ namespace jpd::cli {
 void add_rules_commands(CLI::App& app, Runner& run) {
   auto* list = app.add_subcommand("presets", "List the rule-set presets");
   static bool list_json = false;
+  static std::string list_lang;
   list->add_flag("--json", list_json, "print JSON");
+  list->add_option("--lang", list_lang, "language for people: zh or en (default: from the locale)")
+      ->check(CLI::IsMember({"zh", "en"}));
   list->callback([&run] {
     run = [] {
       if (list_json) {
@@ -25,9 +28,13 @@ void add_rules_commands(CLI::App& app, Runner& run) {
         std::cout << a.dump(2) << "\n";
         return kExitOk;
       }
-      for (const Preset& p : presets())
-        std::printf("%-13s %-5s %-18s komi %-4g %s / %s\n", p.name, p.jpd ? "JPD" : "std",
-                    std::string(name_of(p.rules.counting)).c_str(), p.rules.komi, p.title_en, p.title_zh);
+      const Lang l = language(list_lang);
+      for (const Preset& p : presets()) {
+        std::printf("%-13s ", p.name);
+        std::cout << pad(tr(l, p.jpd ? "rules.jpd" : "rules.std"), 7) << pad(method_short(p.rules.counting, l), 12)
+                  << pad(tr(l, "arith.komi") + " " + format_number(p.rules.komi), 9)
+                  << (l == Lang::zh ? p.title_zh : p.title_en) << "\n";
+      }
       return kExitOk;
     };
   });

@@ -158,6 +158,14 @@ std::string explain(const Count& c, Lang lang);
 // One-paragraph summary (result, the primary figures).
 std::string summary(const Count& c, Lang lang);
 
+// The result with its arithmetic, one line: "result by Japanese: Black 35 - White 22 - komi 6.5 =
+// 6.5, Black wins by 6.5 points (B+6.5)" (first player first; its figures are primary_figures, and
+// what stands between them and the result is komi and the payment). A result not counted (a
+// resignation) is the result alone.
+std::string result_arithmetic(const Count& c, Lang lang);
+// The Japanese count as a Japanese player writes it, one line per side: territory + prisoners.
+std::vector<std::string> japanese_lines(const Count& c, Lang lang);
+
 // The figures of the rules' primary method (area, territory, fill-up, living stones, Japanese).
 const Figures& primary_figures(const Count& c);
 

@@ -1,0 +1,148 @@
+// Every command a person reads takes --lang, and its Chinese holds no English: every command run
+// with --lang zh on sample records, each word of Latin letters in its output must be a name (a
+// file, a rule set or preset, an option, an engine, a record's players), a symbol of a formula
+// (A_B, t_W) or one of the few proper names kept as they are (SGF, GTP, Benson ...). The checker
+// is shown to catch the English the Chinese output used to show.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "cli_util.hpp"
+#include "jpd/rules.hpp"
+
+using jpd::Preset;
+using jpd::presets;
+
+namespace {
+
+const std::string kRecord = cli_run::data("goquest-9x9-2015-11-14-unsettled.sgf");
+
+// The words of Latin letters in a Chinese text that are not names. `names`: texts to remove first
+// (the paths and names the command was given or reports).
+std::set<std::string> english_words(std::string text, const std::vector<std::string>& names = {}) {
+  for (const std::string& n : names)
+    for (size_t at; !n.empty() && (at = text.find(n)) != std::string::npos;) text.erase(at, n.size());
+  // Options (--unknown-rules), rule-set specs (japanese,komi=6.5), preset names, SGF results
+  // (W+7.5, B+R), formula symbols (A_B, t_first is not one), the text diagrams' rows (X O x o . +).
+  static const std::regex option("--[a-z-]+"), spec("[a-z0-9-]+(,[a-z_]+=[A-Za-z0-9._+-]+)+"),
+      result("\\b[BW]\\+[0-9.RTF]*"), symbol("\\b[A-Za-z]_[BW]\\b"),
+      board("(^|\\s)[XOxoSs.+?-]{2,}(?=\\s|$)"), path("[^\\s（）]*/[^\\s（）：，]*"),
+      file("[A-Za-z0-9_.-]+\\.(sgf|svg|html)");
+  for (const std::regex* r : {&path, &file, &option, &spec, &result, &symbol, &board})
+    text = std::regex_replace(text, *r, " ");
+  std::set<std::string> allowed = {"SGF", "GTP", "SPEC", "JSON", "UTF", "Benson", "jpd", "csv", "json",
+                                   "svg", "html", "RE", "KM", "RU", "CA", "Void", "final_status_list",
+                                   "Tromp", "Taylor", "OGS"};  // rule sets and servers by name
+  for (const Preset& p : presets()) {
+    std::string n = p.name;
+    for (char& c : n)
+      if (c == '-') c = ' ';
+    std::istringstream w(n);
+    for (std::string part; w >> part;) allowed.insert(part);
+  }
+  std::set<std::string> out;
+  static const std::regex word("[A-Za-z][A-Za-z_]+");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator(); ++it)
+    if (!allowed.count(it->str())) out.insert(it->str());
+  return out;
+}
+
+std::string join(const std::set<std::string>& s) {
+  std::string out;
+  for (const std::string& w : s) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+// The text of a picture or page: what is between the tags, without the style sheet.
+std::string page_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  std::string t = std::regex_replace(s.str(), std::regex("<style>[^]*?</style>"), " ");
+  t = std::regex_replace(t, std::regex("<[^>]*>"), " ");
+  return std::regex_replace(t, std::regex("&#?[a-z0-9]+;"), " ");
+}
+
+void expect_chinese(const std::string& args, const std::vector<std::string>& names = {}) {
+  cli_run::Outcome r = cli_run::jpd(args + " --lang zh");
+  EXPECT_EQ(r.status, 0) << args << "\n" << r.out;
+  std::vector<std::string> n = names;
+  n.push_back(kRecord);
+  n.push_back(std::string(JPD_SOURCE_DIR));
+  EXPECT_EQ(join(english_words(r.out, n)), "") << "jpd " << args << " --lang zh:\n" << r.out;
+}
+
+}  // namespace
+
+TEST(ChineseOutput, CheckerCatchesTheEnglishTheEstimatorLeaked) {
+  EXPECT_EQ(join(english_words("死子：内置形势判断（estimator, 400 playouts）")), "estimator playouts");
+  EXPECT_EQ(join(english_words("  [成立] 目差 = 点差 − 补偿：t_first - t_second = 9")), "t_first t_second");
+  EXPECT_EQ(join(english_words("规则：日本规则（japanese,komi=6.5）；黑先，贴 6.5 点。结果：W+7.5；A_B + A_W = 40")), "");
+  EXPECT_EQ(join(english_words("读取 /tmp/x.sgf：GTP 引擎", {"/tmp/x.sgf"})), "");
+}
+
+TEST(ChineseOutput, ScoreAndExplainHaveNoEnglish) {
+  for (const std::string& record : {kRecord, cli_run::data("minigo-tv-9x9-971122.sgf"),
+                                    cli_run::data("gnugo-19x19-selfplay.sgf")}) {
+    expect_chinese("score " + record);
+    expect_chinese("score " + record + " --explain");
+    expect_chinese("score " + record + " --rules japanese --explain");
+    expect_chinese("score " + record + " --rules chinese --dead-from estimate --explain");
+    expect_chinese("estimate " + record);
+    expect_chinese("replay " + record);
+  }
+}
+
+TEST(ChineseOutput, RulesAndPresetsHaveNoEnglish) {
+  expect_chinese("rules japanese", [] {
+    // The fields' keys and values are the rule set's own names.
+    std::vector<std::string> names;
+    cli_run::Outcome r = cli_run::jpd("rules japanese --json");
+    static const std::regex quoted("\"([a-z_0-9]+)\"");
+    for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), quoted); it != std::sregex_iterator(); ++it)
+      names.push_back((*it)[1]);
+    names.push_back("true");
+    names.push_back("false");
+    std::sort(names.begin(), names.end(), [](auto& a, auto& b) { return a.size() > b.size(); });
+    return names;
+  }());
+  expect_chinese("presets", {"Tromp-Taylor"});
+}
+
+TEST(ChineseOutput, DiagramCaptionsAndIndexHaveNoEnglish) {
+  const std::string dir = testing::TempDir() + "lang-diagram";
+  std::filesystem::remove_all(dir);
+  expect_chinese("diagram " + kRecord + " --rules japanese --out " + dir, {dir});
+  int pages = 0;
+  for (const auto& f : std::filesystem::directory_iterator(dir)) {
+    ++pages;
+    EXPECT_EQ(join(english_words(page_text(f.path().string()), {"goquest-9x9-2015-11-14-unsettled.sgf"})), "")
+        << f.path();
+  }
+  EXPECT_GT(pages, 3);
+}
+
+TEST(ChineseOutput, CorpusBatchAndMatchHaveNoEnglish) {
+  expect_chinese("corpus " + std::string(JPD_SOURCE_DIR) + "/data/games --no-progress --failures",
+                 {"estimate"});  // the --dead-from value, as given
+  expect_chinese("batch " + std::string(JPD_SOURCE_DIR) + "/data/games --out " + testing::TempDir() +
+                     "lang-batch.csv",
+                 {"estimate"});  // the dead stones' source, by its name
+  const std::string engine = std::string(JPD_BINARY) + " gtp --playouts 30";
+  expect_chinese("match --black \"" + engine + "\" --white \"" + engine + "\" --size 5 --games 1");
+}
+
+TEST(ChineseOutput, EveryCommandForPeopleTakesLang) {
+  for (const std::string& args : std::vector<std::string>{"score " + kRecord, "estimate " + kRecord, "replay " + kRecord, "rules japanese", "presets",
+        "corpus " + std::string(JPD_SOURCE_DIR) + "/data/games --no-progress"}) {
+    EXPECT_EQ(cli_run::jpd(args + " --lang en").status, 0) << args;
+    cli_run::Outcome bad = cli_run::jpd(args + " --lang fr");
+    EXPECT_NE(bad.status, 0) << args;
+    EXPECT_NE(bad.out.find("--lang"), std::string::npos) << args << ": " << bad.out;
+  }
+}

@@ -289,6 +289,22 @@ void join_through_short_chains(const Board& b, Regions& r) {
   r.join_couplings(kRegionCap);
 }
 
+// Calls take(l) for every liberty `libs` of the living chain h, then for those of every dead
+// chain next to it (dlibs: scratch).
+template <class F>
+void for_liberties_around(const Board& b, const Mask& now, Index h, const std::vector<Index>& libs,
+                          std::vector<Index>& dlibs, F&& take) {
+  for (Index l : libs) take(l);
+  b.for_each_stone(h, [&](Index s) {
+    for (int d : Board::kDirs) {
+      const Index j = Index(s + d);
+      if (!is_stone(b.at(j)) || !now[j]) continue;
+      liberties_of(b, j, dlibs);
+      for (Index l : dlibs) take(l);
+    }
+  });
+}
+
 Regions find_regions(const Board& b, const Mask& dead) {
   Regions r;
   const Mask now = dead_chains(b, dead);
@@ -328,15 +344,7 @@ Regions find_regions(const Board& b, const Mask& dead) {
       if (first) r.couple(l, first);
       else first = l;
     };
-    for (Index l : libs) take(l);
-    b.for_each_stone(h, [&](Index s) {
-      for (int d : Board::kDirs) {
-        const Index j = Index(s + d);
-        if (!is_stone(b.at(j)) || !now[j]) continue;
-        liberties_of(b, j, dlibs);
-        for (Index l : dlibs) take(l);
-      }
-    });
+    for_liberties_around(b, now, h, libs, dlibs, take);
   });
   join_through_short_chains(b, r);
   return r;
@@ -372,15 +380,7 @@ Regions shortage_regions(const Board& b, const Mask& dead) {
       if (first) r.couple(l, first);
       else first = l;
     };
-    for (Index l : libs) take(l);
-    b.for_each_stone(h, [&](Index s) {
-      for (int d : Board::kDirs) {
-        const Index j = Index(s + d);
-        if (!is_stone(b.at(j)) || !now[j]) continue;
-        liberties_of(b, j, dlibs);
-        for (Index l : dlibs) take(l);
-      }
-    });
+    for_liberties_around(b, now, h, libs, dlibs, take);
   });
   join_through_short_chains(b, r);
   return r;
@@ -726,17 +726,10 @@ class LocalReader {
   // c's moves in the region: its points (no self-atari but a capture), the captures of the
   // chains in atari that touch it, and the defences of c's living ones.
   std::vector<Index> moves_of(const Board& b, Color c, const std::vector<Index>& banned) const {
-    std::vector<Index> out;
+    std::vector<Index> out = atari_moves(b, c, banned);
     auto add = [&](Index i) {
       if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
     };
-    auto chain_move = [&](Index s) {
-      const Index lib = b.atari_liberty(s);
-      if (!lib || !can_play(b, lib, c, banned)) return;
-      if (b.at(s) != c) add(lib);  // a capture (of living or dead stones)
-      else if (!dead_[s] && liberties_after(b, lib, c) >= 2) add(lib);  // a defence
-    };
-    for_touching_chains(b, chain_move);
     for (Index p : points_) {
       if (b.at(p) != Color::Empty || !can_play(b, p, c, banned)) continue;
       if (b.captures(p, c)) {
@@ -1288,19 +1281,7 @@ StageResult play_stage(const Board& pos, const Mask& dead, Color first, int pass
   // The search's line on the board, as far as it can be played (regions that were read apart
   // may meet).
   Board end = pos;
-  {
-    size_t k = 0;
-    for (; k < line.size(); ++k) {
-      const Move& m = line[k];
-      if (m.kind == MoveKind::pass) {
-        end.clear_ko();
-        continue;
-      }
-      if (!playable(end, Board::index(m.point), m.color)) break;
-      end.play(m.point, m.color);
-    }
-    line.resize(k);
-  }
+  line.resize(play_line(end, line));
   out.hot_moves = line.size();
   c = line.empty() ? first : opponent(line.back().color);
   // Every region then played out by its own best line, read again on the board as the lines
@@ -1445,17 +1426,7 @@ Finish finish_game(const Board& pos, const std::vector<Point>& dead_list, Color 
   // The line on the record's board, where the dead stones still stand: as far as it can be
   // played there.
   Board end = pos;
-  size_t k = 0;
-  for (; k < line.size(); ++k) {
-    const Move& m = line[k];
-    if (m.kind == MoveKind::pass) {
-      end.clear_ko();
-      continue;
-    }
-    if (!playable(end, Board::index(m.point), m.color)) break;
-    end.play(m.point, m.color);
-  }
-  line.resize(k);
+  line.resize(play_line(end, line));
   while (!line.empty() && line.back().kind == MoveKind::pass) line.pop_back();
   f.moves = std::move(line);
   f.reading = int(std::min<long>(work.used, std::numeric_limits<int>::max()));

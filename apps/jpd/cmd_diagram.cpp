@@ -54,11 +54,7 @@ void add_diagram_command(CLI::App& app, Runner& run) {
       } catch (const PointError& e) {
         throw CLI::ValidationError(dead.empty() ? "--claim" : "--dead", e.what());
       }
-      try {
-        set_dead_from(o, dead_from);
-      } catch (const std::invalid_argument& e) {
-        throw CLI::ValidationError("--dead-from", e.what());
-      }
+      set_dead_from_option(o, dead_from);
       if (!rules.empty()) o.rules = rules;
       Scored s = score_record(rec, o);
       const Lang l = language(lang);

@@ -58,11 +58,7 @@ ScoreOptions score_options(const StatusArgs& a, const sgf::Record& rec) {
   }
   o.estimate.playouts = a.playouts;
   apply_record_args(a.record, o);
-  try {
-    set_dead_from(o, a.dead_from);
-  } catch (const std::invalid_argument& e) {
-    throw CLI::ValidationError("--dead-from", e.what());
-  }
+  set_dead_from_option(o, a.dead_from);
   return o;
 }
 

@@ -47,11 +47,7 @@ void add_series_command(CLI::App& app, Runner& run) {
       } catch (const RulesError& e) {
         throw CLI::ValidationError("--rules", e.what());
       }
-      try {
-        set_dead_from(o.score, dead_from);
-      } catch (const std::invalid_argument& e) {
-        throw CLI::ValidationError("--dead-from", e.what());
-      }
+      set_dead_from_option(o.score, dead_from);
       o.score.estimate.playouts = playouts;
       apply_record_args(record, o.score);
       o.tie = tie == "none" ? SeriesTieBreak::none : SeriesTieBreak::wins;

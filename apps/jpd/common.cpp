@@ -13,6 +13,14 @@ namespace jpd::cli {
 
 Lang language(const std::string& option) { return jpd::language(option); }
 
+void set_dead_from_option(ScoreOptions& o, const std::string& value) {
+  try {
+    set_dead_from(o, value);
+  } catch (const std::invalid_argument& e) {
+    throw CLI::ValidationError("--dead-from", e.what());
+  }
+}
+
 void add_record_options(CLI::App* cmd, RecordArgs& a, bool conventions, bool game) {
   if (game)
     cmd->add_option("--game", a.game,

@@ -27,6 +27,8 @@ struct RecordArgs {
 // reads one game of a file (batch and corpus read every one).
 void add_record_options(CLI::App* cmd, RecordArgs& a, bool conventions = true, bool game = true);
 sgf::ReadOptions read_options(const RecordArgs& a);
+// set_dead_from with the option's value: a bad value is a CLI error naming --dead-from.
+void set_dead_from_option(ScoreOptions& o, const std::string& value);
 // The replay and count options the arguments give.
 void apply_record_args(const RecordArgs& a, ScoreOptions& o);
 void apply_record_args(const RecordArgs& a, ReplayOptions& o);

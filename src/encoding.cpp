@@ -68,6 +68,13 @@ std::string valid_utf8(std::string_view s) {
   return out;
 }
 
+std::string shortened(std::string_view s, size_t max) {
+  if (s.size() <= max) return std::string(s);
+  size_t cut = max < 3 ? 0 : max - 3;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(s.substr(0, cut)) + "...";
+}
+
 std::string json_text(const nlohmann::json& j, int indent) {
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }

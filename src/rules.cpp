@@ -1,5 +1,7 @@
 #include "jpd/rules.hpp"
 
+#include "jpd/encoding.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -638,8 +640,7 @@ namespace {
 // A JSON value in an error message: at most 40 characters, invalid UTF-8 replaced (dump() would
 // throw on it).
 std::string shown(const nlohmann::json& v) {
-  std::string s = v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  return s.size() <= 40 ? s : s.substr(0, 37) + "...";
+  return shortened(v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), 40);
 }
 }  // namespace
 

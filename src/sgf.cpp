@@ -693,6 +693,13 @@ class RecordReader {
   Record read(const MainLine& line) {
     if (line.nodes.empty()) return std::move(r_);
     r_.steps.reserve(line.nodes.size());
+    // A record that uses this project's name now for dead stones or claims anywhere was written
+    // by this project as it is: its JD and JC are another program's (the writer puts another
+    // program's JD in the root, the dead stones in the last node).
+    for (const NodeView& n : line.nodes)
+      for (const PropView& p : n.props)
+        for (Ext e : {kDead, kClaims})
+          if (p.id == kExtNames[e].now) now_used_[e] = true;
     read_root(line.nodes.front());
     for (size_t i = 0; i < line.nodes.size(); ++i) read_node(line.nodes[i], int(i));
     for (const PropView& p : line.nodes.back().props) {
@@ -707,7 +714,7 @@ class RecordReader {
     throw Error(std::string(file_), at, message);
   }
   static std::string shown(std::string_view raw) {
-    return raw.size() <= 40 ? std::string(raw) : std::string(raw.substr(0, 37)) + "...";
+    return shortened(raw, 40);
   }
   static Location where(const PropView& p, size_t i) {
     return p.values[i].located ? p.values[i].where : p.location;
@@ -947,8 +954,9 @@ class RecordReader {
       const PropKind pk = kind_of(p.id);
       if (pk.ext != kDead && pk.ext != kClaims) continue;
       if (pk.kind == PropKind::ext_before) {
-        if (k.ext[pk.ext] && k.ext[pk.ext]->id != p.id) continue;
-        if (!has_our_form(pk.ext, p)) {
+        // In a record that uses the name now, one of an earlier name is another program's, kept
+        // as such (so that a record written back reads back the same).
+        if (now_used_[pk.ext] || !has_our_form(pk.ext, p)) {
           foreign(p, pk.ext);
           continue;
         }
@@ -1125,6 +1133,7 @@ class RecordReader {
   const ReadOptions& options_;
   const Limits& limits_;
   Record r_;
+  bool now_used_[kExts] = {};  // kDead, kClaims: the record uses the name now somewhere
   int moves_ = 0;
   size_t points_ = 0;  // in the point lists read so far
   std::vector<std::string> foreign_noted_;  // the names of another program's properties noted

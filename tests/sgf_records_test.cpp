@@ -7,6 +7,7 @@
 #include <string>
 
 #include "jpd/count.hpp"
+#include "jpd/encoding.hpp"
 #include "jpd/game.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
@@ -78,6 +79,32 @@ TEST(SgfRecords, RecordsAreWrittenWithTheJPDNames) {
     EXPECT_NE(text.find(now), std::string::npos) << now << " in " << text;
   for (const char* before : {"JV[", "JP[", "JN[", "JT[", "JD[", "JC["})
     EXPECT_EQ(text.find(std::string(";") + before), std::string::npos) << before << " in " << text;
+}
+
+// A record that has this project's JPDD: a JD in it is another program's even when it looks like
+// points (the SGF harness found a record whose JD vanished when written back and read again).
+TEST(SgfRecords, JdBesideJpddIsAnotherProgramsAndSurvivesWritingBack) {
+  const sgf::Record r = record_of("(;SZ[9];B[ee];W[dc]JD[dc]JPDD[ee])");
+  EXPECT_EQ(r.dead, std::vector<Point>{*parse_sgf("ee")});
+  EXPECT_EQ(r.other_jd, "dc");
+  const std::string first = sgf::write(sgf::to_tree(r));
+  const sgf::Record back = sgf::read_record_text(first);
+  EXPECT_EQ(back.other_jd, "dc");
+  EXPECT_EQ(back.dead, r.dead);
+  EXPECT_EQ(sgf::write(sgf::to_tree(back)), first);
+}
+
+// A value shown in a note is cut at a character boundary: the note stays UTF-8 (the scoring
+// harness found a JSON report refused on half a character).
+TEST(SgfRecords, LongValueInANoteIsCutBetweenCharacters) {
+  const std::string value = std::string(36, 'x') + "\xC3\xA9\xC3\xA9\xC3\xA9";
+  EXPECT_EQ(shortened(value, 40), std::string(36, 'x') + "...");
+  EXPECT_EQ(shortened(std::string(37, 'x') + "\xC3\xA9\xC3\xA9", 40), std::string(37, 'x') + "...");
+  EXPECT_EQ(shortened("\xE4\xB8\x80\xE4\xB8\x80", 4), "...");
+  EXPECT_EQ(shortened("short", 40), "short");
+  const sgf::Record r = record_of("(;SZ[9]JD[" + value + "];B[ee])");
+  ASSERT_FALSE(r.notes.empty());
+  for (const std::string& n : r.notes) EXPECT_TRUE(is_utf8(n)) << n;
 }
 
 // Some Japanese records write the date of the game into JD (a Japanese-calendar date).

@@ -17,6 +17,9 @@ namespace jpd {
 bool is_utf8(std::string_view s);
 // The text with every byte that is not part of well-formed UTF-8 replaced by U+FFFD.
 std::string valid_utf8(std::string_view s);
+// At most `max` bytes of the text for a message: when longer, cut at a character boundary (never
+// inside a UTF-8 sequence) to max - 3 bytes or fewer, then "...".
+std::string shortened(std::string_view s, size_t max = 40);
 // j.dump(indent) with any string that is not UTF-8 (a file name, say) repaired as valid_utf8 does,
 // instead of the exception nlohmann::json throws.
 std::string json_text(const nlohmann::json& j, int indent = -1);

@@ -880,7 +880,7 @@ class RecordReader {
     read_moves(n, k, index);
     read_negative(k, index);
     if (k.ext[kPauseAct]) read_pause_act(*k.ext[kPauseAct], index);
-    read_lists(n, k);
+    read_lists(n);
   }
 
   void note_property(const PropView& p, Known& k) {
@@ -949,7 +949,7 @@ class RecordReader {
 
   // Every dead-stone and claim property of the node (lists: each one is read). One of an earlier
   // name is read where the node has none of the name now and it has this project's form.
-  void read_lists(const NodeView& n, const Known& k) {
+  void read_lists(const NodeView& n) {
     for (const PropView& p : n.props) {
       const PropKind pk = kind_of(p.id);
       if (pk.ext != kDead && pk.ext != kClaims) continue;

@@ -640,6 +640,19 @@ std::string simple_text(const PropView& p) {
   return std::string(trim(t));
 }
 
+// Every value of the property as simple_text reads the first, joined by "; " (another program's
+// JD of several values: kept whole, so that written back as one value it reads as theirs again).
+std::string joined_text(const PropView& p) {
+  std::string out;
+  for (size_t i = 0; i < p.values.size(); ++i) {
+    std::string t = p.text(i);
+    std::replace(t.begin(), t.end(), '\n', ' ');
+    if (i > 0) out += "; ";
+    out += trim(t);
+  }
+  return out;
+}
+
 // The colour a setup property places: AB Black, AW White; Empty for AE (and anything else).
 Color setup_color(std::string_view id) {
   if (id.size() != 2 || id[0] != 'A') return Color::Empty;
@@ -939,7 +952,7 @@ class RecordReader {
   // once per name.
   void foreign(const PropView& p, Ext e) {
     const std::string value = p.values.empty() ? "" : shown(simple_text(p));
-    if (e == kDead && r_.other_jd.empty()) r_.other_jd = simple_text(p);
+    if (e == kDead && r_.other_jd.empty()) r_.other_jd = joined_text(p);
     const std::string id(p.id);
     if (std::find(foreign_noted_.begin(), foreign_noted_.end(), id) != foreign_noted_.end()) return;
     foreign_noted_.push_back(id);

@@ -650,7 +650,7 @@ std::string joined_text(const PropView& p) {
     if (i > 0) out += "; ";
     out += trim(t);
   }
-  return out;
+  return std::string(trim(out));  // as the one value it is written as reads back
 }
 
 // The colour a setup property places: AB Black, AW White; Empty for AE (and anything else).

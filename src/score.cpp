@@ -2,9 +2,11 @@
 
 #include "jpd/estimate.hpp"
 #include "jpd/status_gtp.hpp"
+#include "jpd/text.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 namespace jpd {
@@ -183,6 +185,8 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   }
   // A record that stops before its end, counted by territory or by area: finish it first.
   std::optional<Replay> finished;
+  const Statuses at_stop = st;  // the statuses of the position as it stops
+  size_t finish_notes = estimate_notes.size();
   const std::optional<FinishScoring> scoring = finish_scoring(g.rules());
   if (opts.finish_stopped && scoring && rp.stopped_without_pause &&
       (st.source == StatusSource::estimate || st.source == StatusSource::gtp)) {
@@ -206,6 +210,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
         (m.kind == MoveKind::pass ? passes : fills) += 1;
       }
       finished = replay(longer, rules, opts.replay);
+      finish_notes = estimate_notes.size();
       std::vector<Point> still;
       for (Point p : st.dead)  // a dead stone captured while finishing is a prisoner now
         if (finished->game.board().at(p) == position.at(p)) still.push_back(p);
@@ -225,6 +230,24 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   }
   add_claims(record, opts, st);
   Count c = count(finished ? finished->game : g, st, count_options(opts));
+  if (finished && opts.max_finish_swing > 0) {
+    // A finish that changes the count by more than the end of a counted game does went astray
+    // (a group lost while filling, a fight read as an endgame): the position is counted as it
+    // stands instead (docs/rules.md, interpretation 20).
+    Statuses stop = at_stop;
+    add_claims(record, opts, stop);
+    Count as_is = count(g, stop, count_options(opts));
+    const double swing = c.primary_difference - as_is.primary_difference;
+    if (std::abs(swing) > opts.max_finish_swing) {
+      estimate_notes.resize(finish_notes);
+      estimate_notes.push_back("the finishing moves would change the count by " +
+                               format_number(std::abs(swing)) + " points, more than the " +
+                               std::to_string(opts.max_finish_swing) +
+                               " the end of a counted game can: counted as the position stands");
+      c = std::move(as_is);
+      finished.reset();
+    }
+  }
   for (const std::string& n : estimate_notes) c.notes.push_back(n);
   put_notes_first(c, rp.notes, convention_notes);
   return Scored{finished ? std::move(*finished) : std::move(rp), std::move(c), std::move(facts)};

@@ -517,6 +517,10 @@ constexpr TextEntry kTable[] = {
     {"note.finished_fixed",
      "the finishing moves follow a fixed order (the search exceeded its budget)",
      "收尾之着按固定次序（搜索超出限度）"},
+    {"note.finish_distrusted",
+     "the finishing moves would change the count by {0} points, more than the {1} the end of a "
+     "counted game can: counted as the position stands",
+     "收尾之着会使计数改变 {0} 点，超过已计数之局终局所能有的 {1} 点：按停止时的局面计数"},
     {"note.estimate_ko_open",
      "estimator: the ko at {0} decides the life of {1} chain(s): left to dispute play (实战解决)",
      "估计器：{0} 处的劫关系 {1} 块棋的死活，留待实战解决"},

@@ -4,6 +4,8 @@
 // says a line is worth is what the Japanese count gains, on many random positions.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -281,4 +283,43 @@ TEST(Finish19, AFinishFillsNoDameThatWouldLoseAChain) {
           << line_of(f.moves, 19);
       EXPECT_EQ(end.at(test::pt("L19", 19)), Color::White) << line_of(f.moves, 19);
     }
+}
+
+// A record that stops far from its end (an open 9x9 board after ten moves): its finish changes the
+// count a lot. A finish that changes it by more than max_finish_swing is not trusted: the count is
+// the position's as it stands, with a note; up to the limit, the finish stands.
+TEST(Finish, AFinishSwingingTheCountByMoreThanTheLimitIsNotTrusted) {
+  const sgf::Record rec = sgf::read_record_text(
+      "(;SZ[9]KM[6.5]RE[W+5.5];B[fg];W[ed];B[ee];W[de];B[di];W[dh];B[da];W[ca];B[fa];W[cb])");
+  for (const char* rules : {"japanese", "chinese"}) {
+    SCOPED_TRACE(rules);
+    ScoreOptions so;
+    so.rules = rules;
+    so.keep_steps = false;
+    so.finish.max_reading = 20000;  // (an open board: the reading within a small budget)
+    so.max_finish_swing = 0;  // every finish trusted
+    const Count finished = score_record(rec, so).count;
+    ScoreOptions stands = so;
+    stands.finish_stopped = false;
+    const Count as_is = score_record(rec, stands).count;
+    const int swing = int(std::abs(finished.primary_difference - as_is.primary_difference));
+    ASSERT_GE(swing, 2);
+    so.max_finish_swing = swing;  // at the limit: the finish stands
+    const Count at_limit = score_record(rec, so).count;
+    EXPECT_EQ(at_limit.result, finished.result);
+    EXPECT_EQ(at_limit.primary_difference, finished.primary_difference);
+    so.max_finish_swing = swing - 1;  // over it: counted as it stands, and said so
+    const Count over = score_record(rec, so).count;
+    EXPECT_EQ(over.primary_difference, as_is.primary_difference);
+    EXPECT_EQ(over.result, as_is.result);
+    const std::string note = "the finishing moves would change the count by " +
+                             std::to_string(swing) + " points, more than the " +
+                             std::to_string(swing - 1);
+    EXPECT_TRUE(std::any_of(over.notes.begin(), over.notes.end(),
+                            [&](const std::string& n) { return n.starts_with(note); }))
+        << testing::PrintToString(over.notes);
+    EXPECT_TRUE(std::none_of(over.notes.begin(), over.notes.end(), [](const std::string& n) {
+      return n.starts_with("the record stops before its end");
+    }));
+  }
 }

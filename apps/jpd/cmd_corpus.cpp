@@ -182,6 +182,7 @@ struct RulesChoice {
   std::string unknown = "japanese";  // preset for records of unknown rules; "record": own default
   bool server_conventions = true;
   bool repair = true;
+  int max_finish_swing = ScoreOptions{}.max_finish_swing;
 };
 
 // The rules a record is counted under, with the manifest's komi (without one, the record's KM
@@ -220,6 +221,7 @@ GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& sr
     ScoreOptions o = src.base;
     o.keep_steps = false;
     o.server_conventions = choice.server_conventions;
+    o.max_finish_swing = choice.max_finish_swing;
     o.replay.repair = choice.repair;
     const std::string recorded = e.recorded.empty() ? rec.result : e.recorded;
     o.rules = rules_for(e, rec, choice, r);
@@ -449,6 +451,7 @@ void add_corpus_command(CLI::App& app, Runner& run) {
   static bool json = false, failures = false, no_server_conventions = false, no_repair = false;
   static bool progress_flag = false, no_progress = false;
   static std::string unknown_rules = "japanese";
+  static int max_finish_swing = ScoreOptions{}.max_finish_swing;
   cmd->add_option("path", path,
                   "a manifest (MANIFEST.tsv: file or source_path, rules, komi, result) or a "
                   "directory of SGF files")
@@ -467,6 +470,7 @@ void add_corpus_command(CLI::App& app, Runner& run) {
   cmd->add_option("--unknown-rules", unknown_rules,
                   "rules for records whose rules the manifest and the record do not name: a preset "
                   "(default japanese), or 'record' for the record's own default (tang-song)");
+  add_finish_swing_option(cmd, max_finish_swing);
   cmd->add_flag("--no-server-conventions", no_server_conventions,
                 "count records from servers that count differently (Fox's scaled komi, OGS before "
                 "2024, CGOS: README) by the text of their rules instead");
@@ -493,6 +497,7 @@ void add_corpus_command(CLI::App& app, Runner& run) {
       choice.unknown = unknown_rules;
       choice.server_conventions = !no_server_conventions;
       choice.repair = !no_repair;
+      choice.max_finish_swing = max_finish_swing;
       if (unknown_rules != "record") {
         try {
           (void)parse_ruleset(unknown_rules);

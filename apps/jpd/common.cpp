@@ -37,10 +37,20 @@ void add_record_options(CLI::App* cmd, RecordArgs& a, bool conventions, bool gam
   cmd->add_option("--charset", a.charset,
                   "the record's charset when its CA is missing or wrong (gb2312, Big5, Shift_JIS, "
                   "EUC-KR, Latin-1, UTF-8 or any name iconv knows)");
-  if (conventions)
+  if (conventions) {
     cmd->add_flag("--no-server-conventions", a.no_server_conventions,
                   "count a record by the text of its rules, not by the convention of the server "
                   "it names (Fox's scaled komi, OGS before 2024, CGOS: README)");
+    add_finish_swing_option(cmd, a.max_finish_swing);
+  }
+}
+
+void add_finish_swing_option(CLI::App* cmd, int& swing) {
+  cmd->add_option("--max-finish-swing", swing,
+                  "a record that stops before its end: a finish that would change the count by "
+                  "more than this many points is not trusted, the position is counted as it "
+                  "stands (default 20; 0: always finish)")
+      ->check(CLI::Range(0, 100000));
 }
 
 sgf::ReadOptions read_options(const RecordArgs& a) {
@@ -59,6 +69,7 @@ void apply_record_args(const RecordArgs& a, ReplayOptions& o) {
 void apply_record_args(const RecordArgs& a, ScoreOptions& o) {
   apply_record_args(a, o.replay);
   o.server_conventions = !a.no_server_conventions;
+  o.max_finish_swing = a.max_finish_swing;
 }
 
 sgf::Record load_record(const std::string& path, const RecordArgs& a) {

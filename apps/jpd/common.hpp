@@ -22,10 +22,13 @@ struct RecordArgs {
   std::string charset;
   bool no_server_conventions = false;
   std::string occupied = "replace";  // under --repair: replace | skip
+  int max_finish_swing = ScoreOptions{}.max_finish_swing;  // counting commands only
 };
 // Adds the options; `conventions`: the command counts (server conventions apply); `game`: it
 // reads one game of a file (batch and corpus read every one).
 void add_record_options(CLI::App* cmd, RecordArgs& a, bool conventions = true, bool game = true);
+// --max-finish-swing (ScoreOptions::max_finish_swing), for the commands that count records.
+void add_finish_swing_option(CLI::App* cmd, int& swing);
 sgf::ReadOptions read_options(const RecordArgs& a);
 // set_dead_from with the option's value: a bad value is a CLI error naming --dead-from.
 void set_dead_from_option(ScoreOptions& o, const std::string& value);

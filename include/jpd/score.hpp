@@ -43,6 +43,11 @@ struct ScoreOptions {
   // their own rules instead (SPEC §6.7). finish.scoring is set from the rules.
   bool finish_stopped = true;
   FinishOptions finish;
+  // A finish that changes the count (first minus second) by more than this many points is not
+  // trusted: the players of a counted game stop with only small endgame left, so such a swing
+  // means the finish went astray (a group lost while filling, a fight read as an endgame); the
+  // position is then counted as it stands, with a note. 0: every finish is trusted.
+  int max_finish_swing = 20;
   ReplayOptions replay;  // replay.repair: the repair policy for faulty records (README)
   // The conventions of the server a record names (conventions.hpp): applied unless false.
   bool server_conventions = true;

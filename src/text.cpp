@@ -410,6 +410,8 @@ constexpr TextEntry kTable[] = {
      "系列赛 {0} 对 {1}：{2} 局，规则 {3}，不贴目"},
     {"series.game", "game {0}  {1}  {2} (B) - {3} (W)  {4}  {5} {6}",
      "第 {0} 局  {1}  {2}（黑）对 {3}（白）  {4}  {5} {6}"},
+    {"series.game_unwritten", "game {0}  {1} (B) - {2} (W)  {3}  {4} {5}",
+     "第 {0} 局  {1}（黑）对 {2}（白）  {3}  {4} {5}"},
     {"series.total", "total: {0} {1}; game wins {2} : {3}", "合计：{0} {1}；胜局 {2} : {3}"},
     {"series.by_difference", "{0} wins the series on the total difference",
      "{0}以总差数胜此系列赛"},

@@ -402,6 +402,7 @@ constexpr TextEntry kTable[] = {
     {"field.button", "half a point to the first to pass (the button)", "先放弃的一方得半点（按钮规则）"},
     {"field.handicap_compensation", "points White receives for Black's N handicap stones: none, N - 1, N", "白方因黑方 N 枚让子所得的点数：无、N − 1、N"},
     {"field.friendly_pass", "a pass may leave dead stones to be removed by agreement (else clean up first)", "放弃时可留下死子待协商提走（否则须先提净）"},
+    {"field.lose_on_time", "a player whose time runs out loses (else only marked out of time)", "超时判负（否则仅标记超时）"},
     {"rules.canonical", "canonical: {0}", "规范写法：{0}"},
     {"rules.preset", "preset {0}: {1}", "预设 {0}：{1}"},
 

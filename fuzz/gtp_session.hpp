@@ -5,11 +5,14 @@
 // handle(). The engine runs without file access (loadsgf and printsgf FILE are refused, so no
 // input reaches the filesystem), with a line limit of 200 bytes and 16 playouts per genmove (the
 // harness sets jpd-playouts back when the input raises it); genmove commands beyond the fourth,
-// or on boards over 7x7, are skipped (too slow for a fuzzer).
+// or on boards over 7x7, are skipped (too slow for a fuzzer), and so are the streamed analyses
+// lz-analyze and kata-analyze, which choose a move too, counted with them.
 //
 // Oracles: every line with a command gets one well-formed answer ("=" or "?", the id echoed, one
 // empty line at the end and none inside), a line without one gets none, a line over the limit a
-// refusal; after `quit` nothing more is processed (handle_all answers nothing); the referee's
+// refusal; a streamed analysis answers "=" and the id, a newline and lines without an empty one,
+// and the next line's answer then starts with the empty line that ends it (an empty line gets
+// only that); after `quit` nothing more is processed (handle_all answers nothing); the referee's
 // board stays consistent after every command; at the end the engine still answers (showboard,
 // protocol_version, jpd-state as JSON).
 #pragma once
@@ -105,6 +108,7 @@ inline void gtp_session(std::string_view data, bool with_engine) {
   }
   GtpEngine engine(opts);
   int genmoves = 0;
+  bool streaming = false;  // the previous answer opened a streamed analysis
 
   std::string_view text = data;
   for (int n = 0; n < kMaxLines && !text.empty(); ++n) {
@@ -113,15 +117,29 @@ inline void gtp_session(std::string_view data, bool with_engine) {
     const std::vector<std::string> w = words_of(line);
     const bool has_id = !w.empty() && is_id(w[0]);
     const size_t name = has_id ? 1 : 0;
-    if (w.size() > name && w[name].find("genmove") != std::string::npos &&
+    const bool engine_work = w.size() > name && (w[name].find("genmove") != std::string::npos ||
+                                                 w[name] == "lz-analyze" || w[name] == "kata-analyze");
+    if (engine_work &&
         (!with_engine || ++genmoves > kMaxGenmoves ||
          engine.game().width() * engine.game().height() > kMaxGenmovePoints)) {
       text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
       continue;
     }
-    const std::string a =
-        engine.handle(nl == std::string_view::npos ? line : text.substr(0, nl + 1));
+    std::string a = engine.handle(nl == std::string_view::npos ? line : text.substr(0, nl + 1));
     text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+    // A line after a streamed analysis first ends its answer with the empty line.
+    if (streaming) {
+      check(!a.empty() && a[0] == '\n', "the line after a stream ends it first", a);
+      a.erase(0, 1);
+    }
+    streaming = engine.analyzing();
+    if (streaming) {  // "=id", a newline, lines of analysis and no empty line
+      const std::string id = has_id ? w[0] : "";
+      check(a.rfind("=" + id + "\n", 0) == 0, "a stream starts with = and the id", a);
+      check(a.find("\n\n") == std::string::npos && a.back() == '\n', "a stream stays open", a);
+      check(engine.analysis_update() == a.substr(id.size() + 2), "a stream repeats its line", a);
+      continue;
+    }
 
     if (line.size() > kMaxLine) {
       check(a.size() >= 2 && a[0] == '?' && a.find("line too long") != std::string::npos,
@@ -146,7 +164,8 @@ inline void gtp_session(std::string_view data, bool with_engine) {
     }
   }
 
-  // Whatever came before, the engine still answers.
+  // Whatever came before, the engine still answers (an open stream ended first).
+  check(engine.stop_analysis() == (streaming ? "\n" : ""), "an open stream ends with its empty line");
   check(engine.handle("protocol_version") == "= 2\n\n", "protocol_version after the session");
   const std::string board = engine.handle("7 showboard");
   check(board.rfind("=7 ", 0) == 0, "showboard after the session", board);

@@ -129,21 +129,30 @@ const std::vector<std::string>& GtpEngine::command_names() {
       "jpd-out-of-turn", "jpd-time",
       // analysis for GUIs
       "gogui-analyze_commands", "jpd-overlay", "jpd-ownership", "jpd-estimate",
-      "jpd-estimate-ownership", "jpd-uncertain"};
+      "jpd-estimate-ownership", "jpd-uncertain", "lz-analyze", "kata-analyze"};
   return names;
 }
 
+std::string GtpEngine::stop_analysis() {
+  if (!streaming_) return "";
+  streaming_ = false;
+  stream_line_.clear();
+  return "\n";
+}
+
 std::string GtpEngine::handle(std::string_view line) {
+  // Any line ends an open analysis first (an empty one only that).
+  const std::string ended = stop_analysis();
   const size_t nl = line.find('\n');
   const std::string_view one = nl == std::string_view::npos ? line : line.substr(0, nl);
-  if (one.size() > opts_.max_line) return refuse_long_line(one.substr(0, 64), one.size());
+  if (one.size() > opts_.max_line) return ended + refuse_long_line(one.substr(0, 64), one.size());
   std::vector<std::string> w = words(preprocess(one));
-  if (w.empty()) return "";
+  if (w.empty()) return ended;
   std::string id;
   if (all_digits(w[0])) {
     id = w[0];
     w.erase(w.begin());
-    if (w.empty()) return answer(false, id, "missing command after the id");
+    if (w.empty()) return ended + answer(false, id, "missing command after the id");
   }
   const std::string name = w[0];
   w.erase(w.begin());
@@ -155,7 +164,9 @@ std::string GtpEngine::handle(std::string_view line) {
   } catch (const std::exception& e) {
     r = {false, e.what()};
   }
-  return answer(r.ok, id, r.text);
+  // A streamed analysis: "=id", its first line, and no empty line yet (the next line ends it).
+  if (r.ok && streaming_) return ended + "=" + id + "\n" + r.text;
+  return ended + answer(r.ok, id, r.text);
 }
 
 std::string GtpEngine::refuse_long_line(std::string_view prefix, size_t length) const {
@@ -251,6 +262,7 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& name, const Args& a) {
   if (name == "jpd-estimate" || name == "jpd-estimate-ownership")
     return cmd_jpd_estimate(a, name == "jpd-estimate-ownership");
   if (name == "jpd-uncertain") return cmd_jpd_uncertain(a);
+  if (name == "lz-analyze" || name == "kata-analyze") return cmd_lz_analyze(name, a);
   if (name == "jpd-seed" || name == "jpd-playouts" || name == "jpd-out-of-turn")
     return cmd_jpd_option(name, a);
   return {false, "unknown command"};

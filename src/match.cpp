@@ -345,7 +345,9 @@ std::vector<SeriesStanding> match_series(const MatchSummary& s, const MatchOptio
     const bool swapped = o.alternate && g.number % 2 == 0;
     r.black_name = swapped ? name_b : name_a;
     r.white_name = swapped ? name_a : name_b;
-    if (r.filename.empty()) r.filename = "game " + std::to_string(g.number);
+    // Without --out the game has no file: its source stays empty (the series names it by its
+    // number and players, not "game 1  game 1").
+    r.filename = g.sgf_path;
     records.push_back(std::move(r));
   }
   return series_of_records(records, series);

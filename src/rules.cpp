@@ -223,6 +223,8 @@ const std::vector<Field>& fields() {
                      "points White receives for Black's N handicap stones: none, N - 1, N"),
       JPD_BOOL_FIELD(friendly_pass, "friendly_pass",
                      "a pass may leave dead stones to be removed by agreement (else clean up first)"),
+      JPD_BOOL_FIELD(lose_on_time, "lose_on_time",
+                     "a player whose time runs out loses (else only marked out of time)"),
   };
   return table;
 }
@@ -452,6 +454,8 @@ const std::vector<Preset>& table() {
          r.suicide = true;
          r.komi = 8;
          r.counting = CountingMethod::fill_up;
+         // Ing's overtime costs points (two per extension), not the game: interpretation 31.
+         r.lose_on_time = false;
        })},
       {"new-zealand", "New Zealand rules", "新西兰规则", "New Zealand rules", false,
        make("new-zealand", [](Ruleset& r) {
@@ -471,6 +475,7 @@ const std::vector<Preset>& table() {
          r.remove_dead = false;
          // Every stone on the board at the end counts: dead stones are captured before passing.
          r.friendly_pass = false;
+         r.lose_on_time = false;  // the concise rules say nothing of time: interpretation 31
        })},
       {"ancient", "Ancient Chinese counting (group tax 还棋头)", "古代数子法 还棋头", "Ming-Qing practice",
        false, make("ancient", [](Ruleset& r) {
@@ -479,6 +484,7 @@ const std::vector<Preset>& table() {
          r.komi = 0;
          r.counting = CountingMethod::area;
          r.group_tax = 2;
+         r.lose_on_time = false;  // counted before clocks: interpretation 31
        })},
   };
   return t;

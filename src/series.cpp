@@ -1,5 +1,6 @@
 #include "jpd/series.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -117,7 +118,12 @@ std::vector<SeriesStanding> series_of_records(const std::vector<sgf::Record>& re
       else if (common != *o.rules) common.clear();
       games.push_back(std::move(g));
     }
-    out.push_back(series_standing(std::move(games), common.empty() ? "record" : common, opts.tie));
+    // A rule set named twice (a --series-rules entry that repeats the match's own rules, `jpd
+    // series --rules chinese,chinese`) counts the same series again: one row is enough.
+    SeriesStanding s = series_standing(std::move(games), common.empty() ? "record" : common, opts.tie);
+    if (std::none_of(out.begin(), out.end(),
+                     [&](const SeriesStanding& t) { return t.rules == s.rules; }))
+      out.push_back(std::move(s));
   }
   return out;
 }
@@ -167,11 +173,18 @@ std::string series_text(const std::vector<SeriesStanding>& standings, Lang l) {
       << "\n";
   int width = 0;
   for (const SeriesGame& g : s.games) width = std::max(width, display_width(g.source));
+  // Games without a file (a match not written with --out) are named by their number and players
+  // alone: no empty source column.
   for (const SeriesGame& g : s.games) {
-    out << "  " << tr(l, "series.game",
-                      {std::to_string(g.number), pad(g.source, width), g.black, g.white, g.result,
-                       s.player_a, g.end == EndReason::counted ? signed_number(g.for_a) : "-"})
-        << "\n";
+    const std::string result = g.end == EndReason::counted ? signed_number(g.for_a) : "-";
+    if (width == 0)
+      out << "  " << tr(l, "series.game_unwritten",
+                        {std::to_string(g.number), g.black, g.white, g.result, s.player_a, result});
+    else
+      out << "  " << tr(l, "series.game",
+                        {std::to_string(g.number), pad(g.source, width), g.black, g.white,
+                         g.result, s.player_a, result});
+    out << "\n";
   }
   auto verdict = [&](const SeriesStanding& t) {
     if (t.winner.empty()) return tr(l, "series.tie");

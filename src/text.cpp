@@ -402,6 +402,7 @@ constexpr TextEntry kTable[] = {
     {"field.button", "half a point to the first to pass (the button)", "先放弃的一方得半点（按钮规则）"},
     {"field.handicap_compensation", "points White receives for Black's N handicap stones: none, N - 1, N", "白方因黑方 N 枚让子所得的点数：无、N − 1、N"},
     {"field.friendly_pass", "a pass may leave dead stones to be removed by agreement (else clean up first)", "放弃时可留下死子待协商提走（否则须先提净）"},
+    {"field.lose_on_time", "a player whose time runs out loses (else only marked out of time)", "超时判负（否则仅标记超时）"},
     {"rules.canonical", "canonical: {0}", "规范写法：{0}"},
     {"rules.preset", "preset {0}: {1}", "预设 {0}：{1}"},
 
@@ -410,6 +411,8 @@ constexpr TextEntry kTable[] = {
      "系列赛 {0} 对 {1}：{2} 局，规则 {3}，不贴目"},
     {"series.game", "game {0}  {1}  {2} (B) - {3} (W)  {4}  {5} {6}",
      "第 {0} 局  {1}  {2}（黑）对 {3}（白）  {4}  {5} {6}"},
+    {"series.game_unwritten", "game {0}  {1} (B) - {2} (W)  {3}  {4} {5}",
+     "第 {0} 局  {1}（黑）对 {2}（白）  {3}  {4} {5}"},
     {"series.total", "total: {0} {1}; game wins {2} : {3}", "合计：{0} {1}；胜局 {2} : {3}"},
     {"series.by_difference", "{0} wins the series on the total difference",
      "{0}以总差数胜此系列赛"},

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "jpd/count.hpp"
@@ -314,4 +315,82 @@ TEST(CountPaths, CountingIntoAnEarlierCountGivesAFreshCount) {
     ++index;
   }
   EXPECT_EQ(compared, 40 * int(presets().size()));
+}
+
+TEST(CountPaths, BatchFastPathWithoutBoardsEqualsTheBoardPathOnRandomGamesUnderEveryPreset) {
+  // jpd batch counts with check_by_boards=false: no board of the making is made and every view
+  // is its formula. The board path (check_by_boards, the default) makes Ing's filled board, the
+  // living-stones board and the refilled equal-stones board and counts each view on it. On the
+  // same game and statuses every figure must agree, under every preset: the result, every view,
+  // every payment, every invariant with its numbers. With the texts off too, as batch counts.
+  int index = 0, games = 0, refused = 0;
+  for (const Preset& p : presets()) {
+    for (int n = 0; n < 200; ++n) {
+      RandomGameOptions ro;
+      if (n % 4 == 1) {
+        ro.min_size = 2;
+        ro.max_size = 4;
+      } else if (n % 4 == 2) {
+        ro.min_size = 2;
+        ro.max_size = 19;
+      } else if (n % 4 == 3) {
+        ro.claim_one_in = 3;
+        ro.dead_one_in = 4;
+      }
+      const RandomGame rg = random_game(p.rules, random_game_seed(53, index, uint64_t(n)), ro);
+      SCOPED_TRACE(std::string(p.name) + " game " + std::to_string(n));
+      CountOptions boards, fast;
+      boards.keep_steps = fast.keep_steps = false;
+      boards.check_by_boards = true;
+      fast.check_by_boards = false;
+      std::string boards_error, fast_error;
+      Count a, b;
+      try {
+        a = count(rg.game, rg.statuses, boards);
+      } catch (const CountError& e) {
+        boards_error = e.what();
+      }
+      try {
+        b = count(rg.game, rg.statuses, fast);
+      } catch (const CountError& e) {
+        fast_error = e.what();
+      }
+      ASSERT_EQ(fast_error, boards_error);
+      if (!boards_error.empty()) {
+        ++refused;
+        continue;
+      }
+      EXPECT_EQ(b.result, a.result);
+      for (const auto& [name, x, y] :
+           {std::tuple{"area", a.area, b.area}, std::tuple{"territory", a.territory, b.territory},
+            std::tuple{"fill_up", a.fill_up, b.fill_up},
+            std::tuple{"living_stones", a.living_stones, b.living_stones},
+            std::tuple{"japanese", a.japanese, b.japanese},
+            std::tuple{"haiqitou", a.haiqitou, b.haiqitou},
+            std::tuple{"ancient", a.ancient, b.ancient}}) {
+        EXPECT_EQ(y.black, x.black) << name;
+        EXPECT_EQ(y.white, x.white) << name;
+      }
+      ASSERT_EQ(b.invariants.size(), a.invariants.size());
+      for (size_t i = 0; i < a.invariants.size(); ++i) {
+        EXPECT_EQ(b.invariants[i].name, a.invariants[i].name);
+        EXPECT_EQ(b.invariants[i].ok, a.invariants[i].ok) << a.invariants[i].name;
+        EXPECT_EQ(b.invariants[i].detail, a.invariants[i].detail) << a.invariants[i].name;
+      }
+      EXPECT_TRUE(a.all_invariants_hold);
+      // Every other figure, through the JSON contract (both keep no steps and no maps).
+      ASSERT_EQ(to_json(b).dump(), to_json(a).dump());
+      // As jpd batch counts: no texts either.
+      CountOptions batch = fast;
+      batch.texts = false;
+      CountOptions boards_numbers = boards;
+      boards_numbers.texts = false;
+      ASSERT_EQ(to_json(count(rg.game, rg.statuses, batch)).dump(),
+                to_json(count(rg.game, rg.statuses, boards_numbers)).dump());
+      ++games;
+    }
+    ++index;
+  }
+  EXPECT_GT(games, 4000);
+  EXPECT_LT(refused, games / 10);
 }

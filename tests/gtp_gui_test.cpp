@@ -1,9 +1,13 @@
 // `jpd gtp` driven as GUIs drive an engine: setup stones sent as `play` in any order (Sabaki,
 // GoGui without gogui-setup), a `play` or `genmove` of the colour not to move under each reading
-// of GtpEngineOptions::out_of_turn.
+// of GtpEngineOptions::out_of_turn; KataGo's rules commands; GoGui's analysis commands; the
+// streamed analysis Sabaki and Lizzie draw (lz-analyze, kata-analyze); time.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -451,6 +455,132 @@ TEST(GtpAnalyze, TheEstimatorsOwnershipAndItsUncertainChains) {
   EXPECT_TRUE(contains(shown + "\n", " B8 ")) << "every stone of the chains circled: " << shown;
   EXPECT_TRUE(contains(shown, "LABEL D9 ")) << shown;
   EXPECT_TRUE(contains(shown, "% alive")) << shown;
+}
+
+// ---- streamed analysis: lz-analyze, kata-analyze ----
+
+namespace {
+// Black's wall on column B, White's on column D of 5x5: column A is Black's, E White's.
+GtpEngine walls() {
+  GtpEngine e(quiet("chinese", 5));
+  for (const char* m : {"B B1", "W D1", "B B2", "W D2", "B B3", "W D3", "B B4", "W D4", "B B5", "W D5"})
+    ok(e, std::string("play ") + m);
+  return e;
+}
+std::vector<double> numbers_after(const std::string& text, const std::string& key) {
+  std::vector<double> out;
+  const size_t at = text.find(key + " ");
+  if (at == std::string::npos) return out;
+  std::istringstream in(text.substr(at + key.size()));
+  for (std::string w; in >> w;) {
+    try {
+      size_t used = 0;
+      out.push_back(std::stod(w, &used));
+      if (used != w.size()) break;
+    } catch (const std::exception&) {
+      break;
+    }
+  }
+  return out;
+}
+}  // namespace
+
+TEST(GtpLzAnalyze, StreamsTheCandidateGenmoveWouldPlayUntilTheNextLineEndsTheAnswer) {
+  GtpEngine e(quiet("tang-song", 9));
+  ok(e, "play B E5");
+  ok(e, "play W C3");
+  const std::string start = e.handle("5 lz-analyze B 10");
+  ASSERT_EQ(start.rfind("=5\ninfo move ", 0), 0u) << start;
+  EXPECT_EQ(start.back(), '\n');
+  EXPECT_EQ(start.find("\n\n"), std::string::npos) << "the answer stays open: " << start;
+  EXPECT_TRUE(e.analyzing());
+  EXPECT_EQ(e.analysis_interval_ms(), 100);
+  const std::string line = start.substr(3);
+  EXPECT_EQ(e.analysis_update(), line);  // repeated every interval
+  for (const char* key : {" visits ", " winrate ", " order 0 pv "})
+    EXPECT_NE(line.find(key), std::string::npos) << key << line;
+  const std::vector<double> wr = numbers_after(line, "winrate");
+  ASSERT_EQ(wr.size(), 1u);
+  EXPECT_GE(wr[0], 0);
+  EXPECT_LE(wr[0], 10000);
+  EXPECT_EQ(wr[0], std::floor(wr[0])) << "lz-analyze: 10000 times the win rate, an integer";
+  // The next command ends the answer with its empty line, then is answered.
+  EXPECT_EQ(e.handle("6 name"), "\n=6 jpd\n\n");
+  EXPECT_FALSE(e.analyzing());
+  // The candidate is the move genmove chooses (the engine's seed, no clock).
+  const std::string move = line.substr(std::string("info move ").size(), line.find(" visits") - 10);
+  EXPECT_EQ(ok(e, "reg_genmove B"), move);
+  // A raw newline ends it too, with nothing after.
+  EXPECT_EQ(e.handle("kata-analyze W maxmoves 0"), "=\n");  // no candidate asked for: no line
+  EXPECT_TRUE(e.analyzing());
+  EXPECT_EQ(e.handle(""), "\n");
+  EXPECT_FALSE(e.analyzing());
+  EXPECT_EQ(e.handle(""), "");
+}
+
+TEST(GtpLzAnalyze, KataOwnershipIsEveryPointRowMajorFromTheTopLeftForTheAnalysedPlayer) {
+  // KataGo: BoardHeight*BoardWidth values in [-1, 1], row-major from the top-left (A5 first on
+  // 5x5), from the side of the player analysed. The estimator's own dboard (+1 Black) agrees.
+  GtpEngine e = walls();
+  std::vector<double> black_map;
+  for (const std::string& row : lines_of(ok(e, "jpd-estimate-ownership"))) {
+    std::istringstream in(row);
+    for (double v; in >> v;) black_map.push_back(v);
+  }
+  ASSERT_EQ(black_map.size(), 25u);
+  for (const char* colour : {"B", "W"}) {
+    SCOPED_TRACE(colour);
+    const std::string start = e.handle(std::string("kata-analyze ") + colour + " 50 ownership true");
+    ASSERT_EQ(start.rfind("=\ninfo move ", 0), 0u) << start;
+    const std::vector<double> own = numbers_after(start, "ownership");
+    ASSERT_EQ(own.size(), 25u) << start;
+    const double side = std::string(colour) == "B" ? 1 : -1;
+    for (size_t i = 0; i < 25; ++i) EXPECT_NEAR(own[i], side * black_map[i], 0.0051) << i;  // the dboard has 2 decimals
+    EXPECT_GT(own[0] * side, 0.5) << "A5, top-left, Black's";
+    EXPECT_LT(own[4] * side, -0.5) << "E5, top-right, White's";
+    EXPECT_GT(own[20] * side, 0.5) << "A1, bottom-left, Black's";
+    const std::vector<double> wr = numbers_after(start, "winrate");
+    ASSERT_EQ(wr.size(), 1u) << start;
+    EXPECT_GE(wr[0], 0);
+    EXPECT_LE(wr[0], 1) << "kata-analyze: a fraction";
+    EXPECT_NE(start.find(" scoreLead "), std::string::npos) << start;
+    EXPECT_EQ(e.handle("name"), "\n= jpd\n\n");
+  }
+  // lz-analyze has no ownership; bad arguments are refused and open nothing.
+  EXPECT_EQ(err(e, "lz-analyze B 10 ownership true").rfind("syntax error", 0), 0u);
+  EXPECT_FALSE(e.analyzing());
+  err(e, "kata-analyze B interval");
+  EXPECT_FALSE(e.analyzing());
+  const std::string listed = ok(e, "list_commands");
+  EXPECT_NE(listed.find("\nlz-analyze\n"), std::string::npos);
+  EXPECT_NE(listed.find("\nkata-analyze"), std::string::npos);
+  EXPECT_EQ(ok(e, "known_command kata-analyze"), "true");
+}
+
+TEST(GtpLzAnalyze, JpdGtpRepeatsTheLineEveryIntervalUntilInputArrives) {
+  // The process on a pipe: the line is written again every 50 ms while no input comes; the next
+  // command ends the answer with an empty line; the end of input ends an open answer too.
+  const std::string cmd = "(printf 'boardsize 5\\nkata-analyze B 5 ownership true\\n'; sleep 1; "
+                          "printf '7 name\\nlz-analyze W 5\\n'; sleep 0.3) | " +
+                          std::string(JPD_BINARY) + " gtp --playouts 100 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string text;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) text.append(buf, n);
+  EXPECT_EQ(pclose(p), 0) << text;
+  const size_t named = text.find("\n\n=7 jpd\n\n");
+  ASSERT_NE(named, std::string::npos) << text;
+  const std::string first = text.substr(0, named);
+  int lines = 0;
+  for (size_t at = first.find("info move "); at != std::string::npos; at = first.find("info move ", at + 1))
+    ++lines;
+  EXPECT_GE(lines, 3) << "repeated while no input came: " << first;
+  EXPECT_NE(first.find(" ownership "), std::string::npos);
+  const std::string last = text.substr(named + 10);
+  EXPECT_EQ(last.rfind("=\ninfo move ", 0), 0u) << last;
+  ASSERT_GE(last.size(), 2u);
+  EXPECT_EQ(last.substr(last.size() - 2), "\n\n") << "ended at the end of input: " << last;
 }
 
 // ---- time ----

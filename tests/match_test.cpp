@@ -287,6 +287,40 @@ TEST(Match, RunMatchAlternatesColoursAndTallies) {
   EXPECT_EQ(s.games[1].number, 2);
 }
 
+TEST(Match, SeriesRulesRepeatingTheMatchRulesAddNoRowAndUnwrittenGamesAreNamedByPlayers) {
+  // jpd match --series --rules chinese --series-rules chinese,tang-song, no --out: the standing
+  // under chinese once (the repeated entry adds no row), tang-song beside it; the games have no
+  // file, so the text names each by its number and players, never "game 1  game 1".
+  auto a = MatchPlayer::engine(engine_opts());
+  auto b = MatchPlayer::engine(engine_opts());
+  MatchOptions o;
+  o.rules = "chinese";
+  o.size = 5;
+  o.games = 2;
+  o.series = true;
+  o.fallback_statuses = none;
+  const MatchSummary s = run_match(*a, *b, o);
+  ASSERT_EQ(s.games.size(), 2u);
+  SeriesOptions so;
+  so.score.dead_from = DeadFrom::sgf;
+  so.rules.push_back("chinese");
+  so.rules.push_back("tang-song");
+  const std::vector<SeriesStanding> st = match_series(s, o, "alpha", "beta", so);
+  ASSERT_EQ(st.size(), 2u);
+  EXPECT_EQ(st[0].rules, "chinese,komi=0");
+  EXPECT_EQ(st[1].rules.rfind("tang-song", 0), 0u) << st[1].rules;
+  for (const SeriesGame& g : st[0].games) EXPECT_EQ(g.source, "");
+  const std::string text = series_text(st, Lang::en);
+  EXPECT_EQ(text.find("game 1  game 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("game 1  alpha (B) - beta (W)"), std::string::npos) << text;
+  EXPECT_NE(text.find("game 2  beta (B) - alpha (W)"), std::string::npos) << text;
+  size_t rows = 0;
+  for (size_t at = text.find("\n  chinese"); at != std::string::npos;
+       at = text.find("\n  chinese", at + 1))
+    ++rows;
+  EXPECT_EQ(rows, 1u) << text;
+}
+
 // ---- misbehaving programs ----
 
 namespace {

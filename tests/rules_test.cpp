@@ -171,6 +171,20 @@ TEST(Rules, KataGosRuleFamiliesTakeEachPresetsValueFromItsRuleText) {
   EXPECT_THROW(parse_ruleset("chinese,handicap_compensation=half"), RulesError);
 }
 
+TEST(Rules, LoseOnTimeIsFalseOnlyUnderIngTrompTaylorAndAncient) {
+  // docs/rules.md, interpretation 31: Ing's overtime costs points, Tromp-Taylor says nothing of
+  // time, ancient counting had no clocks; every other preset forfeits a player out of time.
+  for (const Preset& p : presets()) {
+    const std::string n = p.name;
+    EXPECT_EQ(p.rules.lose_on_time, n != "ing" && n != "tromp-taylor" && n != "ancient") << n;
+  }
+  const Ruleset r = parse_ruleset("chinese,lose_on_time=false");
+  EXPECT_FALSE(r.lose_on_time);
+  EXPECT_EQ(r.to_string(), "chinese,lose_on_time=false");
+  EXPECT_EQ(ruleset_from_json(to_json(r)), r);
+  EXPECT_EQ(to_json(parse_ruleset("ing"))["lose_on_time"], false);
+}
+
 TEST(Rules, JapaneseAndKoreanDisputesAreIndependentConfirmationPlay) {
   for (const char* n : {"japanese", "korean"})
     EXPECT_EQ(parse_ruleset(n).dispute_mode, DisputeMode::independent) << n;

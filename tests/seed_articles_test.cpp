@@ -14,6 +14,7 @@
 #include "jpd/score.hpp"
 #include "jpd/series.hpp"
 #include "jpd/svg.hpp"
+#include "jpd/text.hpp"
 #include "jpd/sgf.hpp"
 #include "test_util.hpp"
 
@@ -679,6 +680,19 @@ TEST(SeedArticles, ArtGreat_Original9_Art14_AClaimHoldsOnlyWhereTheDisputeConfir
                          [](const std::string& n) { return n.find("C1 fails") != std::string::npos; }),
             c.notes.end());
   expect_invariants(c);
+}
+
+TEST(SeedArticles, ArtGreat_Original9_Art14_ChineseNoteSaysTheDisputeConfirmsLifeAndPoints) {
+  // The independent dispute confirms the life of chains and the ownership of points alike
+  // (004 原创九; SPEC 6.5): the Chinese note of the count says both, 死活与空点归属, not 死活 only.
+  const Count c = score_text(kArtGreatPaused + ";JR[dispute];W[];B[ca];W[];B[])");
+  const auto english = std::find_if(c.notes.begin(), c.notes.end(), [](const std::string& n) {
+    return n.find("independent dispute") != std::string::npos;
+  });
+  ASSERT_NE(english, c.notes.end());
+  const std::string zh = translate_note(*english, Lang::zh);
+  EXPECT_NE(zh.find("死活与空点归属"), std::string::npos) << zh;
+  EXPECT_NE(explain(c, Lang::zh).find("死活与空点归属"), std::string::npos);
 }
 
 // The dame records: Black column B, White column D on 5x5, the dame of column C left.

@@ -389,6 +389,48 @@ TEST(WebClock, FischerAddsTheIncrementAndAClockThatDoesNotLoseOnlyMarksTheSide) 
   EXPECT_EQ(c.last.status, 200) << c.last.body;
 }
 
+TEST(WebClock, WithoutLoseOnTimeInTheRequestTheRulesSayWhetherTimeRunningOutLoses) {
+  // lose_on_time is a field of the rule set (docs/rules.md, interpretation 31): Chinese forfeits
+  // on time, Ing (overtime costs points, not the game) does not. A clock that says wins.
+  struct Case {
+    const char* rules;
+    json clock;
+    bool loses;
+  };
+  const json fischer = {{"type", "fischer"}, {"main", 10}, {"increment", 0}};
+  json ing_says_lose = fischer;
+  ing_says_lose["lose_on_time"] = true;
+  json chinese_says_not = fischer;
+  chinese_says_not["lose_on_time"] = false;
+  for (const Case& k : {Case{"chinese", fischer, true}, Case{"ing", fischer, false},
+                        Case{"tromp-taylor", fischer, false}, Case{"tang-song", fischer, true},
+                        Case{"ing", ing_says_lose, true}, Case{"chinese", chinese_says_not, false},
+                        Case{"chinese,lose_on_time=false", fischer, false}}) {
+    SCOPED_TRACE(std::string(k.rules) + " " + k.clock.dump());
+    Timed time;
+    App app(time.options());
+    Client c(app);
+    json g = c.call("POST", "/api/games", json{{"rules", k.rules}, {"size", 9}, {"clock", k.clock}});
+    ASSERT_EQ(c.last.status, 201) << c.last.body;
+    EXPECT_EQ(g["clock"]["lose_on_time"], k.loses) << g.dump();
+    const std::string id = g["id"];
+    c.move(id, "B", "play", "E5");
+    time.pass(30);  // White's 10 s run out
+    json s = c.call("GET", game_path(id));
+    EXPECT_EQ(s["clock"]["out_of_time"]["W"], true);
+    if (k.loses) {
+      EXPECT_EQ(s["phase"], "ended");
+      EXPECT_EQ(s["result"], "B+T");
+      EXPECT_EQ(s["clock"]["lost_on_time"], "W");
+    } else {
+      EXPECT_EQ(s["phase"], "play");
+      EXPECT_TRUE(s["clock"]["lost_on_time"].is_null());
+      c.move(id, "W", "play", "C3");
+      EXPECT_EQ(c.last.status, 200) << c.last.body;
+    }
+  }
+}
+
 TEST(WebClock, TheClockIsAFunctionOfTheEventsAndSurvivesARestartAndBadSettingsAreRefused) {
   TempDb db;
   Timed time;

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <string>
+#include <poll.h>
 #include <unistd.h>
 
 #include "commands.hpp"
@@ -24,18 +25,31 @@ void write_all(const std::string& s) {
 }
 
 // Reads command lines from stdin, keeping at most max_line bytes of a line: a longer line is
-// answered with an error from its first bytes, and the engine stays in step.
+// answered with an error from its first bytes, and the engine stays in step. While a streamed
+// analysis (lz-analyze, kata-analyze) is open and no input has come, its line is written every
+// interval; the next line ends it (GtpEngine::handle), and so does the end of the input.
 int serve(GtpEngine& engine) {
   const size_t limit = engine.options().max_line;
   std::string line;
   size_t length = 0;  // of the current line, also past the limit
   char buf[65536];
   auto finish = [&] {
-    write_all(length > limit ? engine.refuse_long_line(line, length) : engine.handle(line));
+    write_all(length > limit ? engine.stop_analysis() + engine.refuse_long_line(line, length)
+                             : engine.handle(line));
     line.clear();
     length = 0;
   };
   for (;;) {
+    if (engine.analyzing()) {
+      const int ms = engine.analysis_interval_ms();
+      pollfd p{0, POLLIN, 0};
+      const int ready = ::poll(&p, 1, ms > 0 ? ms : -1);
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready == 0) {  // nothing came within the interval: the analysis again
+        write_all(engine.analysis_update());
+        continue;
+      }
+    }
     ssize_t n = ::read(0, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
@@ -50,6 +64,7 @@ int serve(GtpEngine& engine) {
     }
   }
   if (length > 0) finish();
+  write_all(engine.stop_analysis());  // the input ended during an analysis: its answer ends too
   return kExitOk;
 }
 

@@ -17,6 +17,13 @@
 // position's setup stones as `play` commands in any order) is read by GtpEngineOptions::out_of_turn;
 // the referee's own checks stay strict: the record shows a setup stone, a pass or a change of the
 // side to move (PL), never two moves of one colour in a row.
+//
+// Streamed analysis (lz-analyze, kata-analyze: Leela Zero's and KataGo's extensions, which Sabaki
+// and Lizzie use for their heat maps): the answer is "=[id]" and a line of analysis, then the
+// same line again every interval, until the next line arrives; that line (a command, or an empty
+// line) first ends the answer with its empty line. handle() returns the start; a driver on a
+// stream (jpd gtp) writes analysis_update() every analysis_interval_ms() while analyzing() and
+// no input has come. gtp_lz_analyze.cpp.
 #pragma once
 
 #include <cstddef>
@@ -85,6 +92,14 @@ class GtpEngine {
   std::string handle_all(std::string_view text);
 
   bool quit_requested() const { return quit_; }
+  // A streamed analysis is open (its answer not yet ended).
+  bool analyzing() const { return streaming_; }
+  // Its interval in milliseconds (0: the line is written once, not repeated).
+  int analysis_interval_ms() const { return stream_interval_ms_; }
+  // The next line of the open analysis ("" when none is open).
+  std::string analysis_update() const { return streaming_ ? stream_line_ : ""; }
+  // Ends an open analysis: the empty line that closes its answer ("" when none is open).
+  std::string stop_analysis();
   const Game& game() const { return game_; }
   const GtpEngineOptions& options() const { return opts_; }
   // The commands this engine knows, in list_commands order.
@@ -131,6 +146,8 @@ class GtpEngine {
   Reply cmd_jpd_estimate(const Args& a, bool heat_map);
   Reply cmd_jpd_uncertain(const Args& a);
   Reply cmd_jpd_option(const std::string& name, const Args& a);
+  // lz-analyze and kata-analyze (gtp_lz_analyze.cpp): opens the stream, the first line as text.
+  Reply cmd_lz_analyze(const std::string& name, const Args& a);
 
   // Helpers.
   void new_game(const Ruleset& rules, int size);
@@ -157,6 +174,9 @@ class GtpEngine {
   GtpTimeControl time_;        // time_settings / kgs-time_settings
   GtpTimeLeft left_[2];        // time_left, then the engine's own moves (index: Black 0)
   bool quit_ = false;
+  bool streaming_ = false;      // an lz-analyze / kata-analyze answer is open
+  std::string stream_line_;     // its line of analysis, repeated every interval
+  int stream_interval_ms_ = 0;
 };
 
 }  // namespace jpd

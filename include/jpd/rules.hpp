@@ -127,6 +127,10 @@ struct Ruleset {
   bool button = false;
   HandicapCompensation handicap_compensation = HandicapCompensation::none;
   bool friendly_pass = true;
+  // Whether a player whose clock runs out loses the game (B+T / W+T) or is only marked out of
+  // time: the web referee's clock when a game's request does not say (docs/rules.md,
+  // interpretation 31).
+  bool lose_on_time = true;
 
   friend bool operator==(const Ruleset&, const Ruleset&) = default;
 

@@ -766,7 +766,8 @@ Response App::create(const Call& c) {
     if (!j["public"].is_boolean()) throw std::invalid_argument("\"public\" is true or false");
     s.listed = j["public"].get<bool>();
   }
-  if (j.contains("clock")) s.clock = ClockSettings::from_json(j["clock"]);
+  // The clock forfeits on time as the rules say unless the request says otherwise.
+  if (j.contains("clock")) s.clock = ClockSettings::from_json(j["clock"], rs.lose_on_time);
   if (j.contains("players")) {
     if (!j["players"].is_object()) throw std::invalid_argument("\"players\" is {\"B\": name, \"W\": name}");
     for (Color col : {Color::Black, Color::White})

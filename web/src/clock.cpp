@@ -22,8 +22,9 @@ int64_t seconds_field(const json& j, const char* key, double lo, double hi) {
 
 }  // namespace
 
-ClockSettings ClockSettings::from_json(const json& j) {
+ClockSettings ClockSettings::from_json(const json& j, bool lose_on_time) {
   ClockSettings s;
+  s.lose_on_time = lose_on_time;
   if (j.is_null()) return s;
   if (!j.is_object() || !j.contains("type") || !j["type"].is_string())
     throw std::invalid_argument("a clock is {\"type\": \"byoyomi\" | \"fischer\" | \"none\", ...}");

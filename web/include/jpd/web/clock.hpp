@@ -5,8 +5,9 @@
 //
 // The clock runs from the first move: Black's first move is free, then each move is charged to
 // its player from the move before. It stops at a pause and while the game is over. A side whose
-// time runs out loses (result B+T / W+T) when the clock says so (`lose_on_time`, the default);
-// otherwise it is only marked out of time.
+// time runs out loses (result B+T / W+T) when the clock says so (`lose_on_time`; when the request
+// does not say, the rule set's field of that name: docs/rules.md, interpretation 31); otherwise it
+// is only marked out of time.
 #pragma once
 
 #include <cstdint>
@@ -28,8 +29,9 @@ struct ClockSettings {
   bool lose_on_time = true;
 
   // {"type": "byoyomi", "main": 600, "periods": 3, "period": 30} or {"type": "fischer", "main":
-  // 300, "increment": 10}, in seconds, with "lose_on_time"; std::invalid_argument otherwise.
-  static ClockSettings from_json(const nlohmann::json& j);
+  // 300, "increment": 10}, in seconds, with "lose_on_time" (absent: `lose_on_time`, the rule
+  // set's value); std::invalid_argument otherwise.
+  static ClockSettings from_json(const nlohmann::json& j, bool lose_on_time = true);
   nlohmann::json to_json() const;
   bool on() const { return type != Type::none; }
 };

@@ -194,6 +194,7 @@ constexpr TextEntry kTable[] = {
     {"batch.not_counted",
      "Records not counted, left out of the wins and winner changes (their count is not their result): {0} ({1})",
      "并非计点终局的棋谱（其计算结果并非记录的胜负），不计入胜局与胜负改变：{0} 局（{1}）"},
+    {"batch.not_counted_file", "{0} ({1}, RE[{2}])", "{0}（{1}，RE[{2}]）"},
     {"batch.repaired", "Records read under the repair policy with a repair: {0}",
      "按修复规则读取并有修复的棋谱：{0} 局"},
 

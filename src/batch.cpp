@@ -579,13 +579,14 @@ std::string Summary::text(Lang l, size_t max_errors) const {
   auto line = [&](const std::string& t, int indent = 0) { s += std::string(indent, ' ') + t + "\n"; };
   char secs[32];
   std::snprintf(secs, sizeof secs, "%.1f", seconds);
-  line(tr(l, "batch.title", {std::to_string(games), std::to_string(labels.size()), std::to_string(rows), secs}));
+  line(tr(l, "batch.title", {count_of(l, "game", games), count_of(l, "preset", labels.size()),
+                             count_of(l, "row", rows), secs}));
   std::string sources;
   for (auto& [src, n] : status_sources)
     sources += (sources.empty() ? "" : ", ") + src + " " + std::to_string(n);
   if (!sources.empty()) line(tr(l, "batch.status_sources", {sources}));
 
-  line(tr(l, "batch.errors", {std::to_string(error_rows), std::to_string(errors.size())}));
+  line(tr(l, "batch.errors", {count_of(l, "row", error_rows), count_of(l, "file", errors.size())}));
   size_t shown = 0;
   for (const FileError& e : errors) {
     for (auto& [labels_of, message] : e.by_message) {

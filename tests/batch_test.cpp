@@ -391,7 +391,7 @@ TEST(Batch, CommandLine) {
       ++rows;
     }
   EXPECT_EQ(rows, 6u);
-  EXPECT_NE(out.find("Errors: 2 rows in 1 files"), std::string::npos) << out;
+  EXPECT_NE(out.find("Errors: 2 rows in 1 file"), std::string::npos) << out;
   EXPECT_NE(out.find("tang-song vs ming-qing: 2 of 2 games (100.0%): B->W 0, W->B 2"), std::string::npos) << out;
 
   const std::string csv = (d / "rows.csv").string(), sj = (d / "summary.json").string();

@@ -766,6 +766,7 @@ constexpr TextEntry kTable[] = {
     {"web.fig.view", "view", "计法"},
     {"web.fig.black", "Black", "黑"},
     {"web.fig.white", "White", "白"},
+    {"web.fig.territory_prisoners", "territory {0} + prisoners {1}", "目 {0} + 俘虏 {1}"},
     {"web.fig.haiqitou", "还棋头", "还棋头"},
     {"web.fig.k", "stones each at equal stones (k)", "等子局面每方子数 k"},
     {"web.fig.shared", "shared points (公气 + 单官)", "公空（公气 + 单官）"},

@@ -526,9 +526,9 @@ void Summary::add(const std::vector<Row>& rs) {
   if (!counted) {
     ++not_counted.by_kind[first_ok->record_ended];
     if (not_counted.files.size() < 100)
-      not_counted.files.push_back(first_ok->file +
-                                  (first_ok->game > 1 ? "#" + std::to_string(first_ok->game) : "") +
-                                  " (" + first_ok->record_ended + ", RE[" + first_ok->record_result + "])");
+      not_counted.files.push_back(
+          {first_ok->file + (first_ok->game > 1 ? "#" + std::to_string(first_ok->game) : ""),
+           first_ok->record_ended, first_ok->record_result});
   }
   if (first_ok != rs.end() && first_ok->repairs > 0) ++repaired;
   FileError fe;
@@ -579,13 +579,14 @@ std::string Summary::text(Lang l, size_t max_errors) const {
   auto line = [&](const std::string& t, int indent = 0) { s += std::string(indent, ' ') + t + "\n"; };
   char secs[32];
   std::snprintf(secs, sizeof secs, "%.1f", seconds);
-  line(tr(l, "batch.title", {std::to_string(games), std::to_string(labels.size()), std::to_string(rows), secs}));
+  line(tr(l, "batch.title", {count_of(l, "game", games), count_of(l, "preset", labels.size()),
+                             count_of(l, "row", rows), secs}));
   std::string sources;
   for (auto& [src, n] : status_sources)
     sources += (sources.empty() ? "" : ", ") + src + " " + std::to_string(n);
   if (!sources.empty()) line(tr(l, "batch.status_sources", {sources}));
 
-  line(tr(l, "batch.errors", {std::to_string(error_rows), std::to_string(errors.size())}));
+  line(tr(l, "batch.errors", {count_of(l, "row", error_rows), count_of(l, "file", errors.size())}));
   size_t shown = 0;
   for (const FileError& e : errors) {
     for (auto& [labels_of, message] : e.by_message) {
@@ -606,11 +607,15 @@ std::string Summary::text(Lang l, size_t max_errors) const {
     std::string kinds;
     size_t n = 0;
     for (auto& [kind, k] : not_counted.by_kind) {
-      kinds += (kinds.empty() ? "" : ", ") + tr(l, "record_end." + kind) + " " + std::to_string(k);
+      kinds += (kinds.empty() ? "" : l == Lang::zh ? "，" : ", ") + tr(l, "record_end." + kind) + " " +
+               std::to_string(k);
       n += k;
     }
     line(tr(l, "batch.not_counted", {std::to_string(n), kinds}));
-    for (size_t k = 0; k < not_counted.files.size() && k < max_errors; ++k) line(not_counted.files[k], 2);
+    for (size_t k = 0; k < not_counted.files.size() && k < max_errors; ++k) {
+      const NotCounted::File& nf = not_counted.files[k];
+      line(tr(l, "batch.not_counted_file", {nf.file, tr(l, "record_end." + nf.ended), nf.result}), 2);
+    }
   }
   if (repaired) line(tr(l, "batch.repaired", {std::to_string(repaired)}));
   if (!skipped.empty()) {
@@ -694,7 +699,11 @@ nlohmann::json Summary::to_json() const {
   j["error_rows"] = error_rows;
   j["error_files"] = errors.size();
   j["invariant_failures"] = invariant_failures;
-  j["not_counted"] = {{"by_kind", not_counted.by_kind}, {"files", not_counted.files}};
+  // The files as "FILE (resigned, RE[B+R])", in English as the JSON always is.
+  nlohmann::json files = nlohmann::json::array();
+  for (const NotCounted::File& nf : not_counted.files)
+    files.push_back(nf.file + " (" + nf.ended + ", RE[" + nf.result + "])");
+  j["not_counted"] = {{"by_kind", not_counted.by_kind}, {"files", files}};
   j["repaired"] = repaired;
   j["seconds"] = seconds;
   j["presets"] = labels;

@@ -931,8 +931,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
       if constexpr (kSteps)
         push_step("refilled", "prisoners, dead and virtual stones refilled (回填)",
                   "回填俘子、死子与虚着之子", m.board(),
-                  {std::to_string(refill_count(Color::Black)) + " black and " +
-                   std::to_string(refill_count(Color::White)) + " white stones refilled"});
+                  {"stones refilled: " + std::to_string(refill_count(Color::Black)) + " black, " +
+                   std::to_string(refill_count(Color::White)) + " white"});
     }
     // Payment: the payer takes |pay| stones off at the boundary; each point becomes shared. A
     // payer without stones cedes an owned point instead (the same transfer of half a point each

@@ -1,8 +1,11 @@
 // The JSON contract of `jpd score --json`, shared by the command line, GTP, the web API and the
 // Python module. Documented in the README; programs depend on it: add fields, never rename.
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "jpd/count.hpp"
+#include "jpd/overlay.hpp"
 
 namespace jpd {
 
@@ -40,6 +43,30 @@ nlohmann::json owner_map(const CountBoard& b) {
   return rows;
 }
 
+// The Japanese view's own map (overlay.hpp, with the rules' eye reading): "B" or "W" a point of
+// the side's territory (an empty point or a dead stone's), "stone" a living stone (no territory),
+// "seki" a stone or liberty of a seki, "false_eye" a false eye its owner must fill, "dame" a
+// point nobody's. A side's "B" points + its prisoners = its Japanese figure.
+nlohmann::json japanese_map(const Count& c) {
+  const Overlay v = overlay(c, View::japanese);
+  nlohmann::json rows = nlohmann::json::array();
+  for (int y = 0; y < c.height; ++y) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int x = 0; x < c.width; ++x) {
+      const OverlayPoint& q = v.at(Point(x, y));
+      const bool living = is_stone(q.stone) && !q.dead;
+      if (q.owner == Color::Black && !living) row.push_back("B");
+      else if (q.owner == Color::White && !living) row.push_back("W");
+      else if (q.false_eye) row.push_back("false_eye");
+      else if (q.seki) row.push_back("seki");
+      else if (living) row.push_back("stone");
+      else row.push_back("dame");
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
 // The per-point map of every view whose board the making keeps: area (the position without the
 // dead stones), territory (the equal-stones position), fill-up and living stones.
 nlohmann::json ownership(const Count& c) {
@@ -50,6 +77,10 @@ nlohmann::json ownership(const Count& c) {
     else if (s.id == "equal_stones" || s.id == "generalized") o["territory"] = owner_map(s.board);
     else if (s.id == "fill_up" || s.id == "living_stones") o[s.id] = owner_map(s.board);
   }
+  const auto has = [&](std::string_view id) {
+    return std::any_of(c.steps.begin(), c.steps.end(), [&](const MakingStep& s) { return s.id == id; });
+  };
+  if (has("pause") && has("dead_removed")) o["japanese"] = japanese_map(c);
   return o;
 }
 }  // namespace

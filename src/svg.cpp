@@ -4,9 +4,12 @@
 // half); the making's marks in colours named in a legend; captions with the counts.
 #include "jpd/svg.hpp"
 
+#include "jpd/overlay.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -93,7 +96,8 @@ struct Geometry {
 // One legend entry: a key (what it shows) and its glyph drawn at (cx, cy).
 enum class Key {
   black_stone, white_stone, black_point, white_point, public_liberty, dame, dead, dead_removed,
-  dame_filled, refilled, filled, negative_a, negative_b, basic_eye, overflow
+  dame_filled, refilled, filled, negative_a, negative_b, basic_eye, overflow, prisoner, false_eye,
+  finishing
 };
 
 std::string key_label(Key k, Lang l, bool roads) {
@@ -113,6 +117,9 @@ std::string key_label(Key k, Lang l, bool roads) {
     case Key::negative_b: return tr(l, roads ? "diagram.key_negative_b_road" : "diagram.key_negative_b");
     case Key::basic_eye: return mark_name(Mark::basic_eye, l);
     case Key::overflow: return mark_name(Mark::overflow, l);
+    case Key::prisoner: return tr(l, "diagram.key_prisoner");
+    case Key::false_eye: return tr(l, "diagram.key_false_eye");
+    case Key::finishing: return tr(l, "diagram.key_finishing");
   }
   return "";
 }
@@ -189,6 +196,12 @@ class Writer {
     s << "<circle class=\"mark filled\" cx=\"" << f(x) << "\" cy=\"" << f(y) << "\" r=\"" << f(c_ * 0.09)
       << "\" fill=\"" << (col == Color::Black ? "#8c8c8c" : "#a3a39c") << "\"/>\n";
   }
+  // A number on a stone (a finishing move), in the stone's opposite colour.
+  void number(double x, double y, Color col, int n) {
+    s << "<text class=\"mark finishing\" x=\"" << f(x) << "\" y=\"" << f(y + c_ * 0.15) << "\" font-size=\""
+      << f(c_ * (n >= 100 ? 0.32 : 0.42)) << "\" font-weight=\"bold\" text-anchor=\"middle\" fill=\""
+      << (col == Color::Black ? "#fff" : "#111") << "\">" << n << "</text>\n";
+  }
   void minus(double x, double y, const char* cls, const char* colour) {
     const double h = c_ * 0.2;
     s << "<path class=\"mark " << cls << "\" d=\"M" << f(x - h) << "," << f(y) << " L" << f(x + h) << ","
@@ -214,6 +227,13 @@ class Writer {
       case Key::negative_b: letter(x, y, "negative_b", "B"); break;
       case Key::basic_eye: ring(x, y, "basic_eye", kGreen, 0.22, 0.08); break;
       case Key::overflow: minus(x, y, "overflow", kOrange); break;
+      case Key::prisoner:
+        tint(x, y, Color::Black);
+        stone(x, y, Color::White, 0.45, " key");
+        cross(x, y, "dead", kRed, 0.2);
+        break;
+      case Key::false_eye: ring(x, y, "false_eye", kOrange, 0.2, 0.08); break;
+      case Key::finishing: stone(x, y, Color::Black, 1.0, " key"); number(x, y, Color::Black, 1); break;
     }
   }
   // The tint of a point's cell: Black's a little darker, White's lighter, shared points blue.
@@ -274,7 +294,8 @@ std::string board_svg(const Picture& p, const Style& st) {
       Color col = b.color[i];
       if (col == Color::Black) keys.insert(Key::black_stone);
       if (col == Color::White) keys.insert(Key::white_stone);
-      if (is_stone(col) && dead.count(i)) keys.insert(Key::dead);
+      if (is_stone(col) && dead.count(i))
+        keys.insert(p.dead_are_prisoners ? Key::prisoner : Key::dead);
       if (!is_stone(col)) {
         PointClass k = b.cls[i];
         if (k == PointClass::black_territory) keys.insert(Key::black_point);
@@ -294,6 +315,14 @@ std::string board_svg(const Picture& p, const Style& st) {
         case Mark::none: break;
       }
     }
+
+  std::map<Index, int> numbers;
+  for (auto [q, n] : p.numbered)
+    if (is_stone(b.color[Board::index(q)])) numbers[Board::index(q)] = n;
+  if (!numbers.empty()) keys.insert(Key::finishing);
+  std::set<Index> false_eyes;
+  for (Point q : p.false_eyes) false_eyes.insert(Board::index(q));
+  if (!false_eyes.empty()) keys.insert(Key::false_eye);
 
   // Caption and legend layout.
   const double text_w = g.width - 32;
@@ -353,7 +382,8 @@ std::string board_svg(const Picture& p, const Style& st) {
   for (int y = 0; y < b.height; ++y)
     for (int x = 0; x < b.width; ++x) {
       Index i = at(x, y);
-      if (is_stone(b.color[i])) continue;
+      // A dead stone standing on its captor's territory (the Japanese picture) is tinted too.
+      if (is_stone(b.color[i]) && !(p.dead_are_prisoners && dead.count(i))) continue;
       PointClass k = b.cls[i];
       if (k == PointClass::black_territory) w.tint(g.x(x), g.y(y), Color::Black);
       else if (k == PointClass::white_territory) w.tint(g.x(x), g.y(y), Color::White);
@@ -404,8 +434,10 @@ std::string board_svg(const Picture& p, const Style& st) {
         if (is_dead) w.cross(cx, cy, "dead", kRed, 0.2);
         if (m == Mark::refilled) w.ring(cx, cy, "refilled", kBlue, 0.2, 0.08);
         if (m == Mark::dame_filled) w.triangle(cx, cy, "dame_filled", kPurple);
+        if (auto n = numbers.find(i); n != numbers.end()) w.number(cx, cy, col, n->second);
         continue;
       }
+      if (false_eyes.count(i)) w.ring(cx, cy, "false_eye", kOrange, 0.2, 0.08);
       const PointClass k = b.cls[i];
       if (m != Mark::negative_a && m != Mark::negative_b && m != Mark::basic_eye) {
         if (k == PointClass::black_territory) w.owned(cx, cy, Color::Black);
@@ -502,7 +534,73 @@ std::vector<std::string> step_caption(const Count& c, const MakingStep& st, Lang
   return out;
 }
 
-std::vector<StepPicture> making_pictures(const Count& c, Lang l, const Style& s) {
+namespace {
+
+// The finishing moves numbered where their stones stand (a point played twice: its last number).
+std::vector<std::pair<Point, int>> numbered_moves(const std::vector<Move>& finishing) {
+  std::vector<std::pair<Point, int>> out;
+  int n = 0;
+  for (const Move& m : finishing) {
+    ++n;
+    if (m.kind == MoveKind::play) out.push_back({m.point, n});
+  }
+  return out;
+}
+
+// The count as a Japanese player makes it, on the position at the pause.
+StepPicture japanese_picture(const Count& c, const MakingStep& pause, int number, Lang l, const Style& s,
+                             const std::vector<Move>& finishing) {
+  StepPicture sp;
+  char name[64];
+  std::snprintf(name, sizeof name, "%02d-japanese.svg", number);
+  sp.file_name = name;
+  sp.id = "japanese";
+  sp.title = tr(l, "diagram.step", {std::to_string(number), tr(l, "diagram.japanese_title")});
+  const Overlay v = overlay(c, View::japanese);
+  CountBoard board = pause.board;
+  Picture p;
+  for (int y = 0; y < c.height; ++y)
+    for (int x = 0; x < c.width; ++x) {
+      const Point q(x, y);
+      const Board::Index i = Board::index(q);
+      const OverlayPoint& o = v.at(q);
+      board.mark[i] = Mark::none;
+      const bool living = is_stone(o.stone) && !o.dead;
+      if (living) continue;  // a living stone keeps its class: no territory
+      board.cls[i] = o.owner == Color::Black   ? PointClass::black_territory
+                     : o.owner == Color::White ? PointClass::white_territory
+                                               : PointClass::off_board;  // nobody's: unmarked
+      if (o.false_eye) p.false_eyes.push_back(q);
+    }
+  auto n = [](double d) { return format_number(d); };
+  sp.caption.push_back(tr(l, "diagram.dead", {n(double(c.dead_black.size())), n(double(c.dead_white.size())),
+                                              status_source_name(c.status_source, l)}));
+  for (Color col : {Color::Black, Color::White}) {
+    const Color o = opponent(col);
+    const double all = c.captured.of(o) + c.dead.of(o) + c.pass_stones.of(o);
+    const bool passes = c.pass_stones.of(o) != 0;
+    const std::string id = std::string("diagram.prisoners_") + (col == Color::Black ? "B" : "W") +
+                           (passes ? "_pass" : "");
+    sp.caption.push_back(tr(l, id, {n(all), n(c.captured.of(o)), n(c.dead.of(o)), n(c.pass_stones.of(o))}));
+  }
+  for (std::string& line : japanese_lines(c, l)) sp.caption.push_back(std::move(line));
+  sp.caption.push_back(result_arithmetic(c, l));
+  p.board = &board;
+  p.title = sp.title;
+  p.caption = sp.caption;
+  p.lang = l;
+  p.dead = c.dead_black;
+  p.dead.insert(p.dead.end(), c.dead_white.begin(), c.dead_white.end());
+  p.dead_are_prisoners = true;
+  p.numbered = numbered_moves(finishing);
+  sp.svg = board_svg(p, s);
+  return sp;
+}
+
+}  // namespace
+
+std::vector<StepPicture> making_pictures(const Count& c, Lang l, const Style& s,
+                                         const std::vector<Move>& finishing) {
   std::vector<StepPicture> out;
   int k = 0;
   for (const MakingStep& st : c.steps) {
@@ -523,11 +621,19 @@ std::vector<StepPicture> making_pictures(const Count& c, Lang l, const Style& s)
     if (st.id == "pause") {
       p.dead = c.dead_black;
       p.dead.insert(p.dead.end(), c.dead_white.begin(), c.dead_white.end());
+      p.numbered = numbered_moves(finishing);
     }
     p.removed_black = c.dead_black;
     p.removed_white = c.dead_white;
     sp.svg = board_svg(p, s);
     out.push_back(std::move(sp));
+  }
+  // Territory counting: the count as a Japanese player makes it, a picture of its own.
+  if (c.rules.counting == CountingMethod::japanese && c.end == EndReason::counted && !c.steps.empty() &&
+      c.steps.front().id == "pause") {
+    bool removed = false;
+    for (const MakingStep& st : c.steps) removed = removed || st.id == "dead_removed";
+    if (removed) out.push_back(japanese_picture(c, c.steps.front(), ++k, l, s, finishing));
   }
   return out;
 }

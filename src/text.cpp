@@ -168,8 +168,8 @@ constexpr TextEntry kTable[] = {
     {"compare.no_winner", "draw/no result", "和棋/无胜负"},
 
     // jpd batch.
-    {"batch.title", "Batch: {0} games under {1} presets ({2} rows) in {3} s", "批量计算：{0} 局 × {1} 种规则（{2} 行），用时 {3} 秒"},
-    {"batch.errors", "Errors: {0} rows in {1} files (a bad file never stops the batch)", "错误：{1} 个文件共 {0} 行（坏文件不会中止批量计算）"},
+    {"batch.title", "Batch: {0} under {1} ({2}) in {3} s", "批量计算：{0} × {1}（{2}），用时 {3} 秒"},
+    {"batch.errors", "Errors: {0} in {1} (a bad file never stops the batch)", "错误：{1}共 {0}（坏文件不会中止批量计算）"},
     {"batch.error_line", "{0}: {1}", "{0}：{1}"},
     {"batch.error_presets", "{0} [{1}]", "{0}［{1}］"},
     {"batch.more_errors", "... and {0} more (every error is in the rows)", "……另有 {0} 条（每条错误都在输出的行中）"},
@@ -194,6 +194,18 @@ constexpr TextEntry kTable[] = {
     {"batch.not_counted",
      "Records not counted, left out of the wins and winner changes (their count is not their result): {0} ({1})",
      "并非计点终局的棋谱（其计算结果并非记录的胜负），不计入胜局与胜负改变：{0} 局（{1}）"},
+    // Numbers with their nouns (count_of): English takes the singular for 1.
+    {"count.game", "{0} games", "{0} 局"},
+    {"count.game.one", "{0} game", "{0} 局"},
+    {"count.preset", "{0} presets", "{0} 种规则"},
+    {"count.preset.one", "{0} preset", "{0} 种规则"},
+    {"count.row", "{0} rows", "{0} 行"},
+    {"count.row.one", "{0} row", "{0} 行"},
+    {"count.file", "{0} files", "{0} 个文件"},
+    {"count.file.one", "{0} file", "{0} 个文件"},
+    {"count.record", "{0} records", "{0} 局"},
+    {"count.record.one", "{0} record", "{0} 局"},
+    {"batch.not_counted_file", "{0} ({1}, RE[{2}])", "{0}（{1}，RE[{2}]）"},
     {"batch.repaired", "Records read under the repair policy with a repair: {0}",
      "按修复规则读取并有修复的棋谱：{0} 局"},
 
@@ -219,6 +231,18 @@ constexpr TextEntry kTable[] = {
     {"arith.komi", "komi", "贴"},
     {"arith.japanese_B", "Black: territory {0} + prisoners {1} = {2}", "黑：目 {0} + 俘虏 {1} = {2}"},
     {"arith.japanese_W", "White: territory {0} + prisoners {1} = {2}", "白：目 {0} + 俘虏 {1} = {2}"},
+    {"diagram.japanese_title", "the Japanese count: territory and prisoners", "日本规则计目：目与俘虏"},
+    {"diagram.prisoners_B", "Black's prisoners: {1} captured + {2} dead = {0}",
+     "黑方俘虏：提子 {1} + 死子 {2} = {0}"},
+    {"diagram.prisoners_W", "White's prisoners: {1} captured + {2} dead = {0}",
+     "白方俘虏：提子 {1} + 死子 {2} = {0}"},
+    {"diagram.prisoners_B_pass", "Black's prisoners: {1} captured + {2} dead + {3} pass stones = {0}",
+     "黑方俘虏：提子 {1} + 死子 {2} + 停着交子 {3} = {0}"},
+    {"diagram.prisoners_W_pass", "White's prisoners: {1} captured + {2} dead + {3} pass stones = {0}",
+     "白方俘虏：提子 {1} + 死子 {2} + 停着交子 {3} = {0}"},
+    {"diagram.key_prisoner", "dead stone: a prisoner, its point territory", "死子：作俘虏，其点为目"},
+    {"diagram.key_false_eye", "false eye: must be filled, no territory", "假眼：须补，不算目"},
+    {"diagram.key_finishing", "finishing move played by the program (in order)", "程序代为收完的着手（按次序）"},
     {"diagram.key_dead", "dead stone (removed at making)", "死子（做棋时提走）"},
     {"diagram.key_negative_a", "negative-A (负着): taken off, the point is shared", "A类负着：取下一子，该点为公气"},
     {"diagram.key_negative_b", "negative-B (负着): taken off, the point is its own", "B类负着：取下一子，该点为己方的目"},
@@ -295,8 +319,8 @@ constexpr TextEntry kTable[] = {
      "(unknown: {0} records whose rules neither the manifest nor the record names, counted under {1}: --unknown-rules)",
      "（未知：{0} 局的规则清单与棋谱均未写明，按 {1} 计算：见 --unknown-rules）"},
     {"corpus.convention",
-     "({0} records counted by their server's convention: {1}; --no-server-conventions counts them by the text of their rules)",
-     "（{0} 局按其服务器的惯例计算：{1}；--no-server-conventions 则按其规则的字面计算）"},
+     "({0} counted by their server's convention: {1}; --no-server-conventions counts them by the text of their rules)",
+     "（{0}按其服务器的惯例计算：{1}；--no-server-conventions 则按其规则的字面计算）"},
     {"corpus.repaired",
      "({0} faulty records read under the repair policy, each repair in --json; --no-repair refuses them)",
      "（{0} 局有缺陷的棋谱按修复规则读取，每处修复见 --json；--no-repair 则拒绝读取）"},
@@ -458,7 +482,7 @@ constexpr TextEntry kTable[] = {
     {"note.required_used", "the required moves were used", "按规则所要求的负着计算"},
     {"note.dame_filled", "{0} dame filled alternately from {1}", "从{1}起轮流填单官 {0} 个"},
     {"note.dead_removed", "{0} black and {1} white dead stones removed", "提走黑死子 {0} 枚、白死子 {1} 枚"},
-    {"note.refilled", "{0} black and {1} white stones refilled", "回填黑子 {0} 枚、白子 {1} 枚"},
+    {"note.refilled", "stones refilled: {0} black, {1} white", "回填黑子 {0} 枚、白子 {1} 枚"},
     {"note.cede", "{0} has no stone left to take off: it cedes the owned point {1} as a shared point",
      "{0}已无子可取：让出己方空点 {1} 作为公空"},
     {"note.negative_a", "{0} plays {1} negative-A move(s): the points become shared",
@@ -749,6 +773,7 @@ constexpr TextEntry kTable[] = {
     {"web.fig.view", "view", "计法"},
     {"web.fig.black", "Black", "黑"},
     {"web.fig.white", "White", "白"},
+    {"web.fig.territory_prisoners", "territory {0} + prisoners {1}", "目 {0} + 俘虏 {1}"},
     {"web.fig.haiqitou", "还棋头", "还棋头"},
     {"web.fig.k", "stones each at equal stones (k)", "等子局面每方子数 k"},
     {"web.fig.shared", "shared points (公气 + 单官)", "公空（公气 + 单官）"},
@@ -963,6 +988,11 @@ std::string format_number(double v) {
   if (v == std::floor(v) && std::fabs(v) < 1e15) std::snprintf(buf, sizeof buf, "%.0f", v);
   else std::snprintf(buf, sizeof buf, "%g", v);
   return buf;
+}
+
+std::string count_of(Lang l, std::string_view noun, long long n) {
+  const std::string id = "count." + std::string(noun);
+  return tr(l, n == 1 && index().count(id + ".one") ? id + ".one" : id, {std::to_string(n)});
 }
 
 std::string colour_word(Color c, Lang l) {

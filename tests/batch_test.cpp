@@ -350,6 +350,30 @@ TEST(Batch, ABadFileIsReportedAndTheBatchGoesOn) {
   EXPECT_NE(lines[3].find(":1:"), std::string::npos) << lines[3];
 }
 
+TEST(Batch, ChineseSummaryNamesAResignedRecordInChineseNotAsItsJsonWord) {
+  fs::path d = temp_dir("resigned-zh");
+  std::string resigned = kGame;
+  resigned.insert(resigned.find("KM[0.5]"), "RE[B+R]");
+  write(d / "resigned.sgf", resigned);
+  write(d / "counted.sgf", kGame);
+  batch::Options o;
+  o.paths = {d.string()};
+  o.rules = batch::parse_rule_list("tang-song,japanese");
+  std::ostringstream out;
+  batch::Summary s = batch::run(o, out);
+  ASSERT_EQ(s.not_counted.by_kind["resigned"], 1u);
+  const std::string zh = s.text(Lang::zh);
+  EXPECT_NE(zh.find("中盘认输 1"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("resigned.sgf（中盘认输，RE[B+R]）"), std::string::npos) << zh;
+  // The kind of ending is the only English word the line had: none is left.
+  EXPECT_EQ(zh.find("resigned,"), std::string::npos) << zh;
+  EXPECT_EQ(zh.find("(resigned"), std::string::npos) << zh;
+  const std::string en = s.text(Lang::en);
+  EXPECT_NE(en.find("resigned.sgf (resigned, RE[B+R])"), std::string::npos) << en;
+  // The JSON keeps its English words.
+  EXPECT_EQ(s.to_json()["not_counted"]["files"][0], (d / "resigned.sgf").string() + " (resigned, RE[B+R])");
+}
+
 TEST(Batch, CommandLine) {
   fs::path d = temp_dir("cli");
   write(d / "a.sgf", kGame);
@@ -367,7 +391,7 @@ TEST(Batch, CommandLine) {
       ++rows;
     }
   EXPECT_EQ(rows, 6u);
-  EXPECT_NE(out.find("Errors: 2 rows in 1 files"), std::string::npos) << out;
+  EXPECT_NE(out.find("Errors: 2 rows in 1 file"), std::string::npos) << out;
   EXPECT_NE(out.find("tang-song vs ming-qing: 2 of 2 games (100.0%): B->W 0, W->B 2"), std::string::npos) << out;
 
   const std::string csv = (d / "rows.csv").string(), sj = (d / "summary.json").string();

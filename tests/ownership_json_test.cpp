@@ -1,7 +1,9 @@
 // The per-point maps of the count's JSON (`ownership`: a GUI draws territory from them) agree
 // with the figures: over random games of every preset, the area map's points of each side plus
 // half the shared points are its area, and the territory map's points of each side less its
-// stones at equal stones (k) are its territory. The check is shown to catch a map one point off.
+// stones at equal stones (k) are its territory, and the Japanese map's points of each side plus
+// its prisoners are its Japanese figure. The check is shown to catch a map one point off. The
+// Japanese map reads eyes: a false eye is Black's land in the territory map, nobody's in it.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -9,6 +11,7 @@
 #include "jpd/count.hpp"
 #include "jpd/random_game.hpp"
 #include "cli_util.hpp"
+#include "test_util.hpp"
 
 using namespace jpd;
 
@@ -55,6 +58,18 @@ std::string maps_problem(const nlohmann::json& j) {
   if (t.b - k != j["territory"]["B"].get<double>() || t.w - k != j["territory"]["W"].get<double>())
     return "the territory map gives " + std::to_string(t.b - k) + " : " + std::to_string(t.w - k) +
            ", the territory is " + j["territory"].dump();
+  // The Japanese map: a side's points + the prisoners it holds = its Japanese figure.
+  if (!o.contains("japanese")) return "no map of japanese";
+  const Tally jt = tally(o.at("japanese"));
+  for (const char* side : {"B", "W"}) {
+    const char* other = side[0] == 'B' ? "W" : "B";
+    const double prisoners = j["captured"][other].get<double>() + j["dead_count"][other].get<double>() +
+                             j["pass_stones"][other].get<double>();
+    const double points = side[0] == 'B' ? jt.b : jt.w;
+    if (points + prisoners != j["japanese"][side].get<double>())
+      return std::string("the japanese map gives ") + side + " " + std::to_string(points) + " + prisoners " +
+             std::to_string(prisoners) + ", the figure is " + j["japanese"].dump();
+  }
   return "";
 }
 
@@ -91,7 +106,11 @@ TEST(OwnershipJson, APointIsASideOrOneOfTheSharedKinds) {
     for (const auto& row : map)
       for (const auto& p : row) {
         const std::string v = p.get<std::string>();
-        EXPECT_TRUE(v == "B" || v == "W" || v == "seki" || v == "dame" || v == "shared") << view << ": " << v;
+        if (view == "japanese")
+          EXPECT_TRUE(v == "B" || v == "W" || v == "stone" || v == "seki" || v == "false_eye" || v == "dame")
+              << view << ": " << v;
+        else
+          EXPECT_TRUE(v == "B" || v == "W" || v == "seki" || v == "dame" || v == "shared") << view << ": " << v;
       }
 }
 
@@ -115,4 +134,33 @@ TEST(OwnershipJson, EstimateGivesEveryPointsOwnerFromMinusOneToOneSignedByItsLiv
     ++checked;
   }
   EXPECT_GT(checked, 0);
+}
+
+// Black's C4 is a false eye (White's D3 and the edge leave it one diagonal): Black must fill it
+// under Japanese rules. The territory map (area counting's equal stones) counts it Black's; the
+// Japanese map says it is a false eye, no territory, and its figure is one point less.
+TEST(OwnershipJson, TheJapaneseMapGivesAFalseEyeNoTerritoryWhereTheTerritoryMapGivesItBlack) {
+  const std::string diagram =
+      ". . . . . . . . .\n"
+      "X X X X X X X X X\n"
+      "X X . X X X X X X\n"
+      "O O X O O O O O O\n"
+      "O O O O O O O O O\n"
+      ". . . . . . . . .\n";
+  const nlohmann::json j = to_json(count(test::game_from("japanese", diagram), {}));
+  ASSERT_EQ(maps_problem(j), "");
+  const nlohmann::json& o = j.at("ownership");
+  EXPECT_EQ(o["territory"][2][2], "B");
+  EXPECT_EQ(o["area"][2][2], "B");
+  EXPECT_EQ(o["japanese"][2][2], "false_eye");
+  EXPECT_EQ(o["japanese"][0][0], "B");   // the top row is Black's territory
+  EXPECT_EQ(o["japanese"][1][0], "stone");  // a living stone is no territory
+  EXPECT_EQ(o["japanese"][5][0], "W");
+  EXPECT_EQ(tally(o["japanese"]).b, 9);
+  EXPECT_EQ(j["japanese"]["B"], 9);
+  // Without eye reading the same point is Black's in the Japanese map too.
+  const nlohmann::json none = to_json(count(test::game_from("japanese,eye_reading=none", diagram), {}));
+  ASSERT_EQ(maps_problem(none), "");
+  EXPECT_EQ(none["ownership"]["japanese"][2][2], "B");
+  EXPECT_EQ(none["japanese"]["B"], 10);
 }

@@ -124,7 +124,7 @@ TEST(RecordsCli, FileOfTwoGamesIsCountedGameByGame) {
   const Outcome batch = jpd("batch " + file + " --rules chinese --format jsonl --no-progress "
                             "--dead-from none --out " + out);
   ASSERT_EQ(batch.status, 0) << batch.out;
-  EXPECT_TRUE(has(batch.out, "Batch: 2 games under 1 presets (2 rows)")) << batch.out;
+  EXPECT_TRUE(has(batch.out, "Batch: 2 games under 1 preset (2 rows)")) << batch.out;
   std::ifstream in(out);
   std::vector<nlohmann::json> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(nlohmann::json::parse(line));

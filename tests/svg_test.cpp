@@ -3,6 +3,7 @@
 // figures in both languages, and `jpd diagram` writing the files and the index.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -145,8 +146,11 @@ TEST(Svg, EveryStepIsAWellFormedPictureOfItsBoard) {
   for (const char* rules : {"tang-song", "ming-qing", "living-a", "sci-1-1", "japanese"}) {
     Count c = scored(kUnsettled, rules, std::vector<Point>{parse_point("B8", 9, 9)});
     auto pics = svg::making_pictures(c, Lang::en);
-    ASSERT_EQ(pics.size(), c.steps.size()) << rules;
-    for (size_t k = 0; k < pics.size(); ++k) {
+    // Territory counting adds the Japanese count's own picture after the making.
+    const bool japanese = c.rules.counting == CountingMethod::japanese;
+    ASSERT_EQ(pics.size(), c.steps.size() + (japanese ? 1 : 0)) << rules;
+    if (japanese) EXPECT_EQ(pics.back().id, "japanese");
+    for (size_t k = 0; k < c.steps.size(); ++k) {
       const svg::StepPicture& p = pics[k];
       const MakingStep& st = c.steps[k];
       SCOPED_TRACE(std::string(rules) + " " + p.file_name);
@@ -246,4 +250,97 @@ TEST(Svg, DiagramCommandWritesThePicturesAndTheIndex) {
       EXPECT_EQ(run("xmllint --noout " + (dir / names[k]).string()), 0) << names[k];
     EXPECT_EQ(run("xmllint --html --noout " + (dir / "index.html").string()), 0);
   }
+}
+
+// The Japanese count as a Japanese player makes it: each side's territory marked (the points of
+// the dead stones included, tinted under them), the dead stones shown as prisoners, and the
+// caption's territory + prisoners lines and result; no such picture under area counting.
+TEST(Svg, TheJapanesePictureMarksEachSidesTerritoryAndShowsThePrisoners) {
+  const Count c = scored(kUnsettled, "japanese", std::vector<Point>{parse_point("B8", 9, 9)});
+  ASSERT_EQ(c.rules.counting, CountingMethod::japanese);
+  for (Lang l : {Lang::en, Lang::zh}) {
+    const auto pics = svg::making_pictures(c, l);
+    const svg::StepPicture& j = pics.back();
+    ASSERT_EQ(j.id, "japanese");
+    char name[64];
+    std::snprintf(name, sizeof name, "%02zu-japanese.svg", c.steps.size() + 1);
+    EXPECT_EQ(j.file_name, name);
+    EXPECT_EQ(xml_problem(j.svg), "");
+    // Every stone of the pause drawn, the dead ones as prisoners.
+    const MakingStep& pause = c.steps.front();
+    EXPECT_EQ(stones(j.svg, "b"), size_t(pause.board.stones(Color::Black)));
+    EXPECT_EQ(stones(j.svg, "w"), size_t(pause.board.stones(Color::White)));
+    EXPECT_EQ(marks(j.svg, "dead"), c.dead_black.size() + c.dead_white.size());
+    // Territory: the marked empty points and the points of the opponent's dead stones.
+    const std::string board = j.svg.substr(0, j.svg.find("<g class=\"legend\""));
+    for (Color col : {Color::Black, Color::White}) {
+      const Color o = opponent(col);
+      const double prisoners = c.captured.of(o) + c.dead.of(o) + c.pass_stones.of(o);
+      const size_t owned = occurrences(board, col == Color::Black ? "<rect class=\"owned b\""
+                                                                  : "<rect class=\"owned w\"");
+      EXPECT_EQ(double(owned + size_t(c.dead.of(o))), c.japanese.of(col) - prisoners) << color_letter(col);
+    }
+    // The caption: the dead stones, each side's prisoners, territory + prisoners, the result.
+    const std::vector<std::string> want = japanese_lines(c, l);
+    ASSERT_GE(j.caption.size(), 5u);
+    EXPECT_EQ(j.caption[j.caption.size() - 3], want[0]);
+    EXPECT_EQ(j.caption[j.caption.size() - 2], want[1]);
+    EXPECT_EQ(j.caption.back(), result_arithmetic(c, l));
+    for (const std::string& line : j.caption)
+      EXPECT_NE(j.svg.find(svg::xml_escape(line.substr(0, std::min<size_t>(line.size(), 12)))), std::string::npos)
+          << line;
+  }
+  const auto en = svg::making_pictures(c, Lang::en);
+  const auto& cap = en.back().caption;
+  EXPECT_EQ(std::count_if(cap.begin(), cap.end(),
+                          [](const std::string& line) { return line.rfind("White's prisoners: ", 0) == 0; }),
+            1);
+  EXPECT_NE(en.back().svg.find("a prisoner"), std::string::npos);  // the legend
+  const Count area = scored(kUnsettled, "chinese", std::vector<Point>{parse_point("B8", 9, 9)});
+  for (const svg::StepPicture& p : svg::making_pictures(area, Lang::en)) EXPECT_NE(p.id, "japanese");
+}
+
+// A record that stops before its end is finished by the program before it is counted: `jpd
+// diagram` numbers those moves, 1 the first, where their stones stand, in the picture of the
+// pause and in the Japanese one; every picture passes xmllint.
+TEST(Svg, TheDiagramNumbersTheFinishingMovesInThePauseAndJapanesePictures) {
+  // Black's wall on D, White's on F; the record stops after Black's E9, the rest of E open.
+  std::string black, white;
+  for (char r = 'a'; r <= 'i'; ++r) {
+    black += std::string("[d") + r + "]";
+    white += std::string("[f") + r + "]";
+  }
+  const fs::path dir = fs::path(testing::TempDir()) / "jpd-diagram-finish";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path rec = dir / "stops.sgf";
+  std::ofstream(rec) << "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]AB" << black << "AW" << white << ";B[ea])";
+  const std::string cmd = std::string(JPD_BINARY) + " diagram " + rec.string() + " --lang en --out " +
+                          (dir / "out").string();
+  ASSERT_EQ(run(cmd), 0) << cmd;
+  auto read = [&](const std::string& suffix) {
+    for (auto& f : fs::directory_iterator(dir / "out"))
+      if (f.path().filename().string().find(suffix) != std::string::npos) {
+        std::ifstream in(f.path());
+        std::stringstream t;
+        t << in.rdbuf();
+        return t.str();
+      }
+    return std::string();
+  };
+  const std::string pause = read("-pause.svg"), japanese = read("-japanese.svg"), equal = read("-dead_removed.svg");
+  ASSERT_FALSE(pause.empty());
+  ASSERT_FALSE(japanese.empty());
+  EXPECT_EQ(xml_problem(pause), "");
+  EXPECT_EQ(xml_problem(japanese), "");
+  // The eight open points of E are filled: eight numbered stones, 1 to 8, in both pictures.
+  EXPECT_EQ(marks(pause, "finishing"), 8u);
+  EXPECT_EQ(marks(japanese, "finishing"), 8u);
+  for (int n = 1; n <= 8; ++n)
+    EXPECT_NE(pause.find(">" + std::to_string(n) + "</text>"), std::string::npos) << n;
+  EXPECT_NE(pause.find("finishing move"), std::string::npos);  // the legend says what they are
+  EXPECT_EQ(marks(equal, "finishing"), 0u);  // the making's own steps are not numbered
+  if (run("xmllint --version") == 0)
+    for (auto& f : fs::directory_iterator(dir / "out"))
+      if (f.path().extension() == ".svg") EXPECT_EQ(run("xmllint --noout " + f.path().string()), 0) << f.path();
 }

@@ -8,9 +8,11 @@
 #include <set>
 #include <sstream>
 
+#include "jpd/batch.hpp"
 #include "jpd/count.hpp"
 #include "jpd/score.hpp"
 #include "jpd/text.hpp"
+#include "test_util.hpp"
 
 using namespace jpd;
 
@@ -185,4 +187,49 @@ TEST(Text, ExplanationInChineseUsesTheSeedsWords) {
                               "negative-A move", "on the board", "Result"})
     EXPECT_EQ(zh.find(english), std::string::npos) << english;
   EXPECT_EQ(summary(c, Lang::zh).rfind("规则：", 0), 0u);
+}
+
+// English nouns after a number take its form: "1 game", "2 games"; Chinese needs none.
+TEST(Text, EnglishCountsSayOneGameOnePresetOneRowOneRecordOneFile) {
+  EXPECT_EQ(count_of(Lang::en, "game", 1), "1 game");
+  EXPECT_EQ(count_of(Lang::en, "game", 0), "0 games");
+  EXPECT_EQ(count_of(Lang::en, "record", 1), "1 record");
+  EXPECT_EQ(count_of(Lang::en, "record", 325), "325 records");
+  EXPECT_EQ(count_of(Lang::zh, "game", 1), "1 局");
+  EXPECT_EQ(count_of(Lang::zh, "game", 2), "2 局");
+  batch::Summary s({"tang-song"});
+  s.games = 1;
+  s.rows = 1;
+  EXPECT_NE(s.text(Lang::en).find("Batch: 1 game under 1 preset (1 row)"), std::string::npos) << s.text(Lang::en);
+  EXPECT_NE(s.text(Lang::en).find("Errors: 0 rows in 0 files"), std::string::npos) << s.text(Lang::en);
+  EXPECT_NE(s.text(Lang::zh).find("批量计算：1 局 × 1 种规则（1 行）"), std::string::npos) << s.text(Lang::zh);
+  s.games = 2;
+  s.rows = 2;
+  EXPECT_NE(s.text(Lang::en).find("Batch: 2 games under 1 preset (2 rows)"), std::string::npos);
+  EXPECT_EQ(tr(Lang::en, "corpus.convention", {count_of(Lang::en, "record", 1), "x"}).rfind("(1 record counted", 0), 0u);
+  EXPECT_EQ(tr(Lang::zh, "corpus.convention", {count_of(Lang::zh, "record", 1), "x"}).rfind("（1 局按", 0), 0u);
+}
+
+// The refill's note names each colour's number without a plural to get wrong ("1 black and 1
+// white stones" it said), and is translated.
+TEST(Text, TheRefillNoteHasNoPluralToGetWrongForOneStone) {
+  // White's A5 is dead in Black's corner: one stone refilled.
+  Game g = test::game_from("tang-song", "O . X . .\n"
+                                        ". . X . .\n"
+                                        "X X X . .\n"
+                                        ". . . O O\n"
+                                        ". . . O .\n");
+  g.declare_paused();
+  Statuses st;
+  st.dead = {test::pt("A5", 5)};
+  st.source = StatusSource::given;
+  const Count c = count(g, st);
+  std::string note;
+  for (const MakingStep& st : c.steps)
+    if (st.id == "refilled" && !st.notes.empty()) note = st.notes[0];
+  ASSERT_FALSE(note.empty()) << explain(c, Lang::en);
+  EXPECT_EQ(note.find(" stones refilled"), std::string::npos) << note;
+  EXPECT_EQ(note.rfind("stones refilled: ", 0), 0u) << note;
+  EXPECT_TRUE(note_is_translated(note)) << note;
+  EXPECT_EQ(translate_note("stones refilled: 1 black, 1 white", Lang::zh), "回填黑子 1 枚、白子 1 枚");
 }

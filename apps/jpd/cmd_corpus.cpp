@@ -358,7 +358,7 @@ void print_table(const std::string& detail, size_t records, double wall,
     for (const Counted& c : results)
       n += std::count(c.result.conventions.begin(), c.result.conventions.end(), sc.id) > 0;
     if (n)
-      std::cout << "  " << tr(l, "corpus.convention", {std::to_string(n), translate_note(sc.why, l)}) << "\n";
+      std::cout << "  " << tr(l, "corpus.convention", {count_of(l, "record", n), translate_note(sc.why, l)}) << "\n";
   }
   if (repaired) std::cout << "  " << tr(l, "corpus.repaired", {std::to_string(repaired)}) << "\n";
   if (all.skipped) {

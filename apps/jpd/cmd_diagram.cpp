@@ -1,5 +1,6 @@
 // jpd diagram FILE.sgf [--rules P] [--out DIR] [--lang zh|en] [--dead ...]
-// SVG pictures of the position at the pause and of every making step, and an index.html.
+// SVG pictures of the position at the pause and of every making step (and of the Japanese count
+// under territory counting), the finishing moves numbered, and an index.html.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,11 +20,24 @@ void write_file(const std::filesystem::path& p, const std::string& text) {
   if (!out) throw std::runtime_error(p.string() + ": cannot write");
 }
 
+// The moves the count played to finish a record that stops before its end (score_record): those
+// of its game beyond the record's own replay.
+std::vector<Move> finishing_moves(const sgf::Record& rec, const ScoreOptions& o, const Scored& s) {
+  const std::vector<PlayedMove>& all = s.replay.game.moves();
+  if (!s.replay.stopped_without_pause && all.empty()) return {};
+  const size_t own = replay(rec, s.replay.rules, o.replay).game.moves().size();
+  std::vector<Move> out;
+  for (size_t k = own; k < all.size(); ++k) out.push_back(all[k].move);
+  return out;
+}
+
 }  // namespace
 
 void add_diagram_command(CLI::App& app, Runner& run) {
   auto* cmd = app.add_subcommand(
-      "diagram", "SVG pictures of the final position and of every making step, with an index.html");
+      "diagram",
+      "SVG pictures of the final position, of every making step and (territory counting) of the "
+      "Japanese count, with an index.html");
   static std::string file, rules, out_dir, dead, dead_from = "auto", lang;
   static std::vector<std::string> claims;
   static int cell = 34;
@@ -63,7 +77,8 @@ void add_diagram_command(CLI::App& app, Runner& run) {
       fs::create_directories(dir);
       svg::Style style;
       style.cell = cell;
-      std::vector<svg::StepPicture> pics = svg::making_pictures(s.count, l, style);
+      std::vector<svg::StepPicture> pics =
+          svg::making_pictures(s.count, l, style, finishing_moves(rec, o, s));
       for (const svg::StepPicture& p : pics) {
         write_file(dir / p.file_name, p.svg);
         std::cout << (dir / p.file_name).string() << "\n";

@@ -132,8 +132,13 @@ struct PairChange {
 // Records whose count is not their result (resigned, lost on time ...): reported apart, left out
 // of the wins and winner changes.
 struct NotCounted {
+  struct File {
+    std::string file;    // "FILE" or "FILE#GAME"
+    std::string ended;   // its record_ended ("resigned" ...), translated in the text
+    std::string result;  // its RE
+  };
   std::map<std::string, size_t> by_kind;  // record_ended -> records
-  std::vector<std::string> files;         // "FILE" or "FILE#GAME", the first ones
+  std::vector<File> files;                // the first ones
 };
 
 struct PresetTally {

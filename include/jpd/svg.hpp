@@ -33,10 +33,22 @@ struct Picture {
   std::vector<Point> removed_black, removed_white;  // colour of the stones removed at dead_removed marks
   Lang lang = Lang::en;
   bool roads = false;  // 计活子 (living-stone counting): a negative-B point is a 路, not a 目
+  // Stones drawn with a number: the finishing moves the program played to a record that stops
+  // before its end (1 the first), where their stones stand.
+  std::vector<std::pair<Point, int>> numbered;
+  std::vector<Point> false_eyes;  // the Japanese picture: false eyes that must be filled
+  // The Japanese picture: the dead stones are prisoners standing on their captor's territory
+  // (tinted as it, the legend says "prisoner").
+  bool dead_are_prisoners = false;
 };
 std::string board_svg(const Picture& p, const Style& s = {});
 
-// The making of a count as pictures: one per step, named NN-<step id>.svg.
+// The making of a count as pictures: one per step, named NN-<step id>.svg; under territory
+// counting (counting = japanese) one more, NN-japanese.svg, the count as a Japanese player makes
+// it: each side's territory marked (the points of dead stones included), dead stones shown as
+// prisoners, seki, false eyes and dame left to nobody, the caption's territory + prisoners lines
+// and the result. `finishing` (the moves played to finish a record that stops before its end,
+// in order) are numbered in the picture of the pause and in the Japanese one.
 struct StepPicture {
   std::string file_name;
   std::string id;
@@ -44,7 +56,8 @@ struct StepPicture {
   std::vector<std::string> caption;
   std::string svg;
 };
-std::vector<StepPicture> making_pictures(const Count& c, Lang l, const Style& s = {});
+std::vector<StepPicture> making_pictures(const Count& c, Lang l, const Style& s = {},
+                                         const std::vector<Move>& finishing = {});
 
 // The caption lines of a step (the counts it shows), in the language.
 std::vector<std::string> step_caption(const Count& c, const MakingStep& st, Lang l);

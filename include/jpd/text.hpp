@@ -44,6 +44,10 @@ bool format_small_number(double v, std::string& out);
 // out += format_number(v), integers and halves written in place.
 void append_number(std::string& out, double v);
 
+// A number with its noun, from the table's "count.<noun>" (and "count.<noun>.one" for 1):
+// "1 game", "2 games" / "1 局", "2 局". Messages take these where the noun follows the number.
+std::string count_of(Lang l, std::string_view noun, long long n);
+
 // Words.
 std::string colour_word(Color c, Lang l);  // Black / 黑
 std::string side_word(Color c, Lang l);    // Black / 黑方

@@ -576,6 +576,15 @@ function figures(c) {
     ['haiqitou', 'web.fig.haiqitou', c.haiqitou],
   ];
   const primary = c.primary_method === 'territory_generalized' ? 'territory_refill' : c.primary_method;
+  // The Japanese figure as a Japanese player counts it: territory + the prisoners the side holds
+  // (captured, dead, pass stones of the other colour).
+  const prisoners = (o) => c.captured[o] + c.dead_count[o] + (c.pass_stones ? c.pass_stones[o] : 0);
+  const cell = (id, f, s) => {
+    if (id !== 'japanese') return el('td', {}, num(f[s]));
+    const p = prisoners(s === 'B' ? 'W' : 'B');
+    return el('td', { class: 'japanese-parts', 'data-side': s }, num(f[s]),
+      el('span', { class: 'parts' }, ` (${T('web.fig.territory_prisoners', num(f[s] - p), num(p))})`));
+  };
   const inv = c.invariants.map((i) => el('li', { class: i.ok ? 'ok' : 'bad', title: i.detail },
     i.ok ? '✓ ' : '✗ ', has(`inv.${i.name}`) ? T(`inv.${i.name}`) : i.name));
   return el('section', { class: 'figures', id: 'figures' },
@@ -583,7 +592,7 @@ function figures(c) {
     el('table', {},
       el('thead', {}, el('tr', {}, el('th', {}, T('web.fig.view')), el('th', {}, T('web.fig.black')), el('th', {}, T('web.fig.white')))),
       el('tbody', {}, rows.map(([id, label, f]) => el('tr', { class: id === primary ? 'primary-row' : '' },
-        el('td', {}, T(label)), el('td', {}, num(f.B)), el('td', {}, num(f.W)))),
+        el('td', {}, T(label)), cell(id, f, 'B'), cell(id, f, 'W'))),
         el('tr', {}, el('td', {}, T('web.fig.k')), el('td', { colspan: 2 }, c.k)),
         el('tr', {}, el('td', {}, T('web.fig.shared')), el('td', { colspan: 2 }, c.shared)),
         el('tr', {}, el('td', {}, T('web.fig.pay')), el('td', { colspan: 2 }, num(c.pay))))),

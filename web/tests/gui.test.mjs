@@ -266,6 +266,13 @@ test('names in the lobby and the game; an uploaded record counted under the rule
   g = (await api(server.url, 'GET', `/api/games/${id}`)).data;
   assert.equal(g.phase, 'ended');
   assert.ok((await page.textContent('#result')).includes(g.result));
+  // The Japanese figure of each side is read as a Japanese player counts it: territory + prisoners.
+  for (const [s, o] of [['B', 'W'], ['W', 'B']]) {
+    const c = g.count;
+    const p = c.captured[o] + c.dead_count[o] + (c.pass_stones ? c.pass_stones[o] : 0);
+    const text = await page.textContent(`#figures .japanese-parts[data-side="${s}"]`);
+    assert.ok(text.includes(`territory ${c.japanese[s] - p} + prisoners ${p}`), text);
+  }
   // At the end, the count agreed is drawn.
   await page.waitForSelector('#overlay-box');
   assert.match(await page.textContent('#overlay-box h3'), /The count/);

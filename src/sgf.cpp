@@ -1316,6 +1316,15 @@ GameTree to_tree(const Record& r) {
   set_if(root, "EV", r.event);
   set_if(root, "CP", r.copyright);
   set_if(root, "JD", r.other_jd);  // another program's (a date), as it was
+  if (Property* jd = root.find("JD")) {
+    // A text that would read as points (this project's dead stones under the earlier name) gets
+    // one escaped letter, which reads back as the same text and keeps it another program's.
+    const std::string& v = jd->values.front();
+    if (!v.empty() && v.size() <= 5 && std::all_of(v.begin(), v.end(), [](char c) {
+          return is_letter(c) || c == ':';
+        }))
+      jd->values.front() = "\\" + v;
+  }
   for (const std::string* text : {&r.rules, &r.result, &r.black_name, &r.white_name, &r.date,
                                   &r.place, &r.event, &r.copyright, &r.other_jd})
     if (!std::all_of(text->begin(), text->end(),

@@ -149,7 +149,9 @@ TEST(Svg, EveryStepIsAWellFormedPictureOfItsBoard) {
     // Territory counting adds the Japanese count's own picture after the making.
     const bool japanese = c.rules.counting == CountingMethod::japanese;
     ASSERT_EQ(pics.size(), c.steps.size() + (japanese ? 1 : 0)) << rules;
-    if (japanese) EXPECT_EQ(pics.back().id, "japanese");
+    if (japanese) {
+      EXPECT_EQ(pics.back().id, "japanese");
+    }
     for (size_t k = 0; k < c.steps.size(); ++k) {
       const svg::StepPicture& p = pics[k];
       const MakingStep& st = c.steps[k];
@@ -340,7 +342,11 @@ TEST(Svg, TheDiagramNumbersTheFinishingMovesInThePauseAndJapanesePictures) {
     EXPECT_NE(pause.find(">" + std::to_string(n) + "</text>"), std::string::npos) << n;
   EXPECT_NE(pause.find("finishing move"), std::string::npos);  // the legend says what they are
   EXPECT_EQ(marks(equal, "finishing"), 0u);  // the making's own steps are not numbered
-  if (run("xmllint --version") == 0)
-    for (auto& f : fs::directory_iterator(dir / "out"))
-      if (f.path().extension() == ".svg") EXPECT_EQ(run("xmllint --noout " + f.path().string()), 0) << f.path();
+  if (run("xmllint --version") == 0) {
+    for (auto& f : fs::directory_iterator(dir / "out")) {
+      if (f.path().extension() == ".svg") {
+        EXPECT_EQ(run("xmllint --noout " + f.path().string()), 0) << f.path();
+      }
+    }
+  }
 }

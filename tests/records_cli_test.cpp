@@ -109,6 +109,27 @@ TEST(RecordsCli, ResignedRecordSaysItWasNotCounted) {
   EXPECT_TRUE(has(batch.out, "chinese  0 / 0 / 0")) << batch.out;
 }
 
+// estimate and diagram read one game of a file too, and say so; diagram warns of a record that
+// was not counted (on standard error: its standard output is the pictures' paths).
+TEST(RecordsCli, EstimateAndDiagramSayHowManyGamesAndDiagramWarnsOfAResignedRecord) {
+  const std::string file = temp_file(
+      "rec-two-est.sgf", "(;SZ[9]KM[7.5]RE[B+R];B[ee];W[cc])\n(;SZ[9]KM[0.5]RE[W+0.5];B[ee];W[cc])");
+  const Outcome est = jpd("estimate " + file + " --game 2 --lang en");
+  EXPECT_EQ(est.status, 0);
+  EXPECT_TRUE(has(est.out, "the file holds 2 games: game 2")) << est.out;
+  const auto j = json_of("estimate " + file + " --json");
+  EXPECT_EQ(j["game"], 1);
+  EXPECT_EQ(j["games"], 2);
+  const std::string dir = testing::TempDir() + "rec-two-est-diagram";
+  const Outcome dia = jpd("diagram " + file + " --dead-from none --lang en --out " + dir);
+  EXPECT_EQ(dia.status, 0);
+  EXPECT_TRUE(has(dia.out, "the file holds 2 games: game 1")) << dia.out;
+  EXPECT_TRUE(has(dia.out, "warning: the record was not counted (resigned, RE[B+R])")) << dia.out;
+  const Outcome zh = jpd("diagram " + file + " --dead-from none --lang zh --game 2 --out " + dir);
+  EXPECT_TRUE(has(zh.out, "文件中共有 2 局")) << zh.out;
+  EXPECT_FALSE(has(zh.out, "注意")) << zh.out;  // the second game was counted
+}
+
 TEST(RecordsCli, FileOfTwoGamesIsCountedGameByGame) {
   const std::string file = temp_file(
       "rec-two.sgf", "(;SZ[9]KM[7.5]RE[B+2.5]PB[one];B[ee];W[cc];B[];W[])\n"

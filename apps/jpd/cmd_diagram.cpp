@@ -72,6 +72,10 @@ void add_diagram_command(CLI::App& app, Runner& run) {
       if (!rules.empty()) o.rules = rules;
       Scored s = score_record(rec, o);
       const Lang l = language(lang);
+      // The pictures' paths go to standard output; what the reader of a record must know of it
+      // (another game of the file, a record that was not counted) to standard error.
+      for (const std::string& line : {games_line(rec, l), record_end_warning(s.facts, l)})
+        if (!line.empty()) std::cerr << line << "\n";
       const std::string stem = fs::path(file).stem().string();
       const fs::path dir = out_dir.empty() ? fs::path(stem + "-diagram") : fs::path(out_dir);
       fs::create_directories(dir);

@@ -1,4 +1,5 @@
 #include "jpd/conventions.hpp"
+#include "strings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -11,11 +12,7 @@ namespace jpd {
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string t;
-  for (char c : s) t += char(std::tolower(static_cast<unsigned char>(c)));
-  return t;
-}
+using strings::lower;
 
 bool contains(std::string_view text, std::string_view part) {
   return lower(text).find(lower(part)) != std::string::npos;

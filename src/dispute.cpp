@@ -1,5 +1,6 @@
 // Dispute play between two GTP engines (dispute.hpp).
 #include "jpd/dispute.hpp"
+#include "strings.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -13,10 +14,7 @@ namespace jpd {
 
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
+using strings::lower;
 
 // The points an engine calls dead (final_status_list dead).
 std::vector<Point> dead_list(GtpClient& e, const Game& g) {

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gtp_util.hpp"
+#include "strings.hpp"
 #include "jpd/rules.hpp"
 
 namespace jpd::gtp_detail {
@@ -40,17 +41,9 @@ constexpr KataName kKataNames[] = {
     {"aga-button", "aga,button=true"},
 };
 
-std::string lower(std::string_view s) {
-  std::string t;
-  for (char c : s) t += char(std::tolower(static_cast<unsigned char>(c)));
-  return t;
-}
+using strings::lower;
 
-std::string upper(std::string_view s) {
-  std::string t;
-  for (char c : s) t += char(std::toupper(static_cast<unsigned char>(c)));
-  return t;
-}
+using strings::upper;
 
 // Sets one field by its key, through the rule set's text form, so that a field this build has
 // no key for is refused in words, unless what is asked is what the rule set already does

@@ -1,4 +1,5 @@
 #include "jpd/gtp_move.hpp"
+#include "strings.hpp"
 
 #include <cctype>
 #include <sstream>
@@ -8,11 +9,7 @@ namespace jpd {
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string t;
-  for (char c : s) t += char(std::tolower(static_cast<unsigned char>(c)));
-  return t;
-}
+using strings::lower;
 
 std::string letter(Color c) { return std::string(color_letter(c)); }
 

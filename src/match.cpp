@@ -1,4 +1,5 @@
 #include "jpd/match.hpp"
+#include "strings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -15,12 +16,7 @@ namespace jpd {
 
 namespace {
 
-std::string trim(const std::string& s) {
-  size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return s.substr(a, b - a);
-}
+std::string trim(const std::string& s) { return std::string(strings::trim(s)); }
 
 std::string letter(Color c) { return std::string(color_letter(c)); }
 

@@ -1,4 +1,5 @@
 #include "jpd/replay.hpp"
+#include "strings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -17,11 +18,7 @@ ReplayError::ReplayError(std::string file_, sgf::Location where_, int move_numbe
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
+using strings::trim;
 
 // Whether "PRESET,key=value,..." sets the komi.
 bool sets_komi(std::string_view rules_text) {
@@ -375,7 +372,7 @@ Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>&
   const std::string preset = r.rules.empty() ? "" : preset_for_sgf_rules(r.rules);
   Ruleset rules;
   try {
-    rules = parse_ruleset(preset.empty() ? "tang-song" : preset);
+    rules = parse_ruleset(preset.empty() ? kDefaultPreset : preset);
   } catch (const RulesError& e) {  // RU[JPD:tang-song,komi=1e308]: the record's own fault
     throw sgf::Error(r.filename.empty() ? "<input>" : r.filename, r.rules_where,
                      "RU[" + r.rules + "]: " + e.what());

@@ -654,7 +654,7 @@ Ruleset ruleset_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw RulesError("a ruleset in JSON must be an object");
   // Every value is checked for its type here: nlohmann's own conversions would throw its
   // exceptions, or convert an out-of-range floating-point number to an integer (undefined).
-  std::string preset = "tang-song";
+  std::string preset = kDefaultPreset;
   if (auto it = j.find("preset"); it != j.end()) {
     if (!it->is_string()) throw RulesError("the preset in JSON must be a string, not " + shown(*it));
     preset = it->get<std::string>();

@@ -196,7 +196,7 @@ std::string rules_for(const Entry& e, const sgf::Record& rec, const RulesChoice&
   if (preset.empty()) {
     r.unknown_rules = true;
     // "record": the record's own default (README: tang-song for records that name no rules)
-    preset = choice.unknown == "record" ? "tang-song" : choice.unknown;
+    preset = choice.unknown == "record" ? kDefaultPreset : choice.unknown;
   }
   if (e.komi) {
     char buf[48];

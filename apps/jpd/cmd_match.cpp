@@ -48,7 +48,7 @@ void add_match_command(CLI::App& app, Runner& run) {
   cmd->add_flag("--json", json, "print JSON");
   cmd->callback([&run] {
     run = [] {
-      if (o.rules.empty()) o.rules = "tang-song";
+      if (o.rules.empty()) o.rules = kDefaultPreset;
       try {
         parse_ruleset(o.rules);  // a bad rule set fails before any engine starts
       } catch (const RulesError& e) {

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "jpd/game.hpp"
+#include "jpd/rules.hpp"
 #include "jpd/genmove.hpp"
 #include "jpd/gtp_time.hpp"
 #include "jpd/status.hpp"
@@ -60,7 +61,7 @@ std::optional<OutOfTurn> parse_out_of_turn(std::string_view name);
 struct GtpEngineOptions {
   std::string name = "jpd";
   std::string version = "0.1.0";
-  std::string rules = "tang-song";  // the initial rule set, PRESET[,key=value...]
+  std::string rules = kDefaultPreset;  // the initial rule set, PRESET[,key=value...]
   int board_size = 19;
   GenmoveOptions genmove;
   OutOfTurn out_of_turn = OutOfTurn::setup;

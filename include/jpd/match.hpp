@@ -18,6 +18,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/game.hpp"
+#include "jpd/rules.hpp"
 #include "jpd/gtp.hpp"
 #include "jpd/gtp_move.hpp"
 #include "jpd/series.hpp"
@@ -88,7 +89,7 @@ Statuses match_statuses(const Game& g, MatchPlayer& black, MatchPlayer& white, s
                         const std::function<Statuses(const Game&)>& fallback = {});
 
 struct MatchOptions {
-  std::string rules = "tang-song";  // PRESET[,key=value...]
+  std::string rules = kDefaultPreset;  // PRESET[,key=value...]
   int size = 9;
   int games = 1;
   int max_moves = 0;       // per game; 0: four times the number of points

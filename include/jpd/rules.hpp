@@ -88,8 +88,11 @@ enum class Dame : uint8_t {
 // point per stone after the first (AGA), one per stone (Chinese: half the stones returned).
 enum class HandicapCompensation : uint8_t { none, n_minus_1, n };
 
+// The preset a record or a command that names no rules is counted under (README).
+inline constexpr const char* kDefaultPreset = "tang-song";
+
 struct Ruleset {
-  std::string preset = "tang-song";
+  std::string preset = kDefaultPreset;
 
   Color first_player = Color::Black;
   double komi = 6.5;

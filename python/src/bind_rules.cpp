@@ -34,7 +34,7 @@ void bind_rules(pyb::module_& m) {
       "library's table reads as an attribute in its text-form value (e.g. r.komi == 6.5, "
       "r.ko == 'simple', r.first_player == 'B'); see rule_fields().")
       .def(pyb::init([](const std::string& text) { return parse_ruleset(text); }),
-           pyb::arg("text") = "tang-song",
+           pyb::arg("text") = kDefaultPreset,
            "Parses 'PRESET[,key=value...]', e.g. 'tang-song' or 'japanese,komi=6.5'; RulesError "
            "lists the valid presets, keys or values.")
       .def_static("from_dict", [](pyb::dict d) { return ruleset_from_json(to_json_value(d)); },

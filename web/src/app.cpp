@@ -737,7 +737,7 @@ Response App::add_game(const Call& c, Settings s, const std::vector<json>& event
 
 Response App::create(const Call& c) {
   json j = parse_body(c.body);
-  std::string rules = j.value("rules", "tang-song");
+  std::string rules = j.value("rules", kDefaultPreset);
   Ruleset rs = parse_ruleset(rules);
   if (j.contains("komi")) {
     if (!j["komi"].is_number()) throw std::invalid_argument("\"komi\" is a number");

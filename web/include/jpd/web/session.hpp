@@ -32,6 +32,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/game.hpp"
+#include "jpd/rules.hpp"
 #include "jpd/status.hpp"
 #include "jpd/web/clock.hpp"
 
@@ -39,7 +40,7 @@ namespace jpd::web {
 
 // What a game is created with.
 struct Settings {
-  std::string rules = "tang-song";  // canonical rule-set text (komi included)
+  std::string rules = kDefaultPreset;  // canonical rule-set text (komi included)
   int width = 19, height = 19;
   Color engine = Color::Empty;      // the side the built-in genmove plays, if any
   bool listed = false;              // "public": in the lobby's list

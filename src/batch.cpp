@@ -619,7 +619,7 @@ std::string Summary::text(Lang l, size_t max_errors) const {
   }
   if (repaired) line(tr(l, "batch.repaired", {std::to_string(repaired)}));
   if (!skipped.empty()) {
-    line(tr(l, "batch.skipped", {std::to_string(skipped.size())}));
+    line(tr(l, "batch.skipped", {count_of(l, "path", skipped.size())}));
     for (size_t k = 0; k < skipped.size() && k < max_errors; ++k) {
       const FileWalk::Skipped& sk = skipped[k];
       line(sk.why == "directory" ? tr(l, "batch.skipped_directory", {sk.path, sk.same_as})

@@ -440,7 +440,9 @@ std::pair<int, int> best_replies(const LocalGame& g, int id) {
   return {bm, wm};
 }
 
-// The positions all local reading of one finish may still visit.
+// The positions all local reading of one finish may still visit. A position is counted only
+// while the budget is not spent (node, search and quiet look before they count), so `used`
+// never exceeds `limit`: past it, each call returns the count as it stands.
 struct Work {
   long used = 0;
   long limit = 0;  // 0: none
@@ -558,6 +560,7 @@ class LocalReader {
   // then the count as it stands. best: c's best move (kNoIndex for the pass).
   int search(const Board& b, Color c, int passes, int depth, int alpha, int beta,
              std::vector<Index>& banned, Index* best) {
+    if (work_.spent()) return score_of(b) - base_;  // (the reading is over: not counted)
     tick();
     if (passes >= 2 || over()) return score_of(b) - base_;
     if (depth <= 0) return quiet(b, c, alpha, beta, 4);
@@ -614,6 +617,7 @@ class LocalReader {
   // The count once the chains in atari next to the region are taken or saved: the side to move
   // takes or defends, or stands pat (the count as it is), `depth` plies at most.
   int quiet(const Board& b, Color c, int alpha, int beta, int depth) {
+    if (work_.spent()) return score_of(b) - base_;  // (the reading is over: not counted)
     tick();
     const int stand = score_of(b) - base_;
     if (depth == 0 || over()) return stand;
@@ -644,6 +648,10 @@ class LocalReader {
     game_.nodes.emplace_back();
     seen_.emplace(key, id);
     game_.nodes[size_t(id)].value = score_of(b) - base_;
+    if (work_.spent()) {  // the reading is over: this node is not counted, nor read
+      game_.complete = false;
+      return id;
+    }
     ++work_.used;
     if (int(game_.nodes.size()) > budget_ || work_.spent()) {
       game_.complete = false;

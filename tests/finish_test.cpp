@@ -323,3 +323,97 @@ TEST(Finish, AFinishSwingingTheCountByMoreThanTheLimitIsNotTrusted) {
     }));
   }
 }
+
+namespace {
+
+// A legal record of `moves` random moves on a 25x25 board (a seeded splitmix64 stream: the same
+// record everywhere), stopping in the middle of the game: no move fills its own eye, none repeats
+// a position, a pass only where no move is left.
+sgf::Record random_25x25_record(uint64_t seed, int moves) {
+  Board b(25);
+  uint64_t state = seed;
+  auto next = [&] {
+    state += 0x9E3779B97F4A7C15ull;
+    uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  };
+  std::vector<uint64_t> seen{b.hash()};
+  std::string text = "(;FF[4]GM[1]SZ[25]KM[6.5]";
+  Color c = Color::Black;
+  for (int n = 0; n < moves; ++n) {
+    std::vector<Board::Index> empty;
+    for (int y = 0; y < 25; ++y)
+      for (int x = 0; x < 25; ++x)
+        if (b.at(Board::index(x, y)) == Color::Empty) empty.push_back(Board::index(x, y));
+    for (size_t k = empty.size(); k > 1; --k) std::swap(empty[k - 1], empty[next() % k]);
+    std::string move;
+    for (Board::Index i : empty) {
+      if (i == b.ko_point() || b.is_eye(i, c) || b.is_suicide(i, c)) continue;
+      const uint64_t h = b.hash_after(i, c);
+      if (std::find(seen.begin(), seen.end(), h) != seen.end()) continue;
+      b.play(i, c);
+      seen.push_back(b.hash());
+      move = {char('a' + Board::x_of(i)), char('a' + Board::y_of(i))};
+      break;
+    }
+    text += std::string(";") + (c == Color::Black ? "B[" : "W[") + move + "]";
+    c = opponent(c);
+  }
+  return sgf::read_record_text(text + ")");
+}
+
+}  // namespace
+
+// Issue 21, finding 6: a 3.6 KB 25x25 record of 600 moves took 50 s under japanese, all of it in
+// the finish's reading. Measured, not timed: the positions the reading visits (Finish::reading)
+// never exceed max_reading, whatever the budget (a position is counted only while the budget is
+// not spent; past it, nothing more is read), the budget spent says so (reading_spent), and the
+// regions left unread are filled out in the fixed order, which score_record's note names.
+TEST(Finish, AStopped25x25RecordReadsNoMorePositionsThanItsBudget) {
+  const sgf::Record rec = random_25x25_record(21, 600);
+  const Ruleset rules = parse_ruleset("japanese");
+  const Replay rp = replay(rec, rules);
+  ASSERT_TRUE(rp.stopped_without_pause);
+  const Game& g = rp.game;
+  ASSERT_EQ(g.width(), 25);
+  ASSERT_GE(g.moves().size(), 600u);
+  const std::vector<Point> dead = estimate(g).statuses().dead;
+  FinishOptions fo;
+  fo.scoring = FinishScoring::territory;
+  fo.read_eyes = rules.eye_reading == EyeReading::japanese;
+  for (int budget : {1, 10, 100, 1000, 5000, 20000}) {
+    SCOPED_TRACE(budget);
+    fo.max_reading = budget;
+    const Finish f = finish_game(g.board(), dead, g.to_move(), fo);
+    EXPECT_LE(f.reading, budget);  // exactly the budget: never one position more
+    EXPECT_EQ(f.reading_spent, f.reading == budget);
+    EXPECT_GT(f.reading, 0);
+    if (f.reading_spent) {
+      EXPECT_FALSE(f.searched);
+    }
+    EXPECT_FALSE(f.moves.empty());
+  }
+  // The smallest budgets are spent on this board.
+  fo.max_reading = 100;
+  EXPECT_TRUE(finish_game(g.board(), dead, g.to_move(), fo).reading_spent);
+  // No search at all (max_nodes 0): the fixed order alone, nothing read.
+  fo.max_nodes = 0;
+  const Finish fixed = finish_game(g.board(), dead, g.to_move(), fo);
+  EXPECT_EQ(fixed.reading, 0);
+  EXPECT_EQ(fixed.nodes, 0);
+  EXPECT_FALSE(fixed.searched);
+  EXPECT_FALSE(fixed.moves.empty());
+
+  // score_record with the budget spent: the count says the fixed order finished the game.
+  ScoreOptions so;
+  so.rules = "japanese";
+  so.keep_steps = false;
+  so.finish.max_reading = 1000;
+  so.max_finish_swing = 0;  // (a random board swings far: the finish kept, to see its note)
+  const Count c = score_record(rec, so).count;
+  EXPECT_TRUE(std::any_of(c.notes.begin(), c.notes.end(), [](const std::string& n) {
+    return n == "the finishing moves follow a fixed order (the search exceeded its budget)";
+  })) << testing::PrintToString(c.notes);
+}

@@ -210,6 +210,21 @@ TEST(Text, EnglishCountsSayOneGameOnePresetOneRowOneRecordOneFile) {
   EXPECT_EQ(tr(Lang::zh, "corpus.convention", {count_of(Lang::zh, "record", 1), "x"}).rfind("（1 局按", 0), 0u);
 }
 
+// The batch's skipped paths take the count's form: "Skipped: 1 path" ("1 paths" it said).
+TEST(Text, BatchSaysSkippedOnePathAndTwoPaths) {
+  batch::Summary s({"chinese"});
+  batch::FileWalk::Skipped fifo;
+  fifo.path = "pipe.sgf";
+  fifo.why = "a FIFO (named pipe)";
+  s.skipped = {fifo};
+  EXPECT_NE(s.text(Lang::en).find("Skipped: 1 path, not read"), std::string::npos) << s.text(Lang::en);
+  EXPECT_NE(s.text(Lang::zh).find("跳过：1 个路径（未读取）"), std::string::npos) << s.text(Lang::zh);
+  EXPECT_EQ(count_of(Lang::en, "path", 1), "1 path");
+  s.skipped.push_back(fifo);
+  EXPECT_NE(s.text(Lang::en).find("Skipped: 2 paths, not read"), std::string::npos) << s.text(Lang::en);
+  EXPECT_NE(s.text(Lang::zh).find("跳过：2 个路径（未读取）"), std::string::npos) << s.text(Lang::zh);
+}
+
 // The refill's note names each colour's number without a plural to get wrong ("1 black and 1
 // white stones" it said), and is translated.
 TEST(Text, TheRefillNoteHasNoPluralToGetWrongForOneStone) {

@@ -1,6 +1,7 @@
 #include "jpd/rules.hpp"
 
 #include "jpd/encoding.hpp"
+#include "strings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -542,12 +543,10 @@ std::string Ruleset::to_string() const {
   return s;
 }
 
-Ruleset parse_ruleset(std::string_view text) {
-  auto trim = [](std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-  };
+Ruleset parse_ruleset(std::string_view text) { return parse_rules_text(text).rules; }
+
+RulesText parse_rules_text(std::string_view text) {
+  using strings::trim;
   std::vector<std::string_view> parts;
   size_t start = 0;
   for (size_t i = 0; i <= text.size(); ++i)
@@ -567,7 +566,9 @@ Ruleset parse_ruleset(std::string_view text) {
     for (auto& n : preset_names()) s += (s.empty() ? "" : ", ") + n;
     throw RulesError("unknown preset '" + std::string(parts[0]) + "'; valid presets: " + s);
   }
-  Ruleset r = p->rules;
+  RulesText out{p->rules};
+  Ruleset& r = out.rules;
+  const Field* komi = find_field("komi");
   for (size_t i = 1; i < parts.size(); ++i) {
     auto kv = parts[i];
     auto eq = kv.find('=');
@@ -579,8 +580,9 @@ Ruleset parse_ruleset(std::string_view text) {
     const Field* f = find_field(key);
     if (!f) throw RulesError("unknown rule key '" + std::string(key) + "'; valid keys: " + key_list());
     f->set(r, value);
+    out.komi_given = out.komi_given || f == komi;
   }
-  return r;
+  return out;
 }
 
 std::string preset_for_sgf_rules(std::string_view ru) {

@@ -1,7 +1,6 @@
 #include "jpd/rules.hpp"
 
 #include "jpd/encoding.hpp"
-#include "strings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -543,10 +542,12 @@ std::string Ruleset::to_string() const {
   return s;
 }
 
-Ruleset parse_ruleset(std::string_view text) { return parse_rules_text(text).rules; }
-
-RulesText parse_rules_text(std::string_view text) {
-  using strings::trim;
+Ruleset parse_ruleset(std::string_view text) {
+  auto trim = [](std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+  };
   std::vector<std::string_view> parts;
   size_t start = 0;
   for (size_t i = 0; i <= text.size(); ++i)
@@ -566,9 +567,7 @@ RulesText parse_rules_text(std::string_view text) {
     for (auto& n : preset_names()) s += (s.empty() ? "" : ", ") + n;
     throw RulesError("unknown preset '" + std::string(parts[0]) + "'; valid presets: " + s);
   }
-  RulesText out{p->rules};
-  Ruleset& r = out.rules;
-  const Field* komi = find_field("komi");
+  Ruleset r = p->rules;
   for (size_t i = 1; i < parts.size(); ++i) {
     auto kv = parts[i];
     auto eq = kv.find('=');
@@ -580,9 +579,8 @@ RulesText parse_rules_text(std::string_view text) {
     const Field* f = find_field(key);
     if (!f) throw RulesError("unknown rule key '" + std::string(key) + "'; valid keys: " + key_list());
     f->set(r, value);
-    out.komi_given = out.komi_given || f == komi;
   }
-  return out;
+  return r;
 }
 
 std::string preset_for_sgf_rules(std::string_view ru) {

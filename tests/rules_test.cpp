@@ -220,15 +220,3 @@ TEST(Rules, SgfRulesNamesMapToPresets) {
   EXPECT_EQ(preset_for_sgf_rules("JPD:sci-1-1,komi=5.5"), "sci-1-1,komi=5.5");
   EXPECT_EQ(preset_for_sgf_rules("Something else"), "");
 }
-
-// One parse of a rules text says whether it sets the komi itself (a record's KM then yields),
-// whatever the spelling of the key the parser accepts.
-TEST(Rules, ParseRulesTextSaysWhetherTheTextSetsTheKomi) {
-  EXPECT_FALSE(parse_rules_text("japanese").komi_given);
-  EXPECT_FALSE(parse_rules_text("japanese,ko=situational").komi_given);
-  const RulesText t = parse_rules_text(" chinese , KOMI = 5.5 ");
-  EXPECT_TRUE(t.komi_given);
-  EXPECT_EQ(t.rules.komi, 5.5);
-  EXPECT_EQ(t.rules, parse_ruleset("chinese,komi=5.5"));
-  EXPECT_THROW(parse_rules_text("chinese,komi=x"), RulesError);
-}

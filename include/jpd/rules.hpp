@@ -163,12 +163,6 @@ struct RulesError : std::invalid_argument {
 
 // Parses "PRESET[,key=value...]". Keys are the field names above (also with '-' for '_').
 Ruleset parse_ruleset(std::string_view text);
-// The same parse, and whether the text sets the komi itself (then a record's KM does not).
-struct RulesText {
-  Ruleset rules;
-  bool komi_given = false;
-};
-RulesText parse_rules_text(std::string_view text);
 
 // Maps an SGF RU[] value (e.g. "Japanese", "Chinese", "AGA", "NZ", "JPD:tang-song") to a
 // preset name; returns "" when it names none we know.

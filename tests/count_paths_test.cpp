@@ -31,6 +31,17 @@ std::string printf_number(double v) {
 
 }  // namespace
 
+
+// The count of a random game into `out`, or the CountError's message ("" when it counted).
+static std::string count_or_error(const RandomGame& rg, const CountOptions& o, Count& out) {
+  try {
+    out = count(rg.game, rg.statuses, o);
+  } catch (const CountError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 TEST(CountPaths, SmallNumbersAreWrittenAsPrintfWritesThem) {
   std::vector<double> values = {0.0, -0.0, 0.5, -0.5, 1e15 - 1, -(1e15 - 1), 1e15, 99999.5,
                                 -99999.5, 100000.5, 0.25, -0.75, 1e-9, 3.5e7, 4503599627370495.5,
@@ -227,18 +238,9 @@ TEST(CountPaths, WithoutStepsEveryFigureEqualsTheStepByStepCount) {
       SCOPED_TRACE(std::string(p.name) + " game " + std::to_string(n));
       CountOptions plain, fast;
       fast.keep_steps = false;
-      std::string plain_error, fast_error;
       Count a, b;
-      try {
-        a = count(rg.game, rg.statuses, plain);
-      } catch (const CountError& e) {
-        plain_error = e.what();
-      }
-      try {
-        b = count(rg.game, rg.statuses, fast);
-      } catch (const CountError& e) {
-        fast_error = e.what();
-      }
+      const std::string plain_error = count_or_error(rg, plain, a);
+      const std::string fast_error = count_or_error(rg, fast, b);
       ASSERT_EQ(fast_error, plain_error);
       if (!plain_error.empty()) continue;
       nlohmann::json ja = to_json(a), jb = to_json(b);
@@ -343,18 +345,9 @@ TEST(CountPaths, BatchFastPathWithoutBoardsEqualsTheBoardPathOnRandomGamesUnderE
       boards.keep_steps = fast.keep_steps = false;
       boards.check_by_boards = true;
       fast.check_by_boards = false;
-      std::string boards_error, fast_error;
       Count a, b;
-      try {
-        a = count(rg.game, rg.statuses, boards);
-      } catch (const CountError& e) {
-        boards_error = e.what();
-      }
-      try {
-        b = count(rg.game, rg.statuses, fast);
-      } catch (const CountError& e) {
-        fast_error = e.what();
-      }
+      const std::string boards_error = count_or_error(rg, boards, a);
+      const std::string fast_error = count_or_error(rg, fast, b);
       ASSERT_EQ(fast_error, boards_error);
       if (!boards_error.empty()) {
         ++refused;

@@ -335,6 +335,38 @@ TEST(FuzzRegression, FoundMoveAfterADeclaredPauseResumesFromTheSideToMove) {
   EXPECT_EQ(rp.game.board().at(Point(3, 3)), W);
 }
 
+// A setup that left a chain without a liberty at a pause, then a found move: the referee played
+// the proposer's virtual move from a position no move can follow, and the record it wrote was
+// refused by replay at that move. A resumption whose virtual moves the referee plays is refused
+// from such a position, as a move is; one that leaves them to the record may pass through it.
+TEST(FuzzRegression, ResumingPlayIsRefusedWhileSetupLeavesAChainWithoutALiberty) {
+  Game g(parse_ruleset("art-great"), 2);
+  must(g.play(Move::play(B, Point(0, 0))));
+  must(g.play(Move::play(W, Point(1, 0))));
+  must(g.declare_paused());  // Black to move: the proposer
+  must(g.setup_stone(W, Point(0, 1)));  // A1 has no liberty left
+  ASSERT_TRUE(g.setup_without_liberty().valid());
+  EXPECT_EQ(g.resume_found_move(W).reason, Illegal::no_liberty);
+  EXPECT_EQ(g.phase(), Phase::paused);
+  Game written = g;
+  must(written.resume_found_move(W, /*auto_virtual=*/false));  // the record writes the move
+  EXPECT_EQ(written.check(Move::virtual_move(B)).reason, Illegal::no_liberty);
+  must(g.setup_stone(E, Point(0, 1)));  // mended: play may resume
+  must(g.resume_found_move(W));
+  EXPECT_EQ(g.moves().back().move.color, B);  // the proposer's owed move, played by the referee
+  EXPECT_EQ(g.to_move(), W);
+
+  // A dispute that opens with the referee's two virtual moves (living-a).
+  Game d(parse_ruleset("living-a"), 2);  // White first
+  must(d.play(Move::play(W, Point(0, 0))));
+  must(d.play(Move::play(B, Point(1, 0))));
+  must(d.declare_paused());
+  must(d.setup_stone(B, Point(0, 1)));
+  EXPECT_EQ(d.resume_dispute().reason, Illegal::no_liberty);
+  must(d.resume_dispute(/*auto_virtuals=*/false));  // the record writes them: judged there
+  EXPECT_EQ(d.check(Move::virtual_move(W)).reason, Illegal::no_liberty);
+}
+
 // Setup after making's negative moves (or after the end) put a stone where a negative move had
 // taken one back; counting put that one back too, and the stone accounting failed.
 TEST(FuzzRegression, SetupAndSideToMoveAreRefusedAtMakingAndAfterTheEnd) {

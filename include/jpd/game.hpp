@@ -298,6 +298,7 @@ class Game {
   Verdict apply(const Move& m);
   Verdict refuse(Illegal r, std::string msg) const { return Verdict{r, std::move(msg)}; }
   Verdict check_board_move(const Move& m) const;
+  Verdict check_setup_playable() const;
   void enter_pause(bool agreed);
   void record_position();  // adds the current situation to the superko / cycle history
   void clear_history();

@@ -191,11 +191,22 @@ class Replayer {
   // `owes` is whether it owes any, and the step at `from` is then the first of them, a non-board
   // move of the side to move (the first to owe one). They are taken as the owed moves, not
   // played on top of the referee's (docs/rules.md, interpretation 27).
+  // Setup written between the resumption and its first move (the referee leaves the owed moves to
+  // the players, and a setup came first) is passed over, as a PL there sets the side to move.
   bool writes_owed(size_t from, bool owes) {
-    if (!owes || from >= r_.steps.size()) return false;
-    const sgf::Step& s = r_.steps[from];
-    if (s.kind != sgf::Step::Kind::move || s.move.is_negative()) return false;
-    return s.move.is_non_board() && s.move.color == game().to_move();
+    if (!owes) return false;
+    Color to_move = game().to_move();
+    for (; from < r_.steps.size(); ++from) {
+      const sgf::Step& s = r_.steps[from];
+      if (s.kind == sgf::Step::Kind::setup) continue;
+      if (s.kind == sgf::Step::Kind::to_move) {
+        to_move = s.move.color;
+        continue;
+      }
+      if (s.kind != sgf::Step::Kind::move || s.move.is_negative()) return false;
+      return s.move.is_non_board() && s.move.color == to_move;
+    }
+    return false;
   }
 
   // The record's non-board move as the rules have it (ReplayOptions::translate_non_board).

@@ -367,6 +367,22 @@ TEST(FuzzRegression, ResumingPlayIsRefusedWhileSetupLeavesAChainWithoutALiberty)
   EXPECT_EQ(d.check(Move::virtual_move(W)).reason, Illegal::no_liberty);
 }
 
+// A resumption whose owed virtual moves the record writes, with setup written before them: replay
+// took the setup for "not written", played the referee's virtual moves, and then the written ones
+// on top (or was refused where the setup left a chain without a liberty until it was mended).
+TEST(FuzzRegression, SetupBetweenAResumptionAndItsWrittenVirtualMovesIsPassedOver) {
+  const sgf::Record rec = sgf::read_record_text(
+      "(;SZ[5]RU[JPD:living-a];W[aa];B[cc];JP[propose];JP[accept];JR[dispute];AB[ee];"
+      "W[]JV[];B[]JV[];W[bb])",
+      "r.sgf");
+  const Replay rp = replay(rec, rules_for_record(rec, std::nullopt));
+  EXPECT_EQ(rp.game.board().at(Point(1, 1)), W);
+  EXPECT_EQ(rp.game.board().at(Point(4, 4)), B);
+  int virtuals = 0;
+  for (const PlayedMove& m : rp.game.moves()) virtuals += m.move.kind == MoveKind::virtual_move;
+  EXPECT_EQ(virtuals, 2);  // the written ones, not the referee's as well
+}
+
 // Setup after making's negative moves (or after the end) put a stone where a negative move had
 // taken one back; counting put that one back too, and the stone accounting failed.
 TEST(FuzzRegression, SetupAndSideToMoveAreRefusedAtMakingAndAfterTheEnd) {

@@ -275,21 +275,17 @@ Verdict Game::check_board_move(const Move& m) const {
   return {};
 }
 
-// A setup that leaves a chain without a liberty is a position that cannot arise in play: no move
-// can follow it, nor the virtual moves the referee plays itself at a resumption (a resumption
-// that leaves them to the record may pass through it: its setup is judged at the next move).
-Verdict Game::check_setup_playable() const {
-  if (no_liberty_.valid())
-    return refuse(Illegal::no_liberty, "the setup left the chain at " + to_gtp(no_liberty_, height()) +
-                                           " without a liberty, a position that cannot arise in "
-                                           "play: no move can follow it");
-  return {};
-}
 
 Verdict Game::check(const Move& m) const {
   if (phase_ == Phase::ended) return refuse(Illegal::game_over, "the game is over");
   if (m.kind == MoveKind::resign) return {};
-  if (Verdict v = check_setup_playable(); !v) return v;
+  // A setup that leaves a chain without a liberty is a position that cannot arise in play: no move
+  // can follow it but the non-board moves a resumption owes, which the referee plays itself when
+  // the record does not write them (the setup is judged at the next move after them).
+  if (no_liberty_.valid() && !owed_move(m))
+    return refuse(Illegal::no_liberty, "the setup left the chain at " + to_gtp(no_liberty_, height()) +
+                                           " without a liberty, a position that cannot arise in "
+                                           "play: no move can follow it");
   if (!is_stone(m.color)) return refuse(Illegal::not_your_turn, "a move needs a colour, B or W");
   if (phase_ == Phase::paused)
     return refuse(Illegal::wrong_phase,
@@ -499,8 +495,6 @@ void Game::enter_pause(bool agreed) {
 Verdict Game::resume_dispute(bool auto_virtuals) {
   if (phase_ != Phase::paused)
     return refuse(Illegal::wrong_phase, "play can be resumed only from a pause");
-  if (rules_.dispute_virtuals && auto_virtuals)  // the referee's moves follow the position
-    if (Verdict v = check_setup_playable(); !v) return v;
   // The action remembers whether the referee played the opening virtual moves.
   actions_.push_back({Action::kResume, Move{auto_virtuals ? MoveKind::virtual_move : MoveKind::pass,
                                            Color::Empty, Point::none()}});
@@ -537,8 +531,6 @@ Verdict Game::resume_found_move(Color finder, bool auto_virtual) {
     return refuse(Illegal::wrong_phase,
                   "it cannot be told who found the move: play does not resume, and the count "
                   "follows both sides' earlier view (003 art. 21.5)");
-  if (auto_virtual && finder != (is_stone(proposer_) ? proposer_ : to_move_))
-    if (Verdict v = check_setup_playable(); !v) return v;  // the referee's move follows it
   const size_t action = actions_.size();
   actions_.push_back({Action::kFound, Move{MoveKind::pass, finder, Point::none()}});
   // The pause is annulled: the contest goes on.

@@ -77,7 +77,10 @@ class Replayer {
       const sgf::Step& s = r_.steps[next_++];  // next_: the step after s
       // Setup is judged when play goes on from it: at the next move or pause act, which the Game
       // refuses from such a position (as counting it), or at the end.
-      const bool plays = s.kind == sgf::Step::Kind::move || s.kind == sgf::Step::Kind::pause_act;
+      // (The non-board moves a resumption owes, when the record writes them, are the referee's
+      // moves: they follow such a setup as when the referee plays them itself.)
+      const bool plays = (s.kind == sgf::Step::Kind::move && !game().owed_move(translate(s.move))) ||
+                         s.kind == sgf::Step::Kind::pause_act;
       if (setup_pending_ && plays) check_setup();
       if (game().phase() == Phase::ended) {
         note("the game ended (" + std::string(name_of(game().end_reason())) + ") before move " +

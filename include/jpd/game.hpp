@@ -241,6 +241,12 @@ class Game {
   // arise in play: while there is one, every move but resignation is refused (Illegal::no_liberty)
   // and the game cannot be counted; further setup may still mend it.
   Point setup_without_liberty() const { return no_liberty_; }
+  // Whether m is a non-board move the game owes now (a resumption's opening virtual moves, the
+  // proposer's after a rejection): the only moves that may follow such a setup.
+  bool owed_move(const Move& m) const {
+    return must_virtual_ > 0 && m.color == to_move_ &&
+           m.kind == (rules_.allow_virtual ? MoveKind::virtual_move : MoveKind::pass);
+  }
   // Only while play goes on (play or dispute), and not while a pause proposal awaits its answer or
   // virtual moves are owed: the pause protocol says who moves then. c other than Black or White
   // is std::invalid_argument.
@@ -298,7 +304,6 @@ class Game {
   Verdict apply(const Move& m);
   Verdict refuse(Illegal r, std::string msg) const { return Verdict{r, std::move(msg)}; }
   Verdict check_board_move(const Move& m) const;
-  Verdict check_setup_playable() const;
   void enter_pause(bool agreed);
   void record_position();  // adds the current situation to the superko / cycle history
   void clear_history();

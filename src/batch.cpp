@@ -1,4 +1,5 @@
 #include "jpd/batch.hpp"
+#include "strings.hpp"
 
 #include "jpd/encoding.hpp"
 
@@ -25,17 +26,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return std::string(s);
-}
+// (A list file's line: spaces and tabs around it, not other white space.)
+std::string trim(std::string_view s) { return std::string(strings::trim(s, " \t")); }
 
 bool is_sgf_name(const std::string& name) {
   if (name.size() < 4) return false;
-  std::string ext = name.substr(name.size() - 4);
-  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return ext == ".sgf";
+  return strings::lower(std::string_view(name).substr(name.size() - 4)) == ".sgf";
 }
 
 std::vector<std::string> listing(const std::string& dir) {

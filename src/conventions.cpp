@@ -162,9 +162,7 @@ RecordEnd record_end(const sgf::Record& r, bool stopped_without_pause) {
 }
 
 RecordEnd record_end(std::string_view result, bool stopped_without_pause) {
-  std::string re;
-  for (char c : result)
-    if (!std::isspace(static_cast<unsigned char>(c))) re += char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string re = strings::lower_without_space(result);
   if (re == "void") return RecordEnd::void_game;
   if (re.size() >= 3 && (re[0] == 'b' || re[0] == 'w') && re[1] == '+') {
     const std::string how = re.substr(2);

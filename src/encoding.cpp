@@ -1,4 +1,5 @@
 #include "jpd/encoding.hpp"
+#include "strings.hpp"
 
 #include <iconv.h>
 
@@ -33,13 +34,7 @@ size_t utf8_sequence(std::string_view s, size_t i) {
   return n;
 }
 
-std::string lower_trimmed(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  std::string t;
-  for (char c : s) t += char(std::tolower(static_cast<unsigned char>(c)));
-  return t;
-}
+std::string lower_trimmed(std::string_view s) { return strings::lower(strings::trim(s)); }
 
 }  // namespace
 
@@ -99,9 +94,7 @@ std::string charset_name(std::string_view label) {
   };
   for (const Alias& a : aliases)
     if (t == a.label) return a.name;
-  std::string name;
-  for (char c : t) name += char(std::toupper(static_cast<unsigned char>(c)));
-  return name;
+  return strings::upper(t);
 }
 
 std::optional<std::string> convert_to_utf8(std::string_view bytes, const std::string& charset) {

@@ -1,6 +1,7 @@
 // The GTP engine: the protocol (lines, ids, answers), the command table and the standard commands.
 // The jpd- commands are in gtp_jpd.cpp, the helpers both use in gtp_util.hpp.
 #include "jpd/gtp.hpp"
+#include "strings.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -680,8 +681,7 @@ GtpEngine::Reply GtpEngine::cmd_time(const std::string& name, const Args& a) {
 
 GtpEngine::Reply GtpEngine::cmd_kgs_rules(const Args& a) {
   gtp_detail::need(a, 1, "kgs-rules RULES");
-  std::string name;
-  for (char c : a[0]) name += c == '_' ? '-' : char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string name = strings::lower_replacing(a[0], '_', '-');
   if (!find_preset(name))
     return {false, "unknown rules '" + a[0] +
                        "' (japanese, chinese, aga, new_zealand, or a preset: jpd-presets)"};

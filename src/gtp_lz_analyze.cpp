@@ -18,6 +18,7 @@
 // deepen with time. A game at making or over has no candidate (ownership only); at a pause the
 // candidate is the move that would resume play, as genmove plays it.
 #include <algorithm>
+#include "strings.hpp"
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -34,8 +35,7 @@ using gtp_detail::Fail;
 namespace {
 
 bool is_color_word(const std::string& s) {
-  std::string t;
-  for (char c : s) t += char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string t = strings::lower(s);
   return t == "b" || t == "w" || t == "black" || t == "white";
 }
 

@@ -1,4 +1,5 @@
 #include "jpd/point.hpp"
+#include "strings.hpp"
 
 #include <cctype>
 
@@ -23,8 +24,7 @@ std::string_view color_name(Color c) {
 }
 
 std::optional<Color> parse_color(std::string_view s) {
-  std::string t;
-  for (char ch : s) t += char(std::tolower(static_cast<unsigned char>(ch)));
+  const std::string t = strings::lower(s);
   if (t == "b" || t == "black") return Color::Black;
   if (t == "w" || t == "white") return Color::White;
   return std::nullopt;

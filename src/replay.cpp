@@ -1,8 +1,6 @@
 #include "jpd/replay.hpp"
-#include "strings.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <optional>
 #include <string_view>
 
@@ -17,23 +15,6 @@ ReplayError::ReplayError(std::string file_, sgf::Location where_, int move_numbe
       reason(reason_) {}
 
 namespace {
-
-using strings::trim;
-
-// Whether "PRESET,key=value,..." sets the komi.
-bool sets_komi(std::string_view rules_text) {
-  size_t start = 0;
-  while (start <= rules_text.size()) {
-    const size_t comma = std::min(rules_text.find(',', start), rules_text.size());
-    const std::string_view part = rules_text.substr(start, comma - start);
-    const size_t eq = part.find('=');
-    std::string key(trim(part.substr(0, eq)));
-    for (char& c : key) c = char(std::tolower(static_cast<unsigned char>(c)));
-    if (eq != std::string_view::npos && key == "komi") return true;
-    start = comma + 1;
-  }
-  return false;
-}
 
 // The record's first B/W move when it is the first thing played (before any pause act,
 // resumption or negative move, whose colour the record leaves to the referee), else nullptr.
@@ -399,11 +380,12 @@ RecordRules::RecordRules(std::optional<std::string> explicit_rules)
     : text_(std::move(explicit_rules)) {
   if (!text_) return;
   try {
-    parsed_ = parse_ruleset(*text_);
+    RulesText t = parse_rules_text(*text_);
+    parsed_ = std::move(t.rules);
+    sets_komi_ = t.komi_given;
   } catch (const RulesError& e) {
     error_ = e.what();
   }
-  sets_komi_ = sets_komi(*text_);
 }
 
 Ruleset RecordRules::operator()(const sgf::Record& r) const {

@@ -1,6 +1,7 @@
 #include "jpd/rules.hpp"
 
 #include "jpd/encoding.hpp"
+#include "strings.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -81,14 +82,7 @@ std::string enum_choices(const Named<E> (&table)[N]) {
   return s;
 }
 
-std::string normalise(std::string_view s) {
-  std::string t;
-  for (char c : s) {
-    if (c == '-') c = '_';
-    t += char(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return t;
-}
+std::string normalise(std::string_view s) { return strings::lower_replacing(s, '-', '_'); }
 
 template <class E, size_t N>
 E parse_enum(const Named<E> (&table)[N], std::string_view key, std::string_view text) {
@@ -509,8 +503,7 @@ std::string_view name_of(HandicapCompensation v) { return enum_name(kHandicap, v
 std::span<const Preset> presets() { return table(); }
 
 const Preset* find_preset(std::string_view name) {
-  std::string n;
-  for (char c : name) n += char(std::tolower(static_cast<unsigned char>(c == '_' ? '-' : c)));
+  const std::string n = strings::lower_replacing(name, '_', '-');
   for (auto& p : table())
     if (n == p.name) return &p;
   return nullptr;
@@ -542,12 +535,8 @@ std::string Ruleset::to_string() const {
   return s;
 }
 
-Ruleset parse_ruleset(std::string_view text) {
-  auto trim = [](std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-  };
+RulesText parse_rules_text(std::string_view text) {
+  using strings::trim;
   std::vector<std::string_view> parts;
   size_t start = 0;
   for (size_t i = 0; i <= text.size(); ++i)
@@ -567,7 +556,7 @@ Ruleset parse_ruleset(std::string_view text) {
     for (auto& n : preset_names()) s += (s.empty() ? "" : ", ") + n;
     throw RulesError("unknown preset '" + std::string(parts[0]) + "'; valid presets: " + s);
   }
-  Ruleset r = p->rules;
+  RulesText out{p->rules, false};
   for (size_t i = 1; i < parts.size(); ++i) {
     auto kv = parts[i];
     auto eq = kv.find('=');
@@ -578,15 +567,16 @@ Ruleset parse_ruleset(std::string_view text) {
     auto key = trim(kv.substr(0, eq)), value = trim(kv.substr(eq + 1));
     const Field* f = find_field(key);
     if (!f) throw RulesError("unknown rule key '" + std::string(key) + "'; valid keys: " + key_list());
-    f->set(r, value);
+    f->set(out.rules, value);
+    if (std::string_view(f->info.key) == "komi") out.komi_given = true;
   }
-  return r;
+  return out;
 }
 
+Ruleset parse_ruleset(std::string_view text) { return parse_rules_text(text).rules; }
+
 std::string preset_for_sgf_rules(std::string_view ru) {
-  std::string t;
-  for (char c : ru)
-    if (!std::isspace(static_cast<unsigned char>(c))) t += char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string t = strings::lower_without_space(ru);
   if (t.rfind("jpd:", 0) == 0) {
     auto rest = t.substr(4);
     auto comma = rest.find(',');

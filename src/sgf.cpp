@@ -1,4 +1,5 @@
 #include "jpd/sgf.hpp"
+#include "strings.hpp"
 
 #include "jpd/encoding.hpp"
 #include "jpd/input_file.hpp"
@@ -47,11 +48,7 @@ size_t line_break_length(std::string_view s, size_t i) {
   return 1;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
+using strings::trim;  // (SGF's white space is the C locale's)
 
 // A character for an error message: 'x', or the byte in hex when it is not printable.
 std::string describe_char(char c) {

@@ -3,7 +3,9 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
+#include "jpd/sgf.hpp"
 
 using namespace jpd;
 
@@ -69,6 +71,20 @@ TEST(Rules, EveryFieldOfEveryPresetRoundTripsWhenChanged) {
         EXPECT_EQ(ruleset_from_json(to_json(r)), r) << r.to_string();
       }
     }
+}
+
+// One parse says whether the text sets the komi (a record's KM applies only where it does not),
+// whatever the key's spelling; the preset's own komi does not count as given.
+TEST(Rules, RulesTextSaysWhetherTheTextItselfSetsTheKomi) {
+  EXPECT_FALSE(parse_rules_text("japanese").komi_given);
+  EXPECT_FALSE(parse_rules_text("japanese,ko=positional").komi_given);
+  const RulesText t = parse_rules_text(" Japanese , KOMI = 0.5 ");
+  EXPECT_TRUE(t.komi_given);
+  EXPECT_EQ(t.rules.komi, 0.5);
+  EXPECT_EQ(t.rules, parse_ruleset("japanese,komi=0.5"));
+  const sgf::Record rec = sgf::read_record_text("(;SZ[9]KM[6.5];B[ee])", "k.sgf");
+  EXPECT_EQ(RecordRules(std::string("japanese"))(rec).komi, 6.5);
+  EXPECT_EQ(RecordRules(std::string("japanese,komi=0.5"))(rec).komi, 0.5);
 }
 
 TEST(Rules, UnknownPresetListsTheValidOnes) {

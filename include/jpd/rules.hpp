@@ -161,7 +161,16 @@ struct RulesError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// A rules text read once: the rule set, and whether the text sets the komi itself (a record's
+// KM gives the komi of a rule set whose text does not).
+struct RulesText {
+  Ruleset rules;
+  bool komi_given = false;
+};
+
 // Parses "PRESET[,key=value...]". Keys are the field names above (also with '-' for '_').
+RulesText parse_rules_text(std::string_view text);
+// The same, the rule set only.
 Ruleset parse_ruleset(std::string_view text);
 
 // Maps an SGF RU[] value (e.g. "Japanese", "Chinese", "AGA", "NZ", "JPD:tang-song") to a

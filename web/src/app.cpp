@@ -1,4 +1,5 @@
 #include "jpd/web/app.hpp"
+#include "strings.hpp"
 
 #include <openssl/evp.h>
 
@@ -91,11 +92,7 @@ std::string url_decode(std::string_view s) {
   return out;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using strings::lower;
 
 std::vector<std::string> split_path(std::string_view path) {
   std::vector<std::string> out;
@@ -620,11 +617,13 @@ Response App::route(const Call& c) {
   }
   if (seg.size() == 2 && seg[1] == "presets") {
     if (auto m = only(c.method, "GET", c.path)) return *m;
-    return reply(200, presets_json());
+    static const Response presets = reply(200, presets_json());  // constant: built once
+    return presets;
   }
   if (seg.size() == 2 && seg[1] == "texts") {
     if (auto m = only(c.method, "GET", c.path)) return *m;
-    return reply(200, texts_json());
+    static const Response texts = reply(200, texts_json());  // constant: built once
+    return texts;
   }
   if (seg.size() == 2 && seg[1] == "sgf") {
     if (auto m = only(c.method, "POST", c.path)) return *m;

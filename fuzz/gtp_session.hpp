@@ -4,9 +4,11 @@
 // rest is the session, split into lines as GtpEngine::handle_all splits them, each fed to
 // handle(). The engine runs without file access (loadsgf and printsgf FILE are refused, so no
 // input reaches the filesystem), with a line limit of 200 bytes and 16 playouts per genmove (the
-// harness sets jpd-playouts back when the input raises it); genmove commands beyond the fourth,
-// or on boards over 7x7, are skipped (too slow for a fuzzer), and so are the streamed analyses
-// lz-analyze and kata-analyze, which choose a move too, counted with them.
+// harness sets jpd-playouts back when the input raises it). Each input has a budget: 128 lines;
+// genmove beyond the second, or on boards
+// over 5x5, is skipped, and so are the streamed analyses lz-analyze and kata-analyze, which choose
+// a move too, counted with them; counting commands beyond the third are skipped; the light
+// estimate runs 8 playouts.
 //
 // Oracles: every line with a command gets one well-formed answer ("=" or "?", the id echoed, one
 // empty line at the end and none inside), a line without one gets none, a line over the limit a
@@ -37,8 +39,19 @@ constexpr int kMaxPlayouts = 16;
 constexpr int kMaxLines = 128;
 // genmove compares every candidate with at least 16 playouts each, whatever the budget: the
 // harness sends at most 4 per session, on boards of at most 49 points, and skips the others.
-constexpr int kMaxGenmoves = 4;  // in the engine's session; none in the referee's
-constexpr int kMaxGenmovePoints = 49;
+constexpr int kMaxGenmoves = 2;  // in the engine's session; none in the referee's
+constexpr int kMaxGenmovePoints = 25;
+// A count (the whole count and its JSON, or the estimator's ownership) costs as much as the rest
+// of a session: at most this many a session, the others skipped.
+constexpr int kMaxCounts = 3;
+
+inline bool counts(const std::string& command) {
+  for (const char* c : {"final_score", "final_status_list", "jpd-count", "jpd-estimate",
+                        "jpd-estimate-ownership", "jpd-making", "jpd-overlay", "jpd-ownership",
+                        "jpd-uncertain"})
+    if (command == c) return true;
+  return false;
+}
 
 // The words of a command line as GTP 2 §2.2 defines them: control characters other than HT
 // dropped, a comment cut off, HT as a space.
@@ -79,7 +92,7 @@ inline void expect_answer(const std::string& a, const std::string& id, std::stri
 
 inline Statuses light_statuses(const Game& g) {
   EstimateOptions o;
-  o.playouts = 24;
+  o.playouts = 8;
   return estimate(g, o).statuses();
 }
 
@@ -107,7 +120,7 @@ inline void gtp_session(std::string_view data, bool with_engine) {
     opts.genmove.policy_playouts = false;
   }
   GtpEngine engine(opts);
-  int genmoves = 0;
+  int genmoves = 0, count_lines = 0;
   bool streaming = false;  // the previous answer opened a streamed analysis
 
   std::string_view text = data;
@@ -119,9 +132,10 @@ inline void gtp_session(std::string_view data, bool with_engine) {
     const size_t name = has_id ? 1 : 0;
     const bool engine_work = w.size() > name && (w[name].find("genmove") != std::string::npos ||
                                                  w[name] == "lz-analyze" || w[name] == "kata-analyze");
-    if (engine_work &&
-        (!with_engine || ++genmoves > kMaxGenmoves ||
-         engine.game().width() * engine.game().height() > kMaxGenmovePoints)) {
+    if ((engine_work &&
+         (!with_engine || ++genmoves > kMaxGenmoves ||
+          engine.game().width() * engine.game().height() > kMaxGenmovePoints)) ||
+        (w.size() > name && counts(w[name]) && ++count_lines > kMaxCounts)) {
       text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
       continue;
     }

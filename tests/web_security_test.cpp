@@ -357,6 +357,24 @@ TEST(WebLimits, AClientThatSpentItsCpuBudgetWaitsAndOthersDoNot) {
   EXPECT_EQ(other.last.status, 200);
 }
 
+// The operator bounds the estimator's work as genmove's: Options::estimate (playouts 0: by
+// board size) is what the estimate answer and the suggestion at a pause use.
+TEST(WebLimits, TheEstimatorRunsThePlayoutsTheOptionsGive) {
+  Options o = memory_options();
+  o.estimate.playouts = 8;
+  App app(o);
+  Client c(app);
+  const std::string key = create(c, json{{"size", 9}})["id"];
+  c.move(key, "B", "play", "E5");
+  const json r = c.call("GET", game_path(key, "/estimate"));
+  ASSERT_EQ(c.last.status, 200) << c.last.body;
+  EXPECT_EQ(r["playouts"], 8);
+  App by_size(memory_options());
+  Client d(by_size);
+  const std::string k2 = create(d, json{{"size", 9}})["id"];
+  EXPECT_GT(d.call("GET", game_path(k2, "/estimate"))["playouts"].get<int>(), 8);
+}
+
 // ---- The database ------------------------------------------------------------------------------
 
 void sql(const std::string& db, const std::string& statement) {

@@ -861,7 +861,7 @@ std::optional<json> App::suggestion(const Session& s, double& cpu) const {
     return std::nullopt;
   if (cpu >= opts_.game_cpu) return std::nullopt;  // the game's engine budget is spent: marked by hand
   const double t0 = thread_cpu_seconds();
-  Estimate est = estimate(s.game());
+  Estimate est = estimate(s.game(), opts_.estimate);
   cpu += thread_cpu_seconds() - t0;
   Statuses st = est.statuses();
   const int h = s.game().height();
@@ -1177,7 +1177,7 @@ Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, cons
     e->cpu += used;
   };
   if (action == "estimate") {
-    Estimate est = estimate(s.game());
+    Estimate est = estimate(s.game(), opts_.estimate);
     charge();
     json chains = json::array();
     for (const ChainEstimate& ch : est.chains)

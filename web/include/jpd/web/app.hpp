@@ -31,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "jpd/estimate.hpp"
 #include "jpd/genmove.hpp"
 #include "jpd/web/session.hpp"
 #include "jpd/web/store.hpp"
@@ -46,6 +47,7 @@ struct Options {
   int64_t max_events = 5000;  // events per game (moves and the rest)
   bool estimator = true;      // suggest dead stones at every pause
   GenmoveOptions genmove;     // the built-in engine (playouts 0: by board size)
+  EstimateOptions estimate;   // the estimator's dead stones and estimate answers (the same)
 
   // The origins the page is served under besides the server's own address ("https://go.example"):
   // their pages may call the API, and their host names are answered (a Host that is neither an

@@ -640,6 +640,8 @@ constexpr TextEntry kTable[] = {
     // How a record ended (jpd score, batch, corpus).
     {"record.games", "the file holds {0} games: game {1} is counted (--game N for another)",
      "文件中共有 {0} 局：计算第 {1} 局（其他各局用 --game N）"},
+    {"record.games_read", "the file holds {0} games: game {1} is read (--game N for another)",
+     "文件中共有 {0} 局：读取第 {1} 局（其他各局用 --game N）"},
     {"record.not_counted",
      "warning: the record was not counted ({0}, RE[{1}]): this is the count of the position where it stops",
      "注意：此局并非计点终局（{0}，RE[{1}]）：以下是棋谱停止处局面的计算"},

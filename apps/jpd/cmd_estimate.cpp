@@ -99,7 +99,7 @@ void add_estimate_command(CLI::App& app, Runner& run) {
       const Lang l = language(lang);
       std::cout << tr(l, "estimate.head", {file, rp.game.rules().to_string(), translate_note(e.detail(), l)})
                 << "\n  " << tr(l, "estimate.legend") << "\n\n";
-      if (const std::string line = games_line(rec, l); !line.empty()) std::cout << line << "\n\n";
+      if (const std::string line = games_line(rec, l, false); !line.empty()) std::cout << line << "\n\n";
       const std::string letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
       for (int y = 0; y < h; ++y) {
         std::printf("%3d ", h - y);

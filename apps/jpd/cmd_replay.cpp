@@ -88,7 +88,7 @@ void add_replay_command(CLI::App& app, Runner& run) {
       }
       const Lang l = language(lang);
       auto who = [&](Color col) { return is_stone(col) ? colour_word(col, l) : std::string("-"); };
-      if (const std::string line = games_line(rec, l); !line.empty()) std::cout << line << "\n";
+      if (const std::string line = games_line(rec, l, false); !line.empty()) std::cout << line << "\n";
       std::cout << tr(l, "replay.rules", {rp.rules.to_string()}) << "\n"
                 << tr(l, "replay.board",
                       {std::to_string(g.width()), std::to_string(g.height()), std::to_string(g.moves().size()),

@@ -76,9 +76,10 @@ sgf::Record load_record(const std::string& path, const RecordArgs& a) {
   return load_record_file(path, read_options(a));
 }
 
-std::string games_line(const sgf::Record& r, Lang l) {
+std::string games_line(const sgf::Record& r, Lang l, bool counted) {
   if (r.games <= 1) return "";
-  return tr(l, "record.games", {std::to_string(r.games), std::to_string(r.game + 1)});
+  return tr(l, counted ? "record.games" : "record.games_read",
+            {std::to_string(r.games), std::to_string(r.game + 1)});
 }
 
 std::string record_end_warning(const RecordFacts& f, Lang l) {

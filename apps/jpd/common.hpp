@@ -39,9 +39,9 @@ void apply_record_args(const RecordArgs& a, ReplayOptions& o);
 // Reads a record (game a.game of the file); sgf::Error carries file, line and column.
 sgf::Record load_record(const std::string& path, const RecordArgs& a = {});
 
-// For people: a line saying the file holds several games and which one is counted; "" for a file
-// of one game.
-std::string games_line(const sgf::Record& r, Lang l);
+// For people: a line saying the file holds several games and which one is counted (or read, for
+// the commands that count nothing); "" for a file of one game.
+std::string games_line(const sgf::Record& r, Lang l, bool counted = true);
 // For people: a warning when the record's count is not its result (resigned, time, forfeit, void,
 // stopped in the middle game); "" when it was counted.
 std::string record_end_warning(const RecordFacts& f, Lang l);

@@ -5,10 +5,9 @@
 // handle(). The engine runs without file access (loadsgf and printsgf FILE are refused, so no
 // input reaches the filesystem), with a line limit of 200 bytes and 16 playouts per genmove (the
 // harness sets jpd-playouts back when the input raises it). Each input has a budget: 128 lines;
-// genmove beyond the second, or on boards
-// over 5x5, is skipped, and so are the streamed analyses lz-analyze and kata-analyze, which choose
-// a move too, counted with them; counting commands beyond the third are skipped; the light
-// estimate runs 8 playouts.
+// genmove beyond the second, or on boards over 5x5, is skipped, and so are the streamed analyses
+// lz-analyze and kata-analyze, which choose a move too, counted with them; counting commands
+// beyond the third are skipped; the light estimate runs 8 playouts.
 //
 // Oracles: every line with a command gets one well-formed answer ("=" or "?", the id echoed, one
 // empty line at the end and none inside), a line without one gets none, a line over the limit a

@@ -275,7 +275,6 @@ Verdict Game::check_board_move(const Move& m) const {
   return {};
 }
 
-
 Verdict Game::check(const Move& m) const {
   if (phase_ == Phase::ended) return refuse(Illegal::game_over, "the game is over");
   if (m.kind == MoveKind::resign) return {};

@@ -18,11 +18,11 @@
 // deepen with time. A game at making or over has no candidate (ownership only); at a pause the
 // candidate is the move that would resume play, as genmove plays it.
 #include <algorithm>
-#include "strings.hpp"
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 
+#include "strings.hpp"
 #include "gtp_util.hpp"
 #include "jpd/estimate.hpp"
 #include "jpd/gtp.hpp"

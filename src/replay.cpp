@@ -58,11 +58,7 @@ class Replayer {
       const sgf::Step& s = r_.steps[next_++];  // next_: the step after s
       // Setup is judged when play goes on from it: at the next move or pause act, which the Game
       // refuses from such a position (as counting it), or at the end.
-      // (The non-board moves a resumption owes, when the record writes them, are the referee's
-      // moves: they follow such a setup as when the referee plays them itself.)
-      const bool plays = (s.kind == sgf::Step::Kind::move && !game().owed_move(translate(s.move))) ||
-                         s.kind == sgf::Step::Kind::pause_act;
-      if (setup_pending_ && plays) check_setup();
+      if (setup_pending_ && plays_on(s)) check_setup();
       if (game().phase() == Phase::ended) {
         note("the game ended (" + std::string(name_of(game().end_reason())) + ") before move " +
              std::to_string(s.move_number) + " of the record; the rest is not replayed");
@@ -169,6 +165,14 @@ class Replayer {
       game().resume_dispute(!writes_owed(next_ - 1, game().rules().dispute_virtuals));
     }
     return play(s, m);
+  }
+
+  // Whether play goes on at step s (a move or a pause act). The non-board moves a resumption
+  // owes, when the record writes them, are the referee's: they follow a setup as when the
+  // referee plays them itself.
+  bool plays_on(const sgf::Step& s) {
+    if (s.kind == sgf::Step::Kind::pause_act) return true;
+    return s.kind == sgf::Step::Kind::move && !game().owed_move(translate(s.move));
   }
 
   // Whether the record writes out the non-board moves a resumption owes (003 art. 21.4, 21.5):

@@ -810,10 +810,18 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   };
   if (opts.keep_steps) {
     const CountBoard& cb = count_board();
-    if (fill_dame)
-      push_step("dame_filled", "dame filled at making", "做棋时填单官", cb,
+    if (fill_dame) {
+      // The dame filled, the dead stones still standing: they go at the next step.
+      CountBoard dame_board = cb;
+      for (Index i : removed) {
+        dame_board.color[i] = pos.at(i);
+        dame_board.cls[i] = stone_of(pos.at(i));
+        dame_board.mark[i] = Mark::none;
+      }
+      push_step("dame_filled", "dame filled at making", "做棋时填单官", dame_board,
                 {std::to_string(fills.size()) + " dame filled alternately from " +
                  side(to_move)});
+    }
     push_step("dead_removed", "dead stones removed", "清理死子", cb,
               {std::to_string(c.dead.black) + " black and " + std::to_string(c.dead.white) +
                " white dead stones removed"});

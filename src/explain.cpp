@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 #include "jpd/count.hpp"
 #include "jpd/text.hpp"
@@ -37,16 +39,19 @@ std::string diagram(const CountBoard& b) {
   return s.str();
 }
 
-// The points marked at this step (a mark the previous board already had is not listed again).
+// The points marked at this step that no earlier step listed (`listed`: every point, mark and
+// colour listed so far; the boards of the fill-up and living-stones steps start again from the
+// pause, so comparing with the step just before would list the dead stones twice).
 // roads: 计活子 (living-stone counting), where a negative-B point is a 路 rather than a 目.
-std::string marked_points(const CountBoard& b, const CountBoard* before, Lang l, bool roads) {
+std::string marked_points(const CountBoard& b, std::set<std::tuple<Index, int, int>>& listed, Lang l,
+                          bool roads) {
   std::map<CountBoard::Mark, std::vector<std::string>> by;
   for (int y = 0; y < b.height; ++y)
     for (int x = 0; x < b.width; ++x) {
       Index i = Board::index(x, y);
       CountBoard::Mark m = b.mark[i];
       if (m == CountBoard::Mark::none || m == CountBoard::Mark::filled) continue;
-      if (before && before->mark[i] == m && before->color[i] == b.color[i]) continue;
+      if (!listed.insert({i, int(m), int(b.color[i])}).second) continue;
       std::string who = is_stone(b.color[i]) ? colour_word(b.color[i], l) : "";
       by[m].push_back(to_gtp(Point(x, y), b.height) + (who.empty() ? "" : "(" + who + ")"));
     }
@@ -139,7 +144,8 @@ std::string explain(const Count& c, Lang l) {
     << "\n";
   for (auto& u : c.uncertain)
     s << "  " << tr(l, "explain.uncertain",
-                    {to_gtp(u.stone, c.height), num(std::round(u.alive_probability * 100)), u.reason})
+                    {to_gtp(u.stone, c.height), num(std::round(u.alive_probability * 100)),
+                     translate_note(u.reason, l)})
       << "\n";
   auto who = [&](Color col) { return is_stone(col) ? side_word(col, l) : tr(l, "explain.none"); };
   s << tr(l, "explain.moves",
@@ -153,12 +159,11 @@ std::string explain(const Count& c, Lang l) {
   // The making.
   s << tr(l, "explain.making") << "\n  " << tr(l, "explain.legend") << "\n";
   int n = 0;
-  const CountBoard* before = nullptr;
+  std::set<std::tuple<Index, int, int>> listed;  // the marks an earlier step listed
   for (const MakingStep& st : c.steps) {
     s << "\n" << ++n << ". " << (zh ? st.title_zh : st.title + "  [" + st.id + "]") << "\n";
     s << diagram(st.board)
-      << marked_points(st.board, before, l, c.rules.counting == CountingMethod::living_stones);
-    before = &st.board;
+      << marked_points(st.board, listed, l, c.rules.counting == CountingMethod::living_stones);
     for (auto& note : st.notes) s << "    " << translate_note(note, l) << "\n";
     s << "    "
       << tr(l, "explain.on_board",

@@ -278,6 +278,8 @@ constexpr TextEntry kTable[] = {
     {"replay.by_agreement", " (by agreement)", "（协商）"},
     {"replay.table", "            real virtual pass captured(own stones lost)", "             实着    虚着 放弃 被提之子"},
     {"replay.order", "first virtual move: {0}, last real move before the pause: {1}", "先下虚着：{0}；休止前最后一手实着：{1}"},
+    {"dispute.summary", "Dispute play: {0} moves; {1}", "实战解决：{0} 手，{1}"},
+    {"dispute.written", "written to {0}", "棋谱已写入 {0}"},
     {"phase.play", "play", "对局"},
     {"phase.paused", "paused", "休止"},
     {"phase.dispute", "dispute", "实战解决"},
@@ -382,6 +384,9 @@ constexpr TextEntry kTable[] = {
      "与相邻棋块对杀获胜（{0}先走读出，{1}）"},
     {"note.est_race_lose", "loses the capturing race with the chains next to it, read out with {0} to move ({1})",
      "与相邻棋块对杀失败（{0}先走读出，{1}）"},
+    {"note.est_counted_dead", "counted as dead", "按死子计"},
+    {"note.est_counted_alive", "counted as alive", "按活棋计"},
+    {"note.est_left_open", "left on the board", "留在盘上"},
     {"note.est_seki", "seki: lives by liberties shared with the opponent ({0})", "双活：靠与对方的公气活棋（{0}）"},
 
     // jpd match's notes (match.cpp).
@@ -672,10 +677,61 @@ constexpr TextEntry kTable[] = {
     {"note.inv_fill_up", "fill-up {0} : {1}, area {2} : {3}", "填满计点 {0} : {1}，子空合计 {2} : {3}"},
     {"note.inv_haiqitou", "every unit independent: 还棋头 difference {0}, living stones difference {1}",
      "各块皆独立：还棋头之差 {0}，计活子之差 {1}"},
+    {"note.dispute_opening_virtual", "{0} plays the dispute's opening virtual move (003 art. 21.4)",
+     "{0}下实战解决开始时的虚着（003 第 21.4 条）"},
+    {"note.dispute_resigned", "{0} resigned in the dispute", "{0}在实战解决中认输"},
+    {"note.dispute_refused", "{0}'s {1} is refused by the rules ({2}): played as a non-board move",
+     "{0}的 {1} 不合规则（{2}），改为盘外着"},
+    {"note.dispute_stopped", "the dispute was stopped after {0} moves and taken as paused by agreement",
+     "实战解决到 {0} 手时停止，视为协商休止"},
+    {"note.dispute_engines_disagree",
+     "the engines disagree on some dead stones after the dispute: only those both name are dead",
+     "实战解决之后两个引擎对部分死子意见不一：只有双方都认定的才算死子"},
+    {"note.move_described", "move {0} ({1})", "第 {0} 手（{1}）"},
+    // The referee's refusals as they appear inside an error (their words, see illegal.* below).
+    {"note.ref_turn", "it is {0}'s turn", "轮到{0}下"},
+    {"note.ref_occupied", "point {0} is occupied", "{0} 已有棋子"},
+    {"note.ref_suicide", "suicide: a stone at {0} would have no liberty ({1} forbids suicide)",
+     "禁着点：{0} 无气（{1} 禁止自杀）"},
+    {"note.ref_ko", "ko: point {0} was just captured; play elsewhere first", "打劫：{0} 刚被提，须先在别处下一着"},
+    {"note.ref_superko_pos", "positional superko: {0} would repeat an earlier whole-board position",
+     "禁全同（局面）：{0} 会使全局同形再现"},
+    {"note.ref_superko_sit", "situational superko: {0} would repeat an earlier whole-board position",
+     "禁全同（局面与轮次）：{0} 会使全局同形再现"},
+    {"note.ref_superko_gen", "generalized superko: {0} would repeat an earlier whole-board position",
+     "禁全同（广义）：{0} 会使全局同形再现"},
+    {"note.ref_off_board", "point is not on the {0} board", "该点不在 {0} 棋盘上"},
+    {"note.ref_over", "the game is over", "对局已经结束"},
+    {"note.ref_pass", "passing is not allowed under {0} (play a virtual move instead)", "{0} 不准放弃，可下虚着"},
+    {"note.ref_pass_only", "passing is not allowed under {0}", "{0} 不准放弃"},
+    {"note.ref_virtual", "virtual moves are not allowed under {0} (pass instead)", "{0} 没有虚着，可放弃"},
+    {"note.ref_virtual_only", "virtual moves are not allowed under {0}", "{0} 没有虚着"},
     {"note.inv_area_after", "t + k + q'/2 = {0}; area after payment {1}", "t + k + q'/2 = {0}；补偿后的地域 {1}"},
 
     // The referee's refusals (Illegal names), for front ends that speak Chinese: {0} the point,
     // {1} the side to move. English front ends show the referee's own sentence.
+    // The command line's errors (jpd: ...), matched whole against the library's English; an
+    // error no pattern knows is shown as it is.
+    {"error.prefix", "jpd: {0}", "jpd：{0}"},
+    {"error.replay_repair", "{0}: move {1} ({2}): {3} (a faulty record: the repair policy reads it, --repair)",
+     "{0}：第 {1} 手（{2}）：{3}（棋谱有误：加 --repair 可按修复规则读取）"},
+    {"error.replay", "{0}: move {1} ({2}): {3}", "{0}：第 {1} 手（{2}）：{3}"},
+    {"error.open", "{0}: cannot open the file: No such file or directory", "{0}：无法打开文件：没有这个文件或目录"},
+    {"error.open_denied", "{0}: cannot open the file: Permission denied", "{0}：无法打开文件：没有权限"},
+    {"error.open_other", "{0}: cannot open the file: {1}", "{0}：无法打开文件（{1}）"},
+    {"error.read", "{0}: cannot read the file: Is a directory", "{0}：无法读取：这是一个目录"},
+    {"error.read_other", "{0}: cannot read the file: {1}", "{0}：无法读取文件（{1}）"},
+    {"error.no_game_one", "{0}: the file holds 1 game: there is no game {1}", "{0}：文件中只有 1 局棋，没有第 {1} 局"},
+    {"error.no_game", "{0}: the file holds {1} games: there is no game {2}", "{0}：文件中有 {1} 局棋，没有第 {2} 局"},
+    {"error.unterminated", "{0}: unterminated value of {1}: no ']' before the end of the text",
+     "{0}：SGF 格式错误：{1} 的值没有结束（到文件末尾也没有 ']'）"},
+    {"error.unclosed", "{0}: unbalanced parentheses: this '(' is never closed", "{0}：SGF 格式错误：这个 '(' 没有对应的 ')'"},
+    {"error.unopened", "{0}: unbalanced parentheses: ')' without a matching '('", "{0}：SGF 格式错误：')' 没有对应的 '('"},
+    {"error.empty", "{0}: empty collection: the text holds no game tree (no '(')", "{0}：SGF 格式错误：文件中没有棋谱（没有 '('）"},
+    {"error.komi", "{0}: KM[{1}]: komi is not a number", "{0}：KM[{1}]：贴目不是数字"},
+    {"error.not_point",
+     "{0}: '{1}' is not a point on a {2} board (use GTP coordinates like D4, columns A-{3} without I, or SGF letters like dd)",
+     "{0}：'{1}' 不是 {2} 棋盘上的点（请用 D4 这样的 GTP 坐标，列为 A-{3}，不用 I；或 dd 这样的 SGF 字母）"},
     {"illegal.game_over", "the game is over", "对局已经结束"},
     {"illegal.wrong_phase", "not at this stage of the game", "对局此时不能下这一着"},
     {"illegal.not_your_turn", "it is {1}'s turn", "轮到{1}下"},
@@ -1064,6 +1120,21 @@ std::string translate_note(std::string_view english, Lang l) {
     first = false;
   }
   return out;
+}
+
+std::string error_text(std::string_view english, Lang l) {
+  std::string body(english);
+  if (l != Lang::en) {
+    for (const TextEntry& e : kTable) {
+      if (e.id.substr(0, 6) != "error." || e.id == "error.prefix") continue;
+      std::vector<std::string> args;
+      if (!match(e.en, english, args)) continue;
+      for (std::string& a : args) a = word(a, l);
+      body = fill(e.zh, args);
+      break;
+    }
+  }
+  return tr(l, "error.prefix", {body});
 }
 
 bool note_is_translated(std::string_view english) {

@@ -146,3 +146,52 @@ TEST(ChineseOutput, EveryCommandForPeopleTakesLang) {
     EXPECT_NE(bad.out.find("--lang"), std::string::npos) << args << ": " << bad.out;
   }
 }
+
+TEST(ChineseOutput, UncertainChainsResumedPlayAndDisputeHaveNoEnglish) {
+  // A record of four moves: the estimator is unsure of its chains and says how it counted them.
+  const std::string early = cli_run::temp_file("lang-early.sgf", "(;SZ[9]KM[7.5];B[ee];W[cc];B[gc];W[ge])");
+  cli_run::Outcome r = cli_run::jpd("score " + early + " --explain --lang zh");
+  EXPECT_NE(r.out.find("按活棋计"), std::string::npos) << r.out;
+  expect_chinese("score " + early + " --explain", {early});
+  // Play resumed after two passes, described by its move.
+  const std::string resumed =
+      cli_run::temp_file("lang-resumed.sgf", "(;GM[1]FF[4]SZ[5]KM[0.5]RU[Japanese];B[cc];W[];B[];W[dd])");
+  r = cli_run::jpd("score " + resumed + " --rules japanese,dispute_mode=continue --lang zh");
+  EXPECT_NE(r.out.find("第 4 手"), std::string::npos) << r.out;
+  expect_chinese("score " + resumed + " --rules japanese,dispute_mode=continue", {resumed});
+  // Dispute play: its summary and the phase it ended in.
+  const std::string engine = std::string(JPD_BINARY) + " gtp --playouts 30";
+  r = cli_run::jpd("dispute " + kRecord + " --black \"" + engine + "\" --white \"" + engine + "\" --lang zh");
+  EXPECT_NE(r.out.find("实战解决："), std::string::npos) << r.out;
+  expect_chinese("dispute " + kRecord + " --black \"" + engine + "\" --white \"" + engine + "\"");
+}
+
+// The error line of a command run with --lang zh: the common errors of a user's records and
+// options are in Chinese (the file, the move and the point named as given); an exit status
+// that is not 0.
+TEST(ChineseOutput, CommonErrorsAreInChinese) {
+  const std::string unterminated = cli_run::temp_file("lang-err-1.sgf", "(;SZ[9];B[ee");
+  const std::string twice = cli_run::temp_file("lang-err-2.sgf", "(;SZ[9];B[ee];B[ff])");
+  const std::string occupied = cli_run::temp_file("lang-err-3.sgf", "(;SZ[9];B[ee];W[ee])");
+  const std::string komi = cli_run::temp_file("lang-err-4.sgf", "(;SZ[9]KM[abc];B[ee])");
+  const std::string missing = testing::TempDir() + "lang-err-missing.sgf";
+  struct Case {
+    std::string args, file, expected, quoted = "";  // quoted: the input the error quotes
+  };
+  for (const Case& k : std::vector<Case>{
+           {"score " + missing, missing, "无法打开文件"},
+           {"score " + unterminated, unterminated, "SGF 格式错误"},
+           {"score " + twice, twice, "轮到白方下"},
+           {"score " + occupied, occupied, "E5 已有棋子"},
+           {"score " + occupied + " --game 3", occupied, "没有第 3 局"},
+           {"score " + komi, komi, "贴目不是数字", "abc"},
+           {"score " + occupied + " --dead Z99", occupied, "不是 9x9 棋盘上的点", "dd"},  // SGF's dd
+       }) {
+    cli_run::Outcome r = cli_run::jpd(k.args + " --lang zh");
+    EXPECT_NE(r.status, 0) << k.args;
+    EXPECT_NE(r.out.find(k.expected), std::string::npos) << k.args << ":\n" << r.out;
+    EXPECT_EQ(join(english_words(r.out, {k.file, k.quoted})), "") << k.args << ":\n" << r.out;
+    cli_run::Outcome en = cli_run::jpd(k.args + " --lang en");  // the English is unchanged
+    EXPECT_EQ(en.out.rfind("jpd: ", 0), 0u) << en.out;
+  }
+}

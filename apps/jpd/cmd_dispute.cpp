@@ -66,11 +66,12 @@ void add_dispute_command(CLI::App& app, Runner& run) {
         std::cout << json_text(j, 2) << "\n";
       } else {
         const Lang l = language(lang);
-        std::cout << (l == Lang::zh ? "实战解决：" : "Dispute play: ") << d.moves
-                  << (l == Lang::zh ? " 手，" : " moves; ") << name_of(d.game.phase()) << "\n";
-        for (const std::string& n : d.notes) std::cout << "  * " << n << "\n";
+        std::cout << tr(l, "dispute.summary",
+                        {std::to_string(d.moves), tr(l, "phase." + std::string(name_of(d.game.phase())))})
+                  << "\n";
+        for (const std::string& n : d.notes) std::cout << "  * " << translate_note(n, l) << "\n";
         std::cout << summary(c, l);
-        if (!out.empty()) std::cout << (l == Lang::zh ? "棋谱已写入 " : "written to ") << out << "\n";
+        if (!out.empty()) std::cout << tr(l, "dispute.written", {out}) << "\n";
       }
       return c_ok(c);
     };

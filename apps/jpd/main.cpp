@@ -1,8 +1,26 @@
 // jpd: count, compare, replay and explain Go games under the Ji Ping Dian rules and the standard
 // rule sets; also the GTP engine, batch counting and benchmarks.
 #include <iostream>
+#include <string_view>
 
 #include "commands.hpp"
+#include "jpd/text.hpp"
+
+namespace {
+
+// The language of the error line: the command's --lang (zh or en), else the locale's.
+jpd::Lang error_language(int argc, char** argv) {
+  std::string_view lang;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "--lang" && i + 1 < argc) lang = argv[i + 1];
+    else if (a.substr(0, 7) == "--lang=") lang = a.substr(7);
+  }
+  if (lang != "zh" && lang != "en") lang = "";
+  return jpd::language(lang);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"jpd - the Ji Ping Dian (计枰点) rules of Go: count, compare and explain games"};
@@ -33,10 +51,10 @@ int main(int argc, char** argv) {
   try {
     return run ? run() : jpd::cli::kExitUsage;
   } catch (const CLI::Error& e) {  // an argument found bad once the command looked at it
-    std::cerr << "jpd: " << e.what() << "\n";
+    std::cerr << jpd::error_text(e.what(), error_language(argc, argv)) << "\n";
     return jpd::cli::kExitUsage;
   } catch (const std::exception& e) {
-    std::cerr << "jpd: " << e.what() << "\n";
+    std::cerr << jpd::error_text(e.what(), error_language(argc, argv)) << "\n";
     return jpd::cli::kExitFailure;
   }
 }

@@ -68,6 +68,10 @@ std::string result_words(std::string_view result, Lang l);
 // each known sentence is a pattern of the table ("note.*"); parts separated by "; " are translated
 // one by one, colour names inside them too; a sentence the table does not know stays English.
 std::string translate_note(std::string_view english, Lang l);
+// A command's error line ("jpd: ..."), the library's English sentence translated when a pattern
+// of the table knows it (a file that cannot be opened, a faulty record's move, an SGF syntax
+// error ...), else shown as it is.
+std::string error_text(std::string_view english, Lang l);
 // Whether translate_note knows every part of the sentence (for the tests).
 bool note_is_translated(std::string_view english);
 

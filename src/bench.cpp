@@ -1,5 +1,5 @@
 // The registry of deterministic benchmark workloads (see bench.hpp).
-#include "jpd/bench.hpp"
+#include "bench.hpp"
 
 #include "jpd/board.hpp"  // detail::splitmix64
 

@@ -1,5 +1,5 @@
 // Benchmark workloads of the playout engine: fixed seeds and counts, one board per thread.
-#include "jpd/bench.hpp"
+#include "bench.hpp"
 #include "jpd/playout.hpp"
 
 namespace jpd {

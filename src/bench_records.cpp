@@ -7,9 +7,9 @@
 #include <ctime>
 #include <string>
 
-#include "jpd/bench.hpp"
+#include "bench.hpp"
 #include "jpd/board.hpp"  // detail::splitmix64
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"

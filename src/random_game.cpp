@@ -1,4 +1,4 @@
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "jpd/making.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/rng.hpp"
 #include "reference_analysis.hpp"
 #include "test_util.hpp"

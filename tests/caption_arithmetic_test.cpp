@@ -12,7 +12,7 @@
 #include <optional>
 #include <sstream>
 
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/score.hpp"
 #include "jpd/svg.hpp"
 #include "shared_corpus.hpp"

@@ -10,7 +10,7 @@
 
 #include "count_faults.hpp"
 #include "jpd/count.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 
 using namespace jpd;
 using detail::CountFault;

@@ -14,7 +14,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/eye_reading.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/rules.hpp"
 
 using namespace jpd;

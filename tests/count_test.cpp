@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jpd/count.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "test_util.hpp"
 
 using namespace jpd;

@@ -9,7 +9,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/estimate.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/score.hpp"
 #include "shared_corpus.hpp"

@@ -26,7 +26,7 @@
 
 #include "jpd/eye_reading.hpp"
 #include "jpd/playout.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/sgf.hpp"

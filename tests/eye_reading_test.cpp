@@ -8,7 +8,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/eye_reading.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "eye_reading_util.hpp"
 #include "test_util.hpp"
 

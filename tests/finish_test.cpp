@@ -11,7 +11,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/finish.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"
 #include "jpd/sgf.hpp"

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "harness.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/score.hpp"
 #include "jpd/web/app.hpp"
 #include "test_util.hpp"

@@ -2,7 +2,7 @@
 // error that names the limit (the SGF text, nesting and node limits are in sgf_test.cpp).
 #include <gtest/gtest.h>
 
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/replay.hpp"
 #include "test_util.hpp"
 

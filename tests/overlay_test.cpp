@@ -6,7 +6,7 @@
 #include <string>
 
 #include "jpd/overlay.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/rules.hpp"
 #include "test_util.hpp"
 

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jpd/count.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "cli_util.hpp"
 #include "test_util.hpp"
 

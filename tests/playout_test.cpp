@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "jpd/bench.hpp"
+#include "bench.hpp"
 #include "jpd/game.hpp"
 #include "jpd/playout.hpp"
 #include "test_util.hpp"

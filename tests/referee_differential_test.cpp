@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "jpd/count.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 
 using namespace jpd;
 

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/sgf.hpp"

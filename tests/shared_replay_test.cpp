@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "jpd/bench.hpp"
+#include "bench.hpp"
 #include "jpd/playout.hpp"
 
 namespace jpd::cli {

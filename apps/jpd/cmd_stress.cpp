@@ -18,7 +18,7 @@
 
 #include "commands.hpp"
 #include "jpd/count.hpp"
-#include "jpd/random_game.hpp"
+#include "random_game.hpp"
 #include "jpd/replay.hpp"
 
 namespace jpd::cli {

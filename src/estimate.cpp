@@ -513,6 +513,7 @@ void read_races(Reading& r) {
       // them that the playouts call alive (not unconditionally): the race with them is read
       // only to find a seki (neither side captures), never to overturn the partners.
       const bool one_colour = black.empty() || white.empty();
+      const Color partner_colour = !one_colour ? Color::Empty : black.empty() ? Color::Black : Color::White;
       if (one_colour) {
         std::vector<Index>& partners = black.empty() ? black : white;
         const Color pc = black.empty() ? Color::Black : Color::White;
@@ -548,6 +549,27 @@ void read_races(Reading& r) {
         estimator::Race other(black, white, 20000, 24);
         const estimator::RaceOutcome o = other.run(pos, opponent(r.to_move));
         if (!o.read || o.winner != 0) continue;
+        // Neither without sacrifices: read again with throw-ins (a stone thrown into an eye
+        // space of two points takes an eye away). A side that captures whoever moves first
+        // wins; a side of unsettled chains only never overturns its partners.
+        estimator::Race thrown(black, white, 20000, 24, true), thrown_other(black, white, 20000, 24, true);
+        const estimator::RaceOutcome t1 = thrown.run(pos, r.to_move);
+        if (t1.read && t1.winner != 0) {
+          const estimator::RaceOutcome t2 = thrown_other.run(pos, opponent(r.to_move));
+          const Color winner = t1.winner > 0 ? Color::Black : Color::White;
+          const bool partners_win = !one_colour || winner == partner_colour;
+          if (t2.read && t2.winner == t1.winner && partners_win) {
+            for (size_t id = 0; id < e.chains.size(); ++id) {
+              if (comp[id] != k) continue;
+              ChainEstimate& c = e.chains[id];
+              c.status = c.color == winner ? ChainStatus::alive : ChainStatus::dead;
+              c.reason = std::string(c.color == winner ? "wins" : "loses") +
+                         " the capturing race with the chains next to it with a throw-in, whoever "
+                         "moves first (" + c.reason + ")";
+            }
+            continue;
+          }
+        }
         for (size_t id = 0; id < e.chains.size(); ++id) {
           if (comp[id] != k) continue;
           ChainEstimate& c = e.chains[id];

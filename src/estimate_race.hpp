@@ -19,14 +19,20 @@ struct RaceOutcome {
 
 // The race between the chains at `black` and `white` (one stone of each chain), `to_move` first.
 // Moves: the liberties of the race's chains, and of the opponent chains next to them with at
-// most two liberties (capturing them gains liberties); no self-atari that captures nothing.
-// Two passes in a row: neither.
+// most two liberties (capturing them gains liberties); no self-atari that captures nothing,
+// except, when reading with throw-ins, a throw-in (a chain of at most kThrowIn stones: a sacrifice that takes an eye away).
+// A side whose largest chain of the race is that small loses nothing decisive when it is taken
+// (it was a stone inside the other's eye space): the reading goes on, and two passes in a row
+// end it, the side whose small chain was taken losing; else neither.
 class Race {
  public:
   using Index = Board::Index;
-  Race(std::vector<Index> black, std::vector<Index> white, int max_nodes, int max_ply)
+  // throw_ins: read with the throw-ins and the small targets described above (the second
+  // reading of a race the first finds neither side to capture).
+  Race(std::vector<Index> black, std::vector<Index> white, int max_nodes, int max_ply,
+       bool throw_ins = false)
       : black_(std::move(black)), white_(std::move(white)), max_nodes_(max_nodes),
-        max_ply_(max_ply) {}
+        max_ply_(max_ply), throw_ins_(throw_ins) {}
 
   RaceOutcome run(const Board& pos, Color to_move) {
     auto largest = [&](const std::vector<Index>& chains) {
@@ -37,6 +43,8 @@ class Race {
     };
     black_target_ = largest(black_);
     white_target_ = largest(white_);
+    black_small_ = throw_ins_ && pos.chain_size(black_target_) <= kThrowIn;
+    white_small_ = throw_ins_ && pos.chain_size(white_target_) <= kThrowIn;
     const int v = value(pos, to_move, 0, -2, 2, 0);
     return RaceOutcome{aborted_ ? 0 : v, !aborted_};
   }
@@ -45,8 +53,16 @@ class Race {
   // +1 when White's largest chain of the race is gone, -1 Black's; 0 otherwise. (Smaller
   // chains are pieces of the fight: a stone taken in passing decides nothing.)
   int decided(const Board& b) const {
-    if (b.at(white_target_) != Color::White) return 1;
-    if (b.at(black_target_) != Color::Black) return -1;
+    if (!white_small_ && b.at(white_target_) != Color::White) return 1;
+    if (!black_small_ && b.at(black_target_) != Color::Black) return -1;
+    return 0;
+  }
+
+  // Two passes in a row: a small target taken is lost; else neither.
+  int at_rest(const Board& b) const {
+    const bool white_gone = b.at(white_target_) != Color::White;
+    const bool black_gone = b.at(black_target_) != Color::Black;
+    if (white_gone != black_gone) return white_gone ? 1 : -1;
     return 0;
   }
 
@@ -81,7 +97,7 @@ class Race {
       if (!b.captures(m, c)) {
         Board t = b;
         t.play(m, c);
-        if (t.liberties(m) < 2) continue;
+        if (t.liberties(m) < 2 && (!throw_ins_ || t.chain_size(m) > kThrowIn)) continue;
       }
       legal.push_back(m);
     }
@@ -109,7 +125,7 @@ class Race {
       int v;
       if (m == Board::kNoIndex) {
         if (passes >= 1) {
-          v = 0;
+          v = at_rest(b);
         } else {
           Board t = b;
           t.clear_ko();
@@ -131,9 +147,12 @@ class Race {
     return best;
   }
 
+  static constexpr int kThrowIn = 2;
   std::vector<Index> black_, white_;
   Index black_target_ = 0, white_target_ = 0;
+  bool black_small_ = false, white_small_ = false;
   int max_nodes_, max_ply_;
+  bool throw_ins_ = false;
   int nodes_ = 0;
   bool aborted_ = false;
   std::unordered_map<uint64_t, int> table_;

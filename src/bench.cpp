@@ -14,6 +14,8 @@ constexpr BenchWorkload kWorkloads[] = {
      &bench_playouts_19x19},
     {"records", "6 random 9x9 games cut short, counted from the record under 3 rule sets",
      &bench_records},
+    {"bundled", "the 6 bundled records under every preset: estimator, finish, making, every view",
+     &bench_bundled},
 };
 }  // namespace
 

@@ -1,4 +1,4 @@
-// Every invariant of count() can fail. A test hook (src/count_faults.hpp, not part of the
+// Every invariant of count() can fail. A test hook (src/count/count_faults.hpp, not part of the
 // library's interface) breaks one side of one invariant on purpose; on random games under every
 // preset, with the steps kept and on the fast path, exactly that invariant fails, and without
 // the fault every invariant holds (tests/count_test.cpp's property test over many more games).

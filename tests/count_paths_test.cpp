@@ -14,6 +14,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/eye_reading.hpp"
+#include "jpd/number.hpp"
 #include "random_game.hpp"
 #include "jpd/rules.hpp"
 

@@ -1,6 +1,6 @@
-// The reference eye reading (reference_eye_reading.hpp): the reading of src/eye_reading.cpp as it
-// was before it was made fast, copied unchanged (the Grid, the seals, the reach, the Reading)
-// but for the function at the end, which returns the maps as plain vectors.
+// The reference eye reading (reference_eye_reading.hpp): the reading of src/count/eye_reading.cpp
+// as it was before it was made fast, copied unchanged (the Grid, the seals, the reach, the
+// Reading) but for the function at the end, which returns the maps as plain vectors.
 #include "reference_eye_reading.hpp"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
-// The eye reading as it was before it was made fast (src/eye_reading.cpp at the time, kept here
-// unchanged but for the map it returns): the reference that eye_reading_diff_test.cpp compares
+// The eye reading as it was before it was made fast (src/count/eye_reading.cpp at the time, kept
+// here unchanged but for the map it returns): the reference that eye_reading_diff_test.cpp compares
 // EyeReadingMap::of with, map by map, on goscorer's positions and on random ones.
 #pragma once
 

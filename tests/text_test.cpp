@@ -51,8 +51,10 @@ TEST(Text, EveryIdTheCodeUsesIsInTheTable) {
   for (const TextEntry& e : text_table()) table.insert(std::string(e.id));
   const std::regex use(R"re(tr\([^,()]+, "([a-z_]+\.[A-Za-z_.]+)")re");
   size_t uses = 0;
-  for (const char* dir : {"src", "apps/jpd"})
-    for (const auto& f : std::filesystem::directory_iterator(std::string(JPD_SOURCE_DIR) + "/" + dir)) {
+  for (const char* dir : {"src", "apps/jpd"})  // src: every layer's folder
+    for (const auto& f : std::filesystem::recursive_directory_iterator(
+             std::string(JPD_SOURCE_DIR) + "/" + dir)) {
+      if (!f.is_regular_file()) continue;
       const std::string text = read(f.path());
       for (std::sregex_iterator it(text.begin(), text.end(), use), end; it != end; ++it) {
         ++uses;

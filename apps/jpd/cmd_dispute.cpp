@@ -14,6 +14,7 @@
 #include "jpd/dispute.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/sgf.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::cli {
 

@@ -17,7 +17,7 @@
 #include "jpd/game.hpp"
 #include "jpd/making.hpp"
 #include "jpd/status.hpp"
-#include "jpd/text.hpp"
+#include "jpd/lang.hpp"
 
 namespace jpd {
 
@@ -152,7 +152,7 @@ void count(const Game& g, const Ruleset& rules, const Statuses& statuses, const 
 // The JSON contract of `jpd score --json` (README): see count_json.cpp.
 nlohmann::json to_json(const Count& c);
 
-// Lang: text.hpp.
+// Lang: lang.hpp.
 // Human explanation: the making step by step with text diagrams and the arithmetic of each view.
 std::string explain(const Count& c, Lang lang);
 // One-paragraph summary (result, the primary figures).

@@ -7,7 +7,7 @@
 // with shared liberties). Under the 计枰点 presets bent four in the corner and eternal ko are never
 // decided by a fixed rule: such chains are reported as unsettled, to be settled by dispute play.
 //
-// The playout policy (src/estimate_playout.hpp): a uniformly random acceptable move, where
+// The playout policy (src/estimate/estimate_playout.hpp): a uniformly random acceptable move, where
 // acceptable means legal under simple ko, not filling one of the mover's own single-point eyes,
 // and not a self-atari of a chain of more than `max_self_atari` stones (so that a seki survives
 // the playouts: filling a shared liberty puts one's own chain in atari; throw-ins and two-stone

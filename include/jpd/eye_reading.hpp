@@ -43,7 +43,7 @@
 //
 // Everything is deterministic and depends on the position alone. A reading allocates nothing but
 // the map it returns (territory_counts, nothing at all): its working space is kept per thread
-// (src/eye_reading.cpp).
+// (src/count/eye_reading.cpp).
 #pragma once
 
 #include <array>
@@ -62,7 +62,7 @@ namespace jpd {
 inline constexpr int kMaxReadingSide = 52;  // largest side of a FinalPosition
 
 namespace detail {
-class EyeReader;  // the reading itself (src/eye_reading.cpp)
+class EyeReader;  // the reading itself (src/count/eye_reading.cpp)
 }
 
 // Malformed input: a grid outside 1..52 a side, rows of unequal length, an unknown character,

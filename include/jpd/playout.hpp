@@ -14,8 +14,8 @@
 // favours points after long runs of unacceptable ones. The empty list's order carries no meaning,
 // so reordering it changes nothing else.
 //
-// The loop is a template on the board capacity (instantiated in src/playout.cpp for 9, 13, 19 and
-// 25); it allocates nothing and makes no virtual calls.
+// The loop is a template on the board capacity (instantiated in src/estimate/playout.cpp for 9,
+// 13, 19 and 25); it allocates nothing and makes no virtual calls.
 #pragma once
 
 #include <cstdint>

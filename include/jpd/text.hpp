@@ -1,5 +1,5 @@
 // Every text a person reads, in English and Chinese, in one place: a table keyed by message id
-// (src/text.cpp), the words of the seeds (实着, 虚着, 负着, 等子局面, 目, 公气, 单官, 收后, 归本数 ...),
+// (src/report/text.cpp), the words of the seeds (实着, 虚着, 负着, 等子局面, 目, 公气, 单官, 收后, 归本数 ...),
 // and the helpers every front end uses to say the same thing the same way (explain, compare,
 // batch summaries, diagram captions). Programs read JSON, which stays English; so do GTP errors.
 #pragma once
@@ -11,13 +11,13 @@
 #include <string_view>
 #include <vector>
 
+#include "jpd/lang.hpp"
 #include "jpd/making.hpp"
+#include "jpd/number.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/status.hpp"
 
 namespace jpd {
-
-enum class Lang { en, zh };
 
 // "zh" or "en"; "" takes the locale (LC_ALL, LC_MESSAGES, LANG: a value starting with "zh" is
 // Chinese, any other English; unset: English). Anything else throws std::invalid_argument.
@@ -34,15 +34,6 @@ std::span<const TextEntry> text_table();
 // table comes back as "[[id]]" (the tests check that every id used is in the table).
 std::string tr(Lang l, std::string_view id, std::initializer_list<std::string_view> args = {});
 std::string tr(Lang l, std::string_view id, const std::vector<std::string>& args);
-
-// Numbers as people write them: 45, 45.5, 183.75 (no trailing zeros).
-std::string format_number(double v);
-// The text printf gives an integer below 1e15 ("%.0f") or a half below 1e5 ("%g") in absolute
-// value, negative zero excepted, written without printf (counting formats many); false, `out`
-// untouched, for any other value. format_number and the count's texts use it first.
-bool format_small_number(double v, std::string& out);
-// out += format_number(v), integers and halves written in place.
-void append_number(std::string& out, double v);
 
 // A number with its noun, from the table's "count.<noun>" (and "count.<noun>.one" for 1):
 // "1 game", "2 games" / "1 局", "2 局". Messages take these where the noun follows the number.

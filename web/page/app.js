@@ -1,7 +1,7 @@
 // The page of `jpd serve`: a lobby (new game, the list of games, SGF upload) and a game view (the
 // board, every move kind the rules allow, the pause, dead stones, agreement or dispute, the count
 // with the making step by step). Plain JavaScript, no framework; every word comes from the
-// server's text table (/api/texts, src/text.cpp), in English or Chinese.
+// server's text table (/api/texts, src/report/text.cpp), in English or Chinese.
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...children) => {

@@ -6,7 +6,7 @@
 namespace jpd {
 
 namespace {
-// Add a workload here: name, one line, and a function defined in its own src/bench_*.cpp.
+// Add a workload here: name, one line, and a function defined in its own src/front/bench_*.cpp.
 constexpr BenchWorkload kWorkloads[] = {
     {"playouts-9x9", "50,000 light playouts from the empty 9x9 board, seed 1",
      &bench_playouts_9x9},

@@ -13,6 +13,7 @@
 
 #include "count_faults.hpp"
 #include "jpd/eye_reading.hpp"
+#include "jpd/number.hpp"
 
 namespace jpd {
 

@@ -3,8 +3,8 @@
 // Like a chess engine's "bench" node count: a fixed workload with fixed seeds and counts, whose
 // signature changes whenever the program's behaviour changes and never with the machine, the time
 // or the number of threads. Commits quote it. Each part of the project adds its own named workload
-// to the table in src/bench.cpp (a function in its own src/bench_*.cpp); the total signature folds
-// every workload's name and signature in table order.
+// to the table in src/front/bench.cpp (a function in its own src/front/bench_*.cpp); the total
+// signature folds every workload's name and signature in table order.
 #pragma once
 
 #include <cstdint>
@@ -40,10 +40,10 @@ std::span<const BenchWorkload> bench_workloads();
 // Folds one workload into the total signature: start from 0, then for each workload in order.
 uint64_t fold_bench_signature(uint64_t total, std::string_view name, uint64_t signature);
 
-// Workloads of the playout engine (src/bench_playouts.cpp).
+// Workloads of the playout engine (src/front/bench_playouts.cpp).
 BenchFigures bench_playouts_9x9(const BenchContext& ctx);
 BenchFigures bench_playouts_19x19(const BenchContext& ctx);
-// Record counting (src/bench_records.cpp): estimator, finish and every view of the count.
+// Record counting (src/front/bench_records.cpp): estimator, finish and every view of the count.
 BenchFigures bench_records(const BenchContext& ctx);
 // The bundled records under every preset (src/bench_bundled.cpp): reader, referee, estimator,
 // finish, making and every view, and the record written back.

@@ -1,0 +1,1 @@
+// A source in no layer folder.

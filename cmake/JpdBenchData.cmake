@@ -1,5 +1,5 @@
 # The bundled records (data/games/*.sgf) compiled into the library, for jpd bench's workload over
-# every preset (src/bench_bundled.cpp): the installed jpd needs no source tree to run it. The
+# every preset (src/front/bench_bundled.cpp): the installed jpd needs no source tree to run it. The
 # generated file is written at configure time and again whenever a record changes.
 file(GLOB jpd_bench_records CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/data/games/*.sgf")
 list(SORT jpd_bench_records)

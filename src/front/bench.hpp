@@ -45,7 +45,7 @@ BenchFigures bench_playouts_9x9(const BenchContext& ctx);
 BenchFigures bench_playouts_19x19(const BenchContext& ctx);
 // Record counting (src/front/bench_records.cpp): estimator, finish and every view of the count.
 BenchFigures bench_records(const BenchContext& ctx);
-// The bundled records under every preset (src/bench_bundled.cpp): reader, referee, estimator,
+// The bundled records under every preset (src/front/bench_bundled.cpp): reader, referee, estimator,
 // finish, making and every view, and the record written back.
 BenchFigures bench_bundled(const BenchContext& ctx);
 

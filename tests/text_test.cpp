@@ -250,3 +250,18 @@ TEST(Text, TheRefillNoteHasNoPluralToGetWrongForOneStone) {
   EXPECT_TRUE(note_is_translated(note)) << note;
   EXPECT_EQ(translate_note("stones refilled: 1 black, 1 white", Lang::zh), "回填黑子 1 枚、白子 1 枚");
 }
+
+TEST(Text, EveryReasonOfTheRaceReaderIsTranslated) {
+  for (const char* reason :
+       {"wins the capturing race with the chains next to it, read out with Black to move "
+        "(unsettled: alive in 52% of the playouts)",
+        "loses the capturing race with the chains next to it, read out with White to move "
+        "(unsettled: alive in 48% of the playouts)",
+        "wins the capturing race with the chains next to it, with a throw-in, whoever moves first "
+        "(unsettled: alive in 67% of the playouts)",
+        "loses the capturing race with the chains next to it, with a throw-in, whoever moves first "
+        "(unsettled: alive in 33% of the playouts)"}) {
+    EXPECT_TRUE(note_is_translated(reason)) << reason;
+    EXPECT_EQ(translate_note(reason, Lang::zh).find("capturing"), std::string::npos) << reason;
+  }
+}

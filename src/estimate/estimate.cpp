@@ -531,6 +531,16 @@ void read_races(Reading& r) {
         }
         if (partners.empty()) continue;
       }
+      // The chains of the race settled: the winner's alive, the loser's dead.
+      auto settle = [&](Color winner, const std::string& how) {
+        for (size_t id = 0; id < e.chains.size(); ++id) {
+          if (comp[id] != k) continue;
+          ChainEstimate& c = e.chains[id];
+          c.status = c.color == winner ? ChainStatus::alive : ChainStatus::dead;
+          c.reason = std::string(c.color == winner ? "wins" : "loses") +
+                     " the capturing race with the chains next to it, " + how + " (" + c.reason + ")";
+        }
+      };
       estimator::Race race(black, white, 20000, 24);
       const estimator::RaceOutcome first = race.run(pos, r.to_move);
       if (!first.read) continue;
@@ -552,21 +562,14 @@ void read_races(Reading& r) {
         // Neither without sacrifices: read again with throw-ins (a stone thrown into an eye
         // space of two points takes an eye away). A side that captures whoever moves first
         // wins; a side of unsettled chains only never overturns its partners.
-        estimator::Race thrown(black, white, 20000, 24, true), thrown_other(black, white, 20000, 24, true);
+        estimator::Race thrown(black, white, 20000, 24, true);
         const estimator::RaceOutcome t1 = thrown.run(pos, r.to_move);
         if (t1.read && t1.winner != 0) {
-          const estimator::RaceOutcome t2 = thrown_other.run(pos, opponent(r.to_move));
           const Color winner = t1.winner > 0 ? Color::Black : Color::White;
-          const bool partners_win = !one_colour || winner == partner_colour;
-          if (t2.read && t2.winner == t1.winner && partners_win) {
-            for (size_t id = 0; id < e.chains.size(); ++id) {
-              if (comp[id] != k) continue;
-              ChainEstimate& c = e.chains[id];
-              c.status = c.color == winner ? ChainStatus::alive : ChainStatus::dead;
-              c.reason = std::string(c.color == winner ? "wins" : "loses") +
-                         " the capturing race with the chains next to it with a throw-in, whoever "
-                         "moves first (" + c.reason + ")";
-            }
+          estimator::Race thrown_other(black, white, 20000, 24, true);
+          const estimator::RaceOutcome t2 = thrown_other.run(pos, opponent(r.to_move));
+          if (t2.read && t2.winner == t1.winner && (!one_colour || winner == partner_colour)) {
+            settle(winner, "with a throw-in, whoever moves first");
             continue;
           }
         }
@@ -580,15 +583,8 @@ void read_races(Reading& r) {
         continue;
       }
       if (one_colour) continue;
-      const Color winner = first.winner > 0 ? Color::Black : Color::White;
-      for (size_t id = 0; id < e.chains.size(); ++id) {
-        if (comp[id] != k) continue;
-        ChainEstimate& c = e.chains[id];
-        c.status = c.color == winner ? ChainStatus::alive : ChainStatus::dead;
-        c.reason = std::string(c.color == winner ? "wins" : "loses") +
-                   " the capturing race with the chains next to it, read out with " +
-                   std::string(color_name(r.to_move)) + " to move (" + c.reason + ")";
-      }
+      settle(first.winner > 0 ? Color::Black : Color::White,
+             "read out with " + std::string(color_name(r.to_move)) + " to move");
     }
   }
 

@@ -387,6 +387,12 @@ constexpr TextEntry kTable[] = {
     {"note.est_counted_dead", "counted as dead", "按死子计"},
     {"note.est_counted_alive", "counted as alive", "按活棋计"},
     {"note.est_left_open", "left on the board", "留在盘上"},
+    {"note.est_race_throw_win",
+     "wins the capturing race with the chains next to it, with a throw-in, whoever moves first ({0})",
+     "与相邻棋块对杀获胜（借扑入，无论谁先走，{0}）"},
+    {"note.est_race_throw_lose",
+     "loses the capturing race with the chains next to it, with a throw-in, whoever moves first ({0})",
+     "与相邻棋块对杀失败（对方借扑入，无论谁先走，{0}）"},
     {"note.est_seki", "seki: lives by liberties shared with the opponent ({0})", "双活：靠与对方的公气活棋（{0}）"},
 
     // jpd match's notes (match.cpp).
@@ -712,7 +718,7 @@ constexpr TextEntry kTable[] = {
     // {1} the side to move. English front ends show the referee's own sentence.
     // The command line's errors (jpd: ...), matched whole against the library's English; an
     // error no pattern knows is shown as it is.
-    {"error.prefix", "jpd: {0}", "jpd：{0}"},
+    {"error_line", "jpd: {0}", "jpd：{0}"},
     {"error.replay_repair", "{0}: move {1} ({2}): {3} (a faulty record: the repair policy reads it, --repair)",
      "{0}：第 {1} 手（{2}）：{3}（棋谱有误：加 --repair 可按修复规则读取）"},
     {"error.replay", "{0}: move {1} ({2}): {3}", "{0}：第 {1} 手（{2}）：{3}"},
@@ -943,6 +949,7 @@ bool match(std::string_view pat, std::string_view s, std::vector<std::string>& a
 }
 
 bool translate_part(std::string_view part, Lang l, std::string& out);
+bool translate_with(std::string_view kind, std::string_view part, Lang l, std::string& out);
 
 // A placeholder's value in the language: a known word (colour, counted moves ...), a known
 // sentence (a reason inside a reason), or itself.
@@ -957,8 +964,14 @@ std::string word(std::string_view w, Lang l) {
 
 // One sentence: the translation, or nullopt-like empty flag.
 bool translate_part(std::string_view part, Lang l, std::string& out) {
+  return translate_with("note.", part, l, out);
+}
+
+// One sentence matched whole against the table's patterns of one kind ("note.", "error."): the
+// first that matches, its placeholders' values put in the language; else the sentence as it is.
+bool translate_with(std::string_view kind, std::string_view part, Lang l, std::string& out) {
   for (const TextEntry& e : kTable) {
-    if (e.id.substr(0, 5) != "note.") continue;
+    if (e.id.substr(0, kind.size()) != kind) continue;
     std::vector<std::string> args;
     if (!match(e.en, part, args)) continue;
     for (std::string& a : args) a = word(a, l);
@@ -1084,17 +1097,8 @@ std::string translate_note(std::string_view english, Lang l) {
 
 std::string error_text(std::string_view english, Lang l) {
   std::string body(english);
-  if (l != Lang::en) {
-    for (const TextEntry& e : kTable) {
-      if (e.id.substr(0, 6) != "error." || e.id == "error.prefix") continue;
-      std::vector<std::string> args;
-      if (!match(e.en, english, args)) continue;
-      for (std::string& a : args) a = word(a, l);
-      body = fill(e.zh, args);
-      break;
-    }
-  }
-  return tr(l, "error.prefix", {body});
+  if (l != Lang::en) translate_with("error.", english, l, body);
+  return tr(l, "error_line", {body});
 }
 
 bool note_is_translated(std::string_view english) {

@@ -49,6 +49,19 @@ Count count_with_estimate(const Game& g) {
   return count(g, e.statuses());
 }
 
+// A seki in the top-left corner (White's A9 chain and Black's D9 chain share their last
+// liberties) on an otherwise open board: the playouts alone often break it.
+const char* const kCornerSekiOnAnOpenBoard = R"(
+    O O O X O . . X .
+    . O O X O . . X .
+    . X . X O . . X .
+    X X X X O . . X .
+    O O O O O . . X .
+    . . . . O . . X .
+    . . . . O O X X .
+    . . . . . O X . .
+    . . . . . O X . .)";
+
 }  // namespace
 
 TEST(Estimate, DeadStonesInsideTerritoryAreDead) {
@@ -342,17 +355,7 @@ TEST(Estimate, ASekiThePlayoutsLeaveUnsettledIsReadOutWithEitherSideFirst) {
   // exclusive liberty is taken, and the taker does not always capture next), so they alone leave
   // White's A9 chain unsettled. The race read out with either side to move first finds that
   // neither captures: seki.
-  const std::string diagram = R"(
-    O O O X O . . X .
-    . O O X O . . X .
-    . X . X O . . X .
-    X X X X O . . X .
-    O O O O O . . X .
-    . . . . O . . X .
-    . . . . O O X X .
-    . . . . . O X . .
-    . . . . . O X . .)";
-  const Board b = board_from(diagram);
+  const Board b = board_from(kCornerSekiOnAnOpenBoard);
   expect_corner_seki_by_reading(b);
   for (Color first : {Color::Black, Color::White}) {
     const Estimate e = estimate(b, first);
@@ -650,18 +653,9 @@ TEST(EstimateRace, AStoneInATwoPointEyeInTheCornerIsNoSekiWhenThrowInsAreRead) {
 }
 
 TEST(EstimateRace, ATrueSekiStaysASekiWhenThrowInsAreRead) {
-  // Black's A9 corner and White's chains share their last liberties; a throw-in only gives the
-  // opponent a capture of the thrower: neither side captures, with either to move first.
-  const Board b = board_from(R"(
-    O O O X O . . X .
-    . O O X O . . X .
-    . X . X O . . X .
-    X X X X O . . X .
-    O O O O O . . X .
-    . . . . O . . X .
-    . . . . O O X X .
-    . . . . . O X . .
-    . . . . . O X . .)");
+  // White's A9 corner chain and Black's D9 chain share their last liberties; a throw-in only
+  // gives the opponent a capture of the thrower: neither side captures, with either to move first.
+  const Board b = board_from(kCornerSekiOnAnOpenBoard);
   const std::vector<Board::Index> black{Board::index(P(b, "D9"))}, white{Board::index(P(b, "A9"))};
   for (Color first : {Color::Black, Color::White}) {
     estimator::Race thrown(black, white, 20000, 24, true);

@@ -21,6 +21,11 @@ constexpr BenchWorkload kWorkloads[] = {
 
 std::span<const BenchWorkload> bench_workloads() { return kWorkloads; }
 
+uint64_t fold_bench_text(uint64_t h, std::string_view s) {
+  for (char c : s) h = (h ^ uint8_t(c)) * 0x100000001B3ull;
+  return detail::splitmix64(h);
+}
+
 uint64_t fold_bench_signature(uint64_t total, std::string_view name, uint64_t signature) {
   uint64_t h = 0xCBF29CE484222325ull;  // FNV-1a of the name
   for (char c : name) h = (h ^ uint8_t(c)) * 0x100000001B3ull;

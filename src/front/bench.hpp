@@ -40,6 +40,9 @@ std::span<const BenchWorkload> bench_workloads();
 // Folds one workload into the total signature: start from 0, then for each workload in order.
 uint64_t fold_bench_signature(uint64_t total, std::string_view name, uint64_t signature);
 
+// Folds a text into a workload's running signature (FNV-1a steps, then splitmix64).
+uint64_t fold_bench_text(uint64_t h, std::string_view s);
+
 // Workloads of the playout engine (src/front/bench_playouts.cpp).
 BenchFigures bench_playouts_9x9(const BenchContext& ctx);
 BenchFigures bench_playouts_19x19(const BenchContext& ctx);

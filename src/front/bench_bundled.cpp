@@ -27,10 +27,7 @@ namespace jpd {
 
 namespace {
 
-uint64_t fold(uint64_t h, std::string_view s) {
-  for (char c : s) h = (h ^ uint8_t(c)) * 0x100000001B3ull;
-  return detail::splitmix64(h);
-}
+uint64_t fold(uint64_t h, std::string_view s) { return fold_bench_text(h, s); }
 
 uint64_t fold(uint64_t h, double v) { return detail::splitmix64(h ^ uint64_t(int64_t(v * 4) + 0x1000)); }
 

@@ -86,10 +86,18 @@ async function api(method, path, body, token) {
   }
   if (token) init.headers.Authorization = `Bearer ${token}`;
   let res;
-  try {
-    res = await fetch(path, init);
-  } catch (e) {
-    return { ok: false, status: 0, data: { error: T('web.server_error') } };
+  // A request refused for the moment (429 or 503 with Retry-After: the engine busy with another
+  // request of this client, the rate limit) was not carried out: ask again after the delay the
+  // server names, a few times, before showing the refusal.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      res = await fetch(path, init);
+    } catch (e) {
+      return { ok: false, status: 0, data: { error: T('web.server_error') } };
+    }
+    const after = Number(res.headers.get('Retry-After'));
+    if (!(res.status === 429 || res.status === 503) || !(after > 0) || attempt >= 3) break;
+    await new Promise((done) => setTimeout(done, Math.min(after, 5) * 1000));
   }
   let data = null;
   try { data = await res.json(); } catch (e) { data = {}; }
@@ -322,12 +330,13 @@ async function maybePreview() {
   if (app.preview && app.preview.key === key) return;
   app.preview = { key, result: null, overlay: null, views: [] };
   const r = await api('POST', `/api/games/${g.id}/overlay`, app.view ? { view: app.view } : {});
-  if (r.ok && app.preview.key === key) {
+  if (!app.preview || app.preview.key !== key) return;
+  if (r.ok) {
     app.preview.result = r.data.result;
     app.preview.overlay = r.data.overlay;
     app.preview.views = r.data.views;
     renderGame();
-  }
+  } else app.preview = null;  // asked again at the next change or poll
 }
 
 const overlayShown = (g) => app.preview && app.preview.overlay && app.preview.key.startsWith(`${g.id}:${g.version}:`) &&
@@ -340,7 +349,9 @@ async function maybeMaking() {
   if (app.making && app.making.key === key) return;
   app.making = { key, data: null };
   const r = await api('GET', `/api/games/${g.id}/making?lang=${app.lang}`);
-  if (r.ok && app.making.key === key) { app.making.data = r.data; renderGame(); }
+  if (!app.making || app.making.key !== key) return;
+  if (r.ok) { app.making.data = r.data; renderGame(); }
+  else app.making = null;  // asked again at the next change or poll
 }
 
 async function move(kind, point) {

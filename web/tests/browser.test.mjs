@@ -126,6 +126,15 @@ test('two players with their seats play a game to its count, and a spectator is 
 
   await black.click('#agree-B');
   await white.waitForSelector('#marking .agreed', { timeout: 10000 });
+  // The server refuses an engine request for the moment when the same client has one running
+  // (both browsers here are one client, 127.0.0.1): the page asks again after Retry-After. The
+  // first request for the making is refused so, on purpose.
+  let refusedOnce = 0;
+  await white.route('**/making*', async (route) => {
+    if (refusedOnce++ > 0) return route.continue();
+    return route.fulfill({ status: 429, headers: { 'Retry-After': '1', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ error: 'this client has 1 engine requests running already', reason: 'engine_busy' }) });
+  });
   await white.click('#agree-W');
   await white.waitForSelector('#figures');
   await black.waitForSelector('#figures', { timeout: 10000 });
@@ -138,6 +147,7 @@ test('two players with their seats play a game to its count, and a spectator is 
   assert.ok(g.count.all_invariants_hold);
   // The making, step by step, as pictures with their counts.
   await white.waitForSelector('#making .step svg');
+  assert.ok(refusedOnce >= 2, `the making was asked ${refusedOnce} time(s)`);
   assert.ok((await white.$$('#making .step')).length >= 4);
   await white.screenshot({ path: join(shots, 'game-counted-en.png'), fullPage: true });
   await white.click('#lang');

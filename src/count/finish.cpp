@@ -472,21 +472,25 @@ class LocalReader {
   }
 
   // The line of a region too large to read out, c first: at each step the move the search
-  // finds best (passes allowed; two in a row end it).
+  // finds best (passes allowed; two in a row end it). Each step searches a quarter of the
+  // region's budget, with what the steps before it found (the table is kept along the line).
   std::vector<std::pair<Color, Index>> searched_line(Board b, Color c) {
     std::vector<std::pair<Color, Index>> line;
     std::vector<Index> banned;
     int passes = 0;
+    step_budget_ = budget_ / 4;
+    table_.clear();
     for (int guard = 0; guard < 2 * int(points_.size()) + 8 && passes < 2; ++guard) {
-      table_.clear();
       nodes_ = 0;
       Index move = Board::kNoIndex;
       for (int depth = 2; depth <= 2 * int(points_.size()) + 4; depth += 2) {
         Index m = kNoMove;
+        cut_ = false;
         search(b, c, passes, depth, std::numeric_limits<int>::min() / 2,
                std::numeric_limits<int>::max() / 2, banned, &m);
         if (over()) break;
         move = m;
+        if (!cut_) break;  // read to the end: a deeper search finds the same
       }
       if (move == kNoMove || move == Board::kNoIndex) {
         line.push_back({c, Board::kNoIndex});
@@ -501,6 +505,7 @@ class LocalReader {
       c = opponent(c);
     }
     while (!line.empty() && line.back().second == Board::kNoIndex) line.pop_back();
+    step_budget_ = budget_;
     return line;
   }
 
@@ -521,11 +526,13 @@ class LocalReader {
       // iterative deepening within the budget
       for (int depth = 2; depth <= 2 * int(points_.size()) + 4; depth += 2) {
         Index m = kNoMove;
+        cut_ = false;
         const int w = search(start, c, 0, depth, std::numeric_limits<int>::min() / 2,
                              std::numeric_limits<int>::max() / 2, banned, &m);
         if (over()) break;
         v = w;
         first_move = m;
+        if (!cut_) break;  // read to the end: a deeper search finds the same
       }
       const int k = color_index(c);
       LocalGame::Node& child = g.nodes[size_t(1 + k)];
@@ -549,12 +556,13 @@ class LocalReader {
     ++nodes_;
     ++work_.used;
   }
-  bool over() const { return nodes_ > budget_ || work_.spent(); }
+  bool over() const { return nodes_ > step_budget_ || work_.spent(); }
   struct Entry {
     int value;
     int depth;
     Index best;
     uint8_t kind;  // 0 exact, 1 lower bound, 2 upper bound
+    bool cut;      // a line below was cut at the depth limit (a deeper search may differ)
   };
   // Alpha-beta over the region's moves and the pass (two passes end it), `depth` plies at most,
   // then the count as it stands. best: c's best move (kNoIndex for the pass).
@@ -563,7 +571,10 @@ class LocalReader {
     if (work_.spent()) return score_of(b) - base_;  // (the reading is over: not counted)
     tick();
     if (passes >= 2 || over()) return score_of(b) - base_;
-    if (depth <= 0) return quiet(b, c, alpha, beta, 4);
+    if (depth <= 0) {
+      cut_ = true;
+      return quiet(b, c, alpha, beta, 4);
+    }
     uint64_t key = b.hash() ^ captures_key(b) ^ (c == Color::White ? 0x9E3779B97F4A7C15ull : 0) ^
                    (passes ? 0xC2B2AE3D27D4EB4Full : 0);
     for (Index q : banned) key ^= detail::splitmix64(0xA0761D6478BD642Full + q);
@@ -571,12 +582,14 @@ class LocalReader {
     if (auto it = table_.find(key); it != table_.end()) {
       const Entry& e = it->second;
       hint = e.best;
-      if (e.depth >= depth && !best) {
-        if (e.kind == 0) return e.value;
-        if (e.kind == 1 && e.value >= beta) return e.value;
-        if (e.kind == 2 && e.value <= alpha) return e.value;
+      if (e.depth >= depth && !best && (e.kind == 0 || (e.kind == 1 && e.value >= beta) ||
+                                        (e.kind == 2 && e.value <= alpha))) {
+        cut_ = cut_ || e.cut;
+        return e.value;
       }
     }
+    const bool cut_above = cut_;
+    cut_ = false;
     std::vector<Index> moves = moves_of(b, c, banned);
     moves.push_back(Board::kNoIndex);  // the pass, last
     if (hint != kNoMove)
@@ -608,8 +621,8 @@ class LocalReader {
       else beta = std::min(beta, v);
       if (alpha >= beta) break;
     }
-    table_[key] = Entry{value, depth, chosen,
-                        uint8_t(value <= a0 ? 2 : value >= b0 ? 1 : 0)};
+    table_[key] = Entry{value, depth, chosen, uint8_t(value <= a0 ? 2 : value >= b0 ? 1 : 0), cut_};
+    cut_ = cut_ || cut_above;
     if (best) *best = chosen;
     return value;
   }
@@ -817,6 +830,8 @@ class LocalReader {
   mutable std::vector<Index> heads_;  // (for_touching_chains)
   std::unordered_map<uint64_t, Entry> table_;  // (searched)
   int nodes_ = 0;
+  bool cut_ = false;  // the search so far cut a line at the depth limit
+  int step_budget_ = budget_;
 };
 
 // The kos open when the game stopped: (the capture's point, the taker).
@@ -1184,6 +1199,25 @@ Color shortened_side(const Board& now, const Board& before, const std::vector<In
   return Color::Empty;
 }
 
+// Whether the region around `points` is as it was: the same stones on its points and on their
+// neighbours, the chains there with as many liberties (up to four), no ko taken there. A region
+// read before the hot line and unchanged by it needs no second reading.
+bool unchanged_around(const Board& now, const Board& before, const std::vector<Index>& points) {
+  auto same = [&](Index j) {
+    const Color c = now.at(j);
+    if (c != before.at(j)) return false;
+    return !is_stone(c) || std::min(now.liberties(j), 4) == std::min(before.liberties(j), 4);
+  };
+  for (Index p : points) {
+    if (!same(p) || now.ko_point() == p) return false;
+    for (int d : Board::kDirs) {
+      const Index j = Index(p + d);
+      if (!same(j) || now.ko_point() == j) return false;
+    }
+  }
+  return true;
+}
+
 struct StageResult {
   std::vector<Move> moves;
   size_t hot_moves = 0;  // the first moves: the search's line over the hot regions
@@ -1298,7 +1332,7 @@ StageResult play_stage(const Board& pos, const Mask& dead, Color first, int pass
   const bool fill = stage == Stage::boundary;
   for (size_t g = 0; g < regions.size(); ++g) {
     LocalReader reader(eval, regions[g], base, kos, 20000, scores, stage == Stage::shortage, work);
-    const LocalGame now = reader.read(end);
+    const LocalGame now = unchanged_around(end, pos, regions[g]) ? games[g] : reader.read(end);
     if (!now.complete && work.spent())  // (left to the fill-out below)
       for (Index i : regions[g]) read[i] = 0;
     std::vector<Move> part;

@@ -62,6 +62,10 @@ struct AnalysisOptions {
   friend bool operator==(const AnalysisOptions&, const AnalysisOptions&) = default;
 };
 
+namespace detail {
+struct AnalysisPasses;
+}
+
 class Analysis {
  public:
   using Index = Board::Index;
@@ -97,6 +101,7 @@ class Analysis {
   std::vector<Index> dame_points() const;
 
  private:
+  friend struct detail::AnalysisPasses;  // of()'s passes (making.cpp)
   std::array<PointClass, Board::kArea> cls_;
   std::array<int16_t, Board::kArea> unit_;
   std::vector<Unit> units_;

@@ -157,42 +157,81 @@ void split_claimed_regions(const Board& b, const std::array<Color, kArea>& claim
 
 }  // namespace
 
-// One flood fill over the empty points (the board's empty list, each region once) lists every
-// region's points and bordering chains; everything after works on regions and chains, with a
-// union-find over chain heads only, and a single row-major pass over the stones numbers the
-// units. tests/analysis_test.cpp compares it with the plain classification
-// (tests/reference_analysis.hpp) on many random positions.
-Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
-  Analysis a;  // every point off the board, in no unit
-  const int width = b.width(), height = b.height();
+namespace detail {
 
-  // Claims: empty points only (an eternal-ko claim of a stone is turned into a dead stone and an
-  // empty claim by the caller).
-  const bool any_claims = !opts.claims.empty();
+// Analysis::of's passes over one board, in order, with their scratch space (on the stack of
+// of(); nothing is allocated but the unit list). Each pass reads what the passes before it left.
+struct AnalysisPasses {
+  const Board& b;
+  const AnalysisOptions& opts;
+  Analysis& a;
+  const int width, height;
+  bool any_claims = false;
   std::array<Color, kArea> claimed;
-  if (any_claims) {
-    claimed.fill(Color::Empty);
-    for (const Claim& c : opts.claims) {
-      if (!c.point.inside(width, height))
-        throw std::invalid_argument("claim outside the board");
-      if (b.at(c.point) != Color::Empty)
-        throw std::invalid_argument("claim " + std::string(color_letter(c.color)) + ":" +
-                                    to_gtp(c.point, height) + " names an occupied point");
-      claimed[Board::index(c.point)] = c.color;
-    }
-  }
-
-  // 1. Empty regions: their points, the colours and chains bordering them.
-  const int span = Board::index(width - 1, height - 1) + 1;
-  a.span_ = span;
+  // 1: the empty regions, their points (pts) and bordering chains (adj)
   int16_t region[kArea];
-  std::fill_n(region, span, int16_t(-1));
   Chains ch;
-  std::fill_n(ch.seen, span, int16_t(0));
-  std::fill_n(ch.unit, span, int16_t(-1));
   Index pts[kArea], adj[4 * kArea];
   Region regions[kArea];
   int nregions = 0, npts = 0, nadj = 0;
+  // 2: of a point of a region the other colour claims points of, a chain of its piece
+  Index piece_head[kArea];
+  bool any_seki = false;  // 3
+  // 4, 5: the single owned points (exclusive liberties, claims) and their anchors
+  Index single[kArea];
+  int nsingle = 0;
+  Index anchor[kArea];
+  Index work[kArea];
+  int nwork = 0;
+  // 5: stones and owned points of each unit
+  int16_t unit_stones[kArea];
+  OwnedTally owned[kArea];
+
+  AnalysisPasses(const Board& board, const AnalysisOptions& o, Analysis& out)
+      : b(board), opts(o), a(out), width(board.width()), height(board.height()) {}
+
+  void read_claims();
+  void find_regions();
+  void find_first_units();
+  void find_seki();
+  void classify_empty_points();
+  void join_single_points();
+  void number_units();
+  void add_owned_points();
+  void sum_units();
+  void totals();
+
+ private:
+  bool unclaimed_point(const Region& reg, Index p) const {
+    return !reg.claimed_away || claimed[p] == Color::Empty || claimed[p] == reg.owner();
+  }
+  bool dependent(Index h) { return !(ch.flags[ch.find(h)] & Chains::kIndependent); }
+  void classify_mixed_region(const Region& reg);
+  int16_t new_chain(Index h, Index i, Color c) __attribute__((noinline));
+};
+
+// Claims: empty points only (an eternal-ko claim of a stone is turned into a dead stone and an
+// empty claim by the caller).
+void AnalysisPasses::read_claims() {
+  any_claims = !opts.claims.empty();
+  if (!any_claims) return;
+  claimed.fill(Color::Empty);
+  for (const Claim& c : opts.claims) {
+    if (!c.point.inside(width, height)) throw std::invalid_argument("claim outside the board");
+    if (b.at(c.point) != Color::Empty)
+      throw std::invalid_argument("claim " + std::string(color_letter(c.color)) + ":" +
+                                  to_gtp(c.point, height) + " names an occupied point");
+    claimed[Board::index(c.point)] = c.color;
+  }
+}
+
+// 1. Empty regions: their points, the colours and chains bordering them.
+void AnalysisPasses::find_regions() {
+  const int span = Board::index(width - 1, height - 1) + 1;
+  a.span_ = span;
+  std::fill_n(region, span, int16_t(-1));
+  std::fill_n(ch.seen, span, int16_t(0));
+  std::fill_n(ch.unit, span, int16_t(-1));
   for (int k = 0; k < b.empty_count(); ++k) {
     const Index e = b.empty_at(k);
     if (region[e] >= 0) continue;
@@ -236,16 +275,14 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
     reg.mask = mask;
     reg.open = open;
   }
+}
 
-  // 2. First units: chains joined through the regions their colour owns; their independence. A
-  // region of one colour with points the other colour claims (an eternal ko's stone, a claimed
-  // point in the opponent's area) joins its colour's chains only through its unclaimed points, a
-  // piece at a time: piece_head[p] is a chain of the owner next to p's piece (0: none).
-  Index piece_head[kArea];
+// 2. First units: chains joined through the regions their colour owns; their independence. A
+// region of one colour with points the other colour claims (an eternal ko's stone, a claimed
+// point in the opponent's area) joins its colour's chains only through its unclaimed points, a
+// piece at a time: piece_head[p] is a chain of the owner next to p's piece (0: none).
+void AnalysisPasses::find_first_units() {
   if (any_claims) split_claimed_regions(b, claimed, regions, nregions, pts, ch, piece_head);
-  auto unclaimed_point = [&](const Region& reg, Index p) {
-    return !reg.claimed_away || claimed[p] == Color::Empty || claimed[p] == reg.owner();
-  };
   for (int r = 0; r < nregions; ++r) {
     const Region& reg = regions[r];
     if (reg.owner() == Color::Empty || reg.claimed_away) continue;
@@ -276,15 +313,15 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
         if (ch.tally[root].independent()) ch.flags[root] |= Chains::kIndependent;
       }
   }
-  auto dependent = [&](Index h) { return !(ch.flags[ch.find(h)] & Chains::kIndependent); };
+}
 
-  // 3. Seki: a unit that is not independent and shares a mixed region with a unit of the opponent
-  // that is not independent either. [interpretation] SPEC §7 calls every unit without two separate
-  // eyes a seki unit; requiring the mutual dependence keeps an eyeless chain that lives by its
-  // connection (a boundary stone next to unfilled dame) out of seki. The shared space of a seki is
-  // liberties: a mixed region with a point that touches no stone is open, unsettled ground, not a
-  // seki.
-  bool any_seki = false;
+// 3. Seki: a unit that is not independent and shares a mixed region with a unit of the opponent
+// that is not independent either. [interpretation] SPEC §7 calls every unit without two separate
+// eyes a seki unit; requiring the mutual dependence keeps an eyeless chain that lives by its
+// connection (a boundary stone next to unfilled dame) out of seki. The shared space of a seki is
+// liberties: a mixed region with a point that touches no stone is open, unsettled ground, not a
+// seki.
+void AnalysisPasses::find_seki() {
   for (int r = 0; r < nregions; ++r) {
     Region& reg = regions[r];
     if (reg.owner() != Color::Empty || reg.open) continue;
@@ -300,68 +337,71 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
       if (dependent(h)) ch.flags[ch.find(h)] |= Chains::kSeki;
     }
   }
+}
 
-  // 4. Classify the empty points; collect the single owned points (exclusive liberties, claims).
-  Index single[kArea];
-  int nsingle = 0;
+// 4. Classify the empty points; collect the single owned points (exclusive liberties, claims).
+void AnalysisPasses::classify_empty_points() {
   for (int r = 0; r < nregions; ++r) {
     Region& reg = regions[r];
     const Color owner = reg.owner();
-    const Index* p = pts + reg.start;
-    const Index* end = p + reg.size;
-    if (owner != Color::Empty) {
-      const PointClass terr = territory_of(owner);
-      for (; p != end; ++p) {
-        if (any_claims && claimed[*p] != Color::Empty && claimed[*p] != owner) {
-          a.cls_[*p] = territory_of(claimed[*p]);
-          single[nsingle++] = *p;
-          reg.claimed_away = true;
-        } else {
-          a.cls_[*p] = terr;
-        }
-      }
+    if (owner == Color::Empty) {
+      classify_mixed_region(reg);
       continue;
     }
-    for (; p != end; ++p) {
-      const Index i = *p;
-      if (any_claims && claimed[i] != Color::Empty) {
-        a.cls_[i] = territory_of(claimed[i]);
-        single[nsingle++] = i;
-        continue;
-      }
-      if (!any_seki) {  // no public liberty, no exclusive liberty
-        a.cls_[i] = PointClass::dame;
-        continue;
-      }
-      uint8_t touching = 0;
-      bool touches_seki = false;
-      for (int d : Board::kDirs) {
-        const Index j = Index(i + d);
-        const Color cj = b.at(j);
-        if (!is_stone(cj)) continue;
-        touching |= uint8_t(cj);
-        touches_seki |= (ch.flags[ch.find(b.chain_head(j))] & Chains::kSeki) != 0;
-      }
-      if (opts.exclusive_liberties && reg.seki && (touching == 1 || touching == 2)) {
-        a.cls_[i] = territory_of(Color(touching));  // exclusive liberty
-        single[nsingle++] = i;
-      } else if (touches_seki) {
-        a.cls_[i] = PointClass::public_liberty;
+    const PointClass terr = territory_of(owner);
+    for (const Index* p = pts + reg.start; p != pts + reg.start + reg.size; ++p) {
+      if (any_claims && claimed[*p] != Color::Empty && claimed[*p] != owner) {
+        a.cls_[*p] = territory_of(claimed[*p]);
+        single[nsingle++] = *p;
+        reg.claimed_away = true;
       } else {
-        a.cls_[i] = PointClass::dame;
+        a.cls_[*p] = terr;
       }
     }
   }
+}
 
-  // 5. Units for counting: the first units joined through exclusive liberties and claimed points
-  // (each joins the chains of its colour next to it). A unit that contains a seki unit is a seki
-  // unit. Units are numbered by their first stone in row-major order.
-  // Single points next to each other are owned points of one unit too (SPEC §7: a unit is its
-  // colour's stones joined through its owned points): anchor[p] is a chain the unit of the single
-  // point p goes through (0: none, a lone claim), spread from single to single.
-  Index anchor[kArea];
-  Index work[kArea];
-  int nwork = 0;
+// The points of a region no colour owns: claimed, exclusive liberties of a seki, public
+// liberties, dame.
+void AnalysisPasses::classify_mixed_region(const Region& reg) {
+  for (const Index* p = pts + reg.start; p != pts + reg.start + reg.size; ++p) {
+    const Index i = *p;
+    if (any_claims && claimed[i] != Color::Empty) {
+      a.cls_[i] = territory_of(claimed[i]);
+      single[nsingle++] = i;
+      continue;
+    }
+    if (!any_seki) {  // no public liberty, no exclusive liberty
+      a.cls_[i] = PointClass::dame;
+      continue;
+    }
+    uint8_t touching = 0;
+    bool touches_seki = false;
+    for (int d : Board::kDirs) {
+      const Index j = Index(i + d);
+      const Color cj = b.at(j);
+      if (!is_stone(cj)) continue;
+      touching |= uint8_t(cj);
+      touches_seki |= (ch.flags[ch.find(b.chain_head(j))] & Chains::kSeki) != 0;
+    }
+    if (opts.exclusive_liberties && reg.seki && (touching == 1 || touching == 2)) {
+      a.cls_[i] = territory_of(Color(touching));  // exclusive liberty
+      single[nsingle++] = i;
+    } else if (touches_seki) {
+      a.cls_[i] = PointClass::public_liberty;
+    } else {
+      a.cls_[i] = PointClass::dame;
+    }
+  }
+}
+
+// 5. Units for counting: the first units joined through exclusive liberties and claimed points
+// (each joins the chains of its colour next to it). A unit that contains a seki unit is a seki
+// unit. Units are numbered by their first stone in row-major order.
+// Single points next to each other are owned points of one unit too (SPEC §7: a unit is its
+// colour's stones joined through its owned points): anchor[p] is a chain the unit of the single
+// point p goes through (0: none, a lone claim), spread from single to single.
+void AnalysisPasses::join_single_points() {
   for (int k = 0; k < nsingle; ++k) {
     const Index p = single[k];
     const Color c = a.cls_[p] == PointClass::black_territory ? Color::Black : Color::White;
@@ -390,27 +430,31 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
       }
     }
   }
+}
+
+// The unit of a chain met for the first time (its first stone, in row-major order, is i). Out
+// of line: the hot loop of number_units stays small.
+int16_t AnalysisPasses::new_chain(Index h, Index i, Color c) {
+  if (ch.seen[h] == 0) ch.meet(h, -1);  // a chain bordering no empty point
+  const Index root = ch.find(h);
+  int16_t id = ch.unit[root];
+  if (id < 0) {
+    id = int16_t(a.units_.size());
+    ch.unit[root] = id;
+    Unit u;
+    u.color = c;
+    u.first_stone = Board::point(i);
+    u.seki = (ch.flags[root] & Chains::kSeki) != 0;
+    a.units_.push_back(u);
+    unit_stones[id] = 0;
+  }
+  ch.unit[h] = id;
+  return id;
+}
+
+// The units numbered in row-major order of their first stones; every stone's unit.
+void AnalysisPasses::number_units() {
   a.units_.reserve(16);
-  int16_t unit_stones[kArea];
-  // The unit of a chain met for the first time (its first stone, in row-major order, is i).
-  // Out of line: the hot loop below stays small.
-  auto new_chain = [&](Index h, Index i, Color c) __attribute__((noinline)) {
-    if (ch.seen[h] == 0) ch.meet(h, -1);  // a chain bordering no empty point
-    const Index root = ch.find(h);
-    int16_t id = ch.unit[root];
-    if (id < 0) {
-      id = int16_t(a.units_.size());
-      ch.unit[root] = id;
-      Unit u;
-      u.color = c;
-      u.first_stone = Board::point(i);
-      u.seki = (ch.flags[root] & Chains::kSeki) != 0;
-      a.units_.push_back(u);
-      unit_stones[id] = 0;
-    }
-    ch.unit[h] = id;
-    return id;
-  };
   for (int y = 0; y < height; ++y) {
     const Index row = Board::index(0, y);
     for (Index i = row; i < row + width; ++i) {
@@ -427,10 +471,11 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
   }
   static_assert(uint8_t(PointClass::black_stone) == uint8_t(Color::Black) &&
                 uint8_t(PointClass::white_stone) == uint8_t(Color::White));
-  // Owned points join their unit (a lone claim touching no stone of its colour joins none).
-  const size_t nunits = a.units_.size();
-  OwnedTally owned[kArea];
-  std::fill_n(owned, nunits, OwnedTally{});
+}
+
+// Owned points join their unit (a lone claim touching no stone of its colour joins none).
+void AnalysisPasses::add_owned_points() {
+  std::fill_n(owned, a.units_.size(), OwnedTally{});
   for (int r = 0; r < nregions; ++r) {
     const Region& reg = regions[r];
     const Color owner = reg.owner();
@@ -458,7 +503,11 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
     a.unit_[p] = id;
     owned[id].add(p);
   }
-  for (size_t id = 0; id < nunits; ++id) {
+}
+
+// Each unit's stones, owned points and independence; the sums over each colour's units.
+void AnalysisPasses::sum_units() {
+  for (size_t id = 0; id < a.units_.size(); ++id) {
     Unit& u = a.units_[id];
     u.stones = unit_stones[id];
     u.owned = owned[id].count;
@@ -470,8 +519,10 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
     a.seki_units_[c] += u.seki;
     a.basic_eyes_[c] += u.basic_eyes();
   }
+}
 
-  // 6. Eyes of seki units are nobody's where the rules give seki no territory; the totals.
+// 6. Eyes of seki units are nobody's where the rules give seki no territory; the totals.
+void AnalysisPasses::totals() {
   if (!any_claims && !any_seki) {  // owned regions are territory, mixed ones dame
     for (int r = 0; r < nregions; ++r) {
       const Region& reg = regions[r];
@@ -483,7 +534,7 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
         a.outside_seki_[color_index(owner)] += reg.size;
       }
     }
-    return a;
+    return;
   }
   for (int k = 0; k < npts; ++k) {
     const Index i = pts[k];
@@ -507,6 +558,28 @@ Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
       default: break;
     }
   }
+}
+
+}  // namespace detail
+
+// One flood fill over the empty points (the board's empty list, each region once) lists every
+// region's points and bordering chains; everything after works on regions and chains, with a
+// union-find over chain heads only, and a single row-major pass over the stones numbers the
+// units. tests/analysis_test.cpp compares it with the plain classification
+// (tests/reference_analysis.hpp) on many random positions.
+Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
+  Analysis a;  // every point off the board, in no unit
+  detail::AnalysisPasses p(b, opts, a);
+  p.read_claims();
+  p.find_regions();
+  p.find_first_units();
+  p.find_seki();
+  p.classify_empty_points();
+  p.join_single_points();
+  p.number_units();
+  p.add_owned_points();
+  p.sum_units();
+  p.totals();
   return a;
 }
 

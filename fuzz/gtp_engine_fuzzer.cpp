@@ -1,4 +1,4 @@
-// Fuzz harness: GTP sessions with the engine's work: genmove (at most two a session, on boards
+// Fuzz harness: GTP sessions with the engine's work: genmove (at most one a session, on boards
 // up to 5x5, 16 playouts) and the estimator's dead stones for final_score, final_status_list and
 // jpd-count. The protocol alone is gtp_fuzzer's. fuzz/gtp_session.hpp has the session.
 #include <cstdint>

@@ -61,9 +61,9 @@ inline void check_record_round_trip(const Replay& rp) {
   check(again.game.to_move() == g.to_move(), "record_from_game: side to move differs", text);
 }
 
-// score_record with these options, every invariant held, the board consistent, the JSON (and
-// the explanation) written, the game written back as a record.
-inline void score_checked(const sgf::Record& rec, const ScoreOptions& o, bool explain_too) {
+// score_record with these options, every invariant held, the board consistent, the game
+// written back as a record; with `report`, the JSON and the explanation written too.
+inline void score_checked(const sgf::Record& rec, const ScoreOptions& o, bool report) {
   clean([&] {
     Scored s = score_record(rec, o);
     const Count& c = s.count;
@@ -72,8 +72,10 @@ inline void score_checked(const sgf::Record& rec, const ScoreOptions& o, bool ex
       if (!i.ok) why += i.name + ": " + i.detail + "\n";
     check(c.all_invariants_hold, "an invariant of the count failed", why);
     check(s.replay.game.board().check_consistency(&why), "board inconsistent after replay", why);
-    (void)to_json(s).dump();  // the whole report; throws on a text that is not UTF-8
-    if (explain_too) (void)explain(c, Lang::en);
+    if (report) {
+      (void)to_json(s).dump();  // the whole report; throws on a text that is not UTF-8
+      (void)explain(c, Lang::en);
+    }
     if (s.replay.game.end_reason() != EndReason::forfeit) check_record_round_trip(s.replay);
   });
 }

@@ -1,5 +1,5 @@
 // Fuzz harness: the web referee's request handling with the engine's work: the estimator's dead
-// stones at every pause, and genmove, estimate, count and making requests (at most two an
+// stones at every pause, and genmove, estimate, count and making requests (at most one an
 // input, boards up to 5x5). fuzz/web_session.hpp has the session.
 #include <cstdint>
 

@@ -26,7 +26,7 @@ set(JPD_LAYER_count_HEADERS making.hpp eye_reading.hpp count.hpp finish.hpp over
 # The estimator of dead stones and its playouts.
 set(JPD_LAYER_estimate_HEADERS estimate.hpp playout.hpp)
 # What people and programs read: texts in two languages, explanations, JSON, SVG.
-set(JPD_LAYER_report_HEADERS text.hpp svg.hpp)
+set(JPD_LAYER_report_HEADERS count_report.hpp text.hpp svg.hpp)
 # The front door: scoring a record, batches, series, conventions, statuses from a GTP engine,
 # the bench workloads.
 set(JPD_LAYER_front_HEADERS

@@ -12,6 +12,7 @@
 #include "consistency.hpp"
 #include "harness.hpp"
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/replay.hpp"
 
 namespace jpd::fuzz {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/score.hpp"
 
 namespace jpd::fuzz {

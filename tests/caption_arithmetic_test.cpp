@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "random_game.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/score.hpp"
 #include "jpd/svg.hpp"
 #include "shared_corpus.hpp"

@@ -10,6 +10,7 @@
 
 #include "count_faults.hpp"
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "random_game.hpp"
 
 using namespace jpd;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/eye_reading.hpp"
 #include "jpd/number.hpp"
 #include "random_game.hpp"

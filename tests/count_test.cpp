@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "random_game.hpp"
 #include "test_util.hpp"
 

@@ -10,6 +10,7 @@
 
 #include "cli_util.hpp"
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/encoding.hpp"
 #include "jpd/gtp.hpp"
 #include "jpd/replay.hpp"

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/score.hpp"
 #include "jpd/series.hpp"
 #include "jpd/svg.hpp"

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/encoding.hpp"
 #include "jpd/game.hpp"
 #include "jpd/replay.hpp"

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "random_game.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"

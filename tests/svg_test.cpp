@@ -14,6 +14,7 @@
 #include <sstream>
 #include <sys/wait.h>
 
+#include "jpd/count_report.hpp"
 #include "jpd/score.hpp"
 #include "jpd/svg.hpp"
 

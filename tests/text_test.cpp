@@ -10,6 +10,7 @@
 
 #include "jpd/batch.hpp"
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/score.hpp"
 #include "jpd/text.hpp"
 #include "test_util.hpp"

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/score.hpp"
 #include "jpd/sgf.hpp"
 #include "jpd/text.hpp"

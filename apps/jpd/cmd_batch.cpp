@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/batch.hpp"
 #include "jpd/encoding.hpp"
 

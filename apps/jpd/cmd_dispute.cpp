@@ -11,6 +11,7 @@
 #include "common.hpp"
 #include "jpd/encoding.hpp"
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/dispute.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/sgf.hpp"

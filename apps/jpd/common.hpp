@@ -5,6 +5,7 @@
 #include <chrono>
 #include <string>
 
+#include "jpd/count_report.hpp"
 #include "jpd/count.hpp"
 #include "jpd/score.hpp"
 #include "jpd/sgf.hpp"

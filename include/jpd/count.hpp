@@ -12,12 +12,9 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
 #include "jpd/game.hpp"
 #include "jpd/making.hpp"
 #include "jpd/status.hpp"
-#include "jpd/lang.hpp"
 
 namespace jpd {
 
@@ -148,23 +145,6 @@ Count count(const Game& g, const Ruleset& rules, const Statuses& statuses,
 // a row allocate next to nothing: jpd batch). When it throws, what out holds is no count.
 void count(const Game& g, const Ruleset& rules, const Statuses& statuses, const CountOptions& opts,
            Count& out);
-
-// The JSON contract of `jpd score --json` (README): see count_json.cpp.
-nlohmann::json to_json(const Count& c);
-
-// Lang: lang.hpp.
-// Human explanation: the making step by step with text diagrams and the arithmetic of each view.
-std::string explain(const Count& c, Lang lang);
-// One-paragraph summary (result, the primary figures).
-std::string summary(const Count& c, Lang lang);
-
-// The result with its arithmetic, one line: "result by Japanese: Black 35 - White 22 - komi 6.5 =
-// 6.5, Black wins by 6.5 points (B+6.5)" (first player first; its figures are primary_figures, and
-// what stands between them and the result is komi and the payment). A result not counted (a
-// resignation) is the result alone.
-std::string result_arithmetic(const Count& c, Lang lang);
-// The Japanese count as a Japanese player writes it, one line per side: territory + prisoners.
-std::vector<std::string> japanese_lines(const Count& c, Lang lang);
 
 // The figures of the rules' primary method (area, territory, fill-up, living stones, Japanese).
 const Figures& primary_figures(const Count& c);

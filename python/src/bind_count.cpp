@@ -5,6 +5,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 
 namespace jpd::py {
 

@@ -1194,4 +1194,17 @@ CountFault count_fault() { return current_fault; }
 
 }  // namespace detail
 
+const Figures& primary_figures(const Count& c) {
+  switch (c.rules.counting) {
+    case CountingMethod::territory_refill:
+    case CountingMethod::territory_generalized: return c.territory;
+    case CountingMethod::fill_up: return c.fill_up;
+    case CountingMethod::living_stones: return c.living_stones;
+    case CountingMethod::japanese: return c.japanese;
+    case CountingMethod::area:
+    case CountingMethod::aga: break;
+  }
+  return c.area;
+}
+
 }  // namespace jpd

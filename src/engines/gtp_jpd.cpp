@@ -5,6 +5,7 @@
 
 #include "gtp_util.hpp"
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/encoding.hpp"
 #include "jpd/gtp.hpp"
 #include "jpd/score.hpp"

@@ -1,5 +1,6 @@
 #include "jpd/score.hpp"
 
+#include "jpd/count_report.hpp"
 #include "jpd/estimate.hpp"
 #include "jpd/status_gtp.hpp"
 #include "jpd/text.hpp"

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/overlay.hpp"
 
 namespace jpd {

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "jpd/count.hpp"
+#include "jpd/count_report.hpp"
 #include "jpd/text.hpp"
 
 namespace jpd {
@@ -66,19 +67,6 @@ std::string marked_points(const CountBoard& b, std::set<std::tuple<Index, int, i
 }
 
 }  // namespace
-
-const Figures& primary_figures(const Count& c) {
-  switch (c.rules.counting) {
-    case CountingMethod::territory_refill:
-    case CountingMethod::territory_generalized: return c.territory;
-    case CountingMethod::fill_up: return c.fill_up;
-    case CountingMethod::living_stones: return c.living_stones;
-    case CountingMethod::japanese: return c.japanese;
-    case CountingMethod::area:
-    case CountingMethod::aga: break;
-  }
-  return c.area;
-}
 
 
 std::vector<std::string> japanese_lines(const Count& c, Lang l) {

@@ -4,6 +4,7 @@
 // half); the making's marks in colours named in a legend; captions with the counts.
 #include "jpd/svg.hpp"
 
+#include "jpd/count_report.hpp"
 #include "jpd/overlay.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+#include "jpd/count_report.hpp"
 #include "jpd/web/app.hpp"
 #include "strings.hpp"
 

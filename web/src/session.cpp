@@ -1,3 +1,4 @@
+#include "jpd/count_report.hpp"
 #include "jpd/web/session.hpp"
 
 #include <algorithm>

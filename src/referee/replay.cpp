@@ -386,7 +386,7 @@ RecordRules::RecordRules(std::optional<std::string> explicit_rules)
   try {
     RulesText t = parse_rules_text(*text_);
     parsed_ = std::move(t.rules);
-    sets_komi_ = t.komi_given;
+    sets_komi_ = t.komi_given();
   } catch (const RulesError& e) {
     error_ = e.what();
   }

@@ -303,8 +303,8 @@ TEST(Match, SeriesRulesRepeatingTheMatchRulesAddNoRowAndUnwrittenGamesAreNamedBy
   ASSERT_EQ(s.games.size(), 2u);
   SeriesOptions so;
   so.score.dead_from = DeadFrom::sgf;
-  so.rules.push_back("chinese");
-  so.rules.push_back("tang-song");
+  so.rules.push_back(parse_rules_text("chinese"));
+  so.rules.push_back(parse_rules_text("tang-song"));
   const std::vector<SeriesStanding> st = match_series(s, o, "alpha", "beta", so);
   ASSERT_EQ(st.size(), 2u);
   EXPECT_EQ(st[0].rules, "chinese,komi=0");

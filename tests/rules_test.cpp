@@ -83,8 +83,8 @@ TEST(Rules, RulesTextSaysWhetherTheTextItselfSetsTheKomi) {
   EXPECT_EQ(t.rules.komi, 0.5);
   EXPECT_EQ(t.rules, parse_ruleset("japanese,komi=0.5"));
   const sgf::Record rec = sgf::read_record_text("(;SZ[9]KM[6.5];B[ee])", "k.sgf");
-  EXPECT_EQ(RecordRules(std::string("japanese"))(rec).komi, 6.5);
-  EXPECT_EQ(RecordRules(std::string("japanese,komi=0.5"))(rec).komi, 0.5);
+  EXPECT_EQ(rules_for_record(rec, parse_rules_text("japanese")).komi, 6.5);
+  EXPECT_EQ(rules_for_record(rec, parse_rules_text("japanese,komi=0.5")).komi, 0.5);
 }
 
 // The keys a text sets, by their field names: what a server convention leaves alone.

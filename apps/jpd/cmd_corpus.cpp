@@ -224,8 +224,8 @@ GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& sr
     o.max_finish_swing = choice.max_finish_swing;
     o.replay.repair = choice.repair;
     const std::string recorded = e.recorded.empty() ? rec.result : e.recorded;
-    o.rules = rules_for(e, rec, choice, r);
-    r.rules = *o.rules;
+    r.rules = rules_for(e, rec, choice, r);
+    o.rules = parse_rules_text(r.rules);
     Scored s = score_record(rec, o);
     const Count& c = s.count;
     for (const AppliedConvention& a : s.facts.conventions) {

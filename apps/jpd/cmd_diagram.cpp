@@ -69,7 +69,7 @@ void add_diagram_command(CLI::App& app, Runner& run) {
         throw CLI::ValidationError(dead.empty() ? "--claim" : "--dead", e.what());
       }
       set_dead_from_option(o, dead_from);
-      if (!rules.empty()) o.rules = rules;
+      if (!rules.empty()) o.rules = read_rules(rules);
       Scored s = score_record(rec, o);
       const Lang l = language(lang);
       // The pictures' paths go to standard output; what the reader of a record must know of it

@@ -790,11 +790,12 @@ Response App::upload(const Call& c) {
   } catch (const sgf::Error& e) {
     return error(400, e.what(), "bad_sgf");
   }
-  std::optional<std::string> rules;
-  if (auto it = c.query.find("rules"); it != c.query.end() && !it->second.empty()) rules = it->second;
   const int largest = std::min(opts_.max_size, kMaxBoardSize);
   if (rec.width > largest || rec.height > largest)
     return error(400, "the board is larger than " + std::to_string(largest), "bad_size");
+  std::optional<RulesText> rules;
+  if (auto it = c.query.find("rules"); it != c.query.end() && !it->second.empty())
+    rules = parse_rules_text(it->second);
   Ruleset rs = rules_for_record(rec, rules);
   Replay rp = [&] {
     try {

@@ -105,6 +105,12 @@ TEST(Rules, RulesTextOfARulesetIsItsCanonicalTextRead) {
     }
 }
 
+// The options that hold a rule set (GtpEngineOptions, MatchOptions) start from Ruleset{}: the
+// default preset's.
+TEST(Rules, ADefaultRulesetIsTheDefaultPresets) {
+  EXPECT_EQ(Ruleset{}, parse_ruleset(kDefaultPreset));
+}
+
 TEST(Rules, UnknownPresetListsTheValidOnes) {
   try {
     parse_ruleset("tang-dynasty");

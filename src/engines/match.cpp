@@ -249,7 +249,7 @@ MatchGame run_match_game(MatchPlayer& black, MatchPlayer& white, const MatchOpti
   mg.number = number;
   mg.black = black.name();
   mg.white = white.name();
-  mg.game = Game(parse_ruleset(o.rules), o.size);
+  mg.game = Game(o.rules, o.size);
   Game& g = mg.game;
   PlayOptions po;
   po.max_moves = o.max_moves > 0 ? o.max_moves : 4 * o.size * o.size;
@@ -298,9 +298,7 @@ namespace {
 MatchOptions as_played(MatchOptions o) {
   if (!o.series) return o;
   o.alternate = true;
-  Ruleset r = parse_ruleset(o.rules);
-  r.komi = 0;
-  o.rules = r.to_string();
+  o.rules.komi = 0;
   return o;
 }
 }  // namespace

@@ -197,7 +197,7 @@ RulesText rules_for(const Entry& e, const sgf::Record& rec, const RulesChoice& c
   if (preset.empty()) {
     r.family = "unknown";
     r.unknown_rules = true;
-    // "record": the record's own default (README: tang-song for records that name no rules)
+    // "record": the record's own default (README: kDefaultPreset for records that name no rules)
     preset = choice.unknown == "record" ? kDefaultPreset : choice.unknown;
     rules = choice.unknown_rules;
   } else {
@@ -358,7 +358,7 @@ void print_table(const std::string& detail, size_t records, double wall,
   if (unknown_family)
     std::cout << "  " << tr(l, "corpus.unknown_note",
                             {std::to_string(unknown_family),
-                             choice.unknown == "record" ? tr(l, "corpus.record_default") : choice.unknown})
+                             choice.unknown == "record" ? tr(l, "corpus.record_default", {kDefaultPreset}) : choice.unknown})
               << "\n";
   for (const ServerConvention& sc : server_conventions()) {
     int n = 0;
@@ -476,7 +476,8 @@ void add_corpus_command(CLI::App& app, Runner& run) {
   cmd->add_option("--match", match, "only records whose file name contains this text");
   cmd->add_option("--unknown-rules", unknown_rules,
                   "rules for records whose rules the manifest and the record do not name: a preset "
-                  "(default japanese), or 'record' for the record's own default (tang-song)");
+                  "(default japanese), or 'record' for the record's own default (" +
+                      std::string(kDefaultPreset) + ")");
   add_finish_swing_option(cmd, max_finish_swing);
   cmd->add_flag("--no-server-conventions", no_server_conventions,
                 "count records from servers that count differently (Fox's scaled komi, OGS before "

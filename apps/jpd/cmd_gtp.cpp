@@ -80,7 +80,7 @@ void add_gtp_command(CLI::App& app, Runner& run) {
   static bool no_files = false;
   static std::string allow_files;
   static std::string out_of_turn = "setup";
-  cmd->add_option("--rules", rules, "PRESET[,key=value...] (default tang-song)");
+  cmd->add_option("--rules", rules, std::string("PRESET[,key=value...] (default ") + kDefaultPreset + ")");
   cmd->add_option("--size", o.board_size, "board size before any boardsize command (default 19)")
       ->check(CLI::Range(kMinBoardSize, kMaxBoardSize));
   cmd->add_option("--seed", seed, "seed of the move generator (default 1)");

@@ -25,7 +25,7 @@ void add_match_command(CLI::App& app, Runner& run) {
   static std::string series_rules, tie = "wins", lang;
   cmd->add_option("--black", black, "the first engine's command (Black in game 1)")->required();
   cmd->add_option("--white", white, "the second engine's command")->required();
-  cmd->add_option("--rules", rules, "PRESET[,key=value...] (default tang-song)");
+  cmd->add_option("--rules", rules, std::string("PRESET[,key=value...] (default ") + kDefaultPreset + ")");
   cmd->add_option("--games", o.games, "number of games (default 1)")->check(CLI::Range(1, 100000));
   cmd->add_option("--size", o.size, "board size (default 9)")
       ->check(CLI::Range(kMinBoardSize, kMaxBoardSize));

@@ -32,7 +32,9 @@ void add_replay_command(CLI::App& app, Runner& run) {
   cmd->add_option("file", file, "SGF game record")->required();
   cmd->add_option("--lang", lang, "language for people: zh or en (default: from the locale)")
       ->check(CLI::IsMember({"zh", "en"}));
-  cmd->add_option("--rules", rules, "PRESET[,key=value...] (default: the record's RU, else tang-song)");
+  cmd->add_option("--rules", rules,
+                  std::string("PRESET[,key=value...] (default: the record's RU, else ") +
+                      kDefaultPreset + ")");
   cmd->add_flag("--json", json, "print JSON");
   add_record_options(cmd, record, false);
   cmd->callback([&run] {

@@ -80,8 +80,9 @@ void add_score_command(CLI::App& app, Runner& run) {
   static bool explain_flag = false;
   cmd->add_option("file", file, "SGF game record")->required();
   cmd->add_option("--rules", rules,
-                  "PRESET[,key=value...] (default: the record's RU when it names a preset or a "
-                  "standard rule set, else tang-song)");
+                  std::string("PRESET[,key=value...] (default: the record's RU when it names a "
+                              "preset or a standard rule set, else ") +
+                      kDefaultPreset + ")");
   add_status_options(cmd, a);
   cmd->add_flag("--explain", explain_flag, "show the making step by step and the arithmetic");
   cmd->callback([&run] {

@@ -126,13 +126,15 @@ void bind_score(pyb::module_& m) {
         pyb::arg("dead") = pyb::none(), pyb::arg("claims") = pyb::none(), pyb::kw_only(),
         pyb::arg("dead_from") = "auto", pyb::arg("keep_steps") = true, pyb::arg("repair") = false,
         pyb::arg("server_conventions") = true,
-        "Counts a record (a Record, or the path of an SGF file) as `jpd score` does: rules "
-        "(default: the record's RU, else tang-song; komi from KM unless the rules set it), dead "
-        "stones (default: the record's markup, else per dead_from: 'auto', 'sgf', 'none', "
-        "'estimate', 'gtp:COMMAND') and claims (added to the record's); repair reads a faulty "
-        "record under the repair policy (README, Faulty records); server_conventions as "
-        "--no-server-conventions turns them off. Returns the Count; "
-        "SgfError, ReplayError, RulesError, CountError or PointError when it cannot.");
+        (std::string("Counts a record (a Record, or the path of an SGF file) as `jpd score` "
+                     "does: rules (default: the record's RU, else ") +
+         kDefaultPreset +
+         "; komi from KM unless the rules set it), dead stones (default: the record's markup, "
+         "else per dead_from: 'auto', 'sgf', 'none', 'estimate', 'gtp:COMMAND') and claims "
+         "(added to the record's); repair reads a faulty record under the repair policy (README, "
+         "Faulty records); server_conventions as --no-server-conventions turns them off. Returns "
+         "the Count; SgfError, ReplayError, RulesError, CountError or PointError when it cannot.")
+            .c_str());
   m.def("score_sgf", &score_sgf, pyb::arg("path"), pyb::arg("rules") = pyb::none(),
         pyb::arg("dead") = pyb::none(), pyb::arg("claims") = pyb::none(), pyb::kw_only(),
         pyb::arg("dead_from") = "auto", pyb::arg("game") = 1, pyb::arg("repair") = false,

@@ -123,8 +123,11 @@ void bind_sgf(pyb::module_& m) {
       "rules_for_record",
       [](const Record& r, pyb::object rules) { return rules_for_record(r, rules_arg(rules)); },
       pyb::arg("record"), pyb::arg("rules") = pyb::none(),
-      "The rules for counting a record: the given ones (komi from the record unless they set it), "
-      "else the record's RU when it names a preset or a standard rule set, else tang-song.");
+      (std::string("The rules for counting a record: the given ones (komi from the record unless "
+                   "they set it), else the record's RU when it names a preset or a standard rule "
+                   "set, else ") +
+       kDefaultPreset + ".")
+          .c_str());
   m.def(
       "replay",
       [](const Record& r, pyb::object rules, bool translate_non_board, bool adopt_first_player,

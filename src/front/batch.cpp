@@ -26,9 +26,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// (A list file's line: spaces and tabs around it, not other white space.)
-std::string trim(std::string_view s) { return std::string(strings::trim(s, " \t")); }
-
 bool is_sgf_name(const std::string& name) {
   if (name.size() < 4) return false;
   return strings::lower(std::string_view(name).substr(name.size() - 4)) == ".sgf";
@@ -97,7 +94,7 @@ std::vector<RuleChoice> parse_rule_list(std::string_view list) {
   while (a <= list.size()) {
     size_t b = list.find(',', a);
     if (b == std::string_view::npos) b = list.size();
-    std::string item = trim(list.substr(a, b - a));
+    std::string item(strings::trim(list.substr(a, b - a), " \t"));  // not other white space
     a = b + 1;
     if (item.empty()) continue;
     if (item.find('=') != std::string::npos) {

@@ -20,7 +20,7 @@ bool contains(std::string_view text, std::string_view part) {
 
 // The year a DT value starts with (DT[2014-05-11], DT[2014-05-11,12]), or 0.
 int year_of(std::string_view dt) {
-  while (!dt.empty() && std::isspace(static_cast<unsigned char>(dt.front()))) dt.remove_prefix(1);
+  dt = strings::trim(dt);
   if (dt.size() < 4 || !std::all_of(dt.begin(), dt.begin() + 4,
                                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
     return 0;

@@ -101,7 +101,7 @@ std::string long_record19(int moves) {
     for (const std::string& p : preset_names()) {
       try {
         ScoreOptions o;
-        o.rules = p;
+        o.rules = parse_rules_text(p);
         o.dead_from = DeadFrom::sgf;
         o.keep_steps = false;
         score_record(r, o);
@@ -359,7 +359,8 @@ BENCHMARK(BM_ParseSgf19Long);
 
 void score_all_presets(benchmark::State& state, const std::string& text) {
   const auto presets = preset_names();
-  std::vector<std::optional<std::string>> rules(presets.begin(), presets.end());
+  std::vector<std::optional<RulesText>> rules;
+  for (const std::string& p : presets) rules.push_back(parse_rules_text(p));
   ScoreOptions o;
   o.dead_from = DeadFrom::sgf;
   o.keep_steps = false;
@@ -383,7 +384,7 @@ void score_each_preset(benchmark::State& state, const std::string& text) {
     const sgf::Record r = sgf::read_record_text(text);
     for (const std::string& p : presets) {
       ScoreOptions o;
-      o.rules = p;
+      o.rules = parse_rules_text(p);
       o.dead_from = DeadFrom::sgf;
       o.keep_steps = false;
       Scored s = score_record(r, o);

@@ -110,7 +110,7 @@ inline void gtp_session(std::string_view data, bool with_engine) {
   if (!data.empty()) data.remove_prefix(1);
   const auto all = presets();
   GtpEngineOptions opts;
-  opts.rules = all[(config >> 5) % all.size()].name;
+  opts.rules = all[(config >> 5) % all.size()].rules;
   opts.board_size = 3 + (config >> 2) % 7;
   opts.file_root.clear();  // no file access (the default)
   opts.max_line = kMaxLine;

@@ -82,10 +82,10 @@ inline void score_checked(const sgf::Record& rec, const ScoreOptions& o, bool re
 }
 
 // The rule sets a record is scored under: its own, tang-song, and one picked by the input.
-inline std::vector<std::optional<std::string>> rule_sets_for(std::string_view data) {
+inline std::vector<std::optional<RulesText>> rule_sets_for(std::string_view data) {
   const size_t h = std::hash<std::string_view>{}(data);
   const auto all = presets();
-  return {std::nullopt, std::string("tang-song"), all[h % all.size()].name};
+  return {std::nullopt, parse_rules_text(kDefaultPreset), parse_rules_text(all[h % all.size()].name)};
 }
 
 }  // namespace jpd::fuzz

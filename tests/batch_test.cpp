@@ -66,7 +66,7 @@ std::vector<std::string> lines_of(const std::string& s) {
 TEST(Batch, RuleListNamesPresetsWithSettings) {
   auto r = batch::parse_rule_list("tang-song, japanese");
   ASSERT_EQ(r.size(), 2u);
-  EXPECT_EQ(r[0], (batch::RuleChoice{"tang-song", "tang-song"}));
+  EXPECT_EQ(r[0], (batch::RuleChoice{"tang-song", parse_rules_text("tang-song")}));
   EXPECT_EQ(r[1].label, "japanese");
   EXPECT_EQ(batch::parse_rule_list("all").size(), presets().size());
   size_t jpd_family = 0;
@@ -75,11 +75,15 @@ TEST(Batch, RuleListNamesPresetsWithSettings) {
   EXPECT_EQ(batch::parse_rule_list("standard").size(), presets().size() - jpd_family);
   // key=value after a name: that rule set; before any name: every one.
   r = batch::parse_rule_list("tang-song,komi=7,chinese");
-  EXPECT_EQ(r[0].rules, "tang-song,komi=7");
-  EXPECT_EQ(r[1].rules, "chinese");
+  EXPECT_EQ(r[0].label, "tang-song,komi=7");
+  EXPECT_EQ(r[0].rules, parse_rules_text("tang-song,komi=7"));
+  EXPECT_EQ(r[1].label, "chinese");
+  EXPECT_EQ(r[1].rules, parse_rules_text("chinese"));
   r = batch::parse_rule_list("komi=0.5,tang-song,chinese,ko=situational");
-  EXPECT_EQ(r[0].rules, "tang-song,komi=0.5");
-  EXPECT_EQ(r[1].rules, "chinese,komi=0.5,ko=situational");
+  EXPECT_EQ(r[0].label, "tang-song,komi=0.5");
+  EXPECT_EQ(r[0].rules, parse_rules_text("tang-song,komi=0.5"));
+  EXPECT_EQ(r[1].label, "chinese,komi=0.5,ko=situational");
+  EXPECT_EQ(r[1].rules, parse_rules_text("chinese,komi=0.5,ko=situational"));
   r = batch::parse_rule_list("record,ming-qing");
   EXPECT_EQ(r[0].label, "record");
   EXPECT_FALSE(r[0].rules.has_value());

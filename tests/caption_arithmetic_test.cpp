@@ -271,8 +271,8 @@ TEST(CaptionArithmetic, EveryCaptionAddsUpOnTheSharedCorpus) {
     std::getline(cols, size, '\t');
     std::getline(cols, rules, '\t');
     ScoreOptions o;
-    if (rules == "Japanese") o.rules = "japanese";
-    else if (rules == "Chinese") o.rules = "chinese";
+    if (rules == "Japanese") o.rules = parse_rules_text("japanese");
+    else if (rules == "Chinese") o.rules = parse_rules_text("chinese");
     o.estimate.playouts = 64;
     Scored s;
     try {

@@ -596,7 +596,7 @@ TEST(Estimate, ACapturingRaceIsReadOutInsteadOfLeftToThePlayouts) {
     EXPECT_NE(w->reason.find("wins the capturing race"), std::string::npos) << w->reason;
     EXPECT_NE(l->reason.find("loses the capturing race"), std::string::npos) << l->reason;
     ScoreOptions so;
-    so.rules = "chinese,komi=7";
+    so.rules = parse_rules_text("chinese,komi=7");
     so.keep_steps = false;
     EXPECT_EQ(score_record(rec, so).count.result, k.result) << k.file;
   }

@@ -46,7 +46,7 @@ const std::string kCorpus = std::string(JPD_SHARED_DIR) + "/corpus/games/";
 Finish finish_of_record(const std::string& file, const FinishOptions& o = {}) {
   const sgf::Record rec = sgf::read_record_file(kCorpus + file);
   ScoreOptions so;
-  so.rules = "japanese";
+  so.rules = parse_rules_text("japanese");
   so.finish_stopped = false;
   so.keep_steps = false;
   const Scored s = score_record(rec, so);
@@ -57,7 +57,7 @@ Finish finish_of_record(const std::string& file, const FinishOptions& o = {}) {
 
 std::string score_japanese(const std::string& file) {
   ScoreOptions so;
-  so.rules = "japanese";
+  so.rules = parse_rules_text("japanese");
   so.keep_steps = false;
   return score_record(sgf::read_record_file(kCorpus + file), so).count.result;
 }
@@ -294,7 +294,7 @@ TEST(Finish, AFinishSwingingTheCountByMoreThanTheLimitIsNotTrusted) {
   for (const char* rules : {"japanese", "chinese"}) {
     SCOPED_TRACE(rules);
     ScoreOptions so;
-    so.rules = rules;
+    so.rules = parse_rules_text(rules);
     so.keep_steps = false;
     so.finish.max_reading = 20000;  // (an open board: the reading within a small budget)
     so.max_finish_swing = 0;  // every finish trusted
@@ -408,7 +408,7 @@ TEST(Finish, AStopped25x25RecordReadsNoMorePositionsThanItsBudget) {
 
   // score_record with the budget spent: the count says the fixed order finished the game.
   ScoreOptions so;
-  so.rules = "japanese";
+  so.rules = parse_rules_text("japanese");
   so.keep_steps = false;
   so.finish.max_reading = 1000;
   so.max_finish_swing = 0;  // (a random board swings far: the finish kept, to see its note)

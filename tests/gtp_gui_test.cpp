@@ -25,7 +25,7 @@ namespace {
 
 GtpEngineOptions quiet(const std::string& rules, int size) {
   GtpEngineOptions o;
-  o.rules = rules;
+  o.rules = parse_ruleset(rules);
   o.board_size = size;
   o.genmove.playouts = 300;
   return o;

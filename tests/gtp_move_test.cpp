@@ -99,7 +99,7 @@ TEST(GtpMove, PlainMirrorGivesTheSamePositionToAnOrdinaryEngine) {
                                              "play B E4",     "play W pass",  "play B E3"};
   EXPECT_EQ(lines, expected);
   GtpEngineOptions o;
-  o.rules = "japanese,first_player=W";  // passes are passes, White first
+  o.rules = parse_ruleset("japanese,first_player=W");  // passes are passes, White first
   GtpEngine e(o);
   for (const std::string& l : lines) {
     if (l.rfind("komi", 0) == 0) continue;

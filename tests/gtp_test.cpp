@@ -23,7 +23,7 @@ namespace {
 // Dead stones for the tests: none, so that nothing depends on an estimator or on GNU Go.
 GtpEngineOptions opts(const std::string& rules = "tang-song", int size = 9) {
   GtpEngineOptions o;
-  o.rules = rules;
+  o.rules = parse_ruleset(rules);
   o.board_size = size;
   o.genmove.playouts = 400;
   o.statuses = [](const Game&) {
@@ -542,7 +542,7 @@ TEST(Gtp, DeadStonesAndSekiComeFromTheEstimatorByDefault) {
   };
   GtpEngineOptions o;
   o.board_size = 9;
-  o.rules = "japanese";
+  o.rules = parse_ruleset("japanese");
   GtpEngine e(o);
   from_diagram(e, test::kFinishedProEnding9x9);
   EXPECT_EQ(ok(e, "final_status_list dead"), "B8\nG6");

@@ -62,7 +62,7 @@ class AgainstGnuGo : public testing::TestWithParam<const char*> {};
 TEST_P(AgainstGnuGo, FinishesCountedWithoutAnIllegalMove) {
   const std::string rules = GetParam();
   MatchOptions o;
-  o.rules = rules;
+  o.rules = parse_ruleset(rules);
   o.size = 9;
   o.out_dir = testing::TempDir() + "match-" + rules;
   auto jpd = MatchPlayer::process(jpd_gtp(3000), 60);
@@ -180,7 +180,7 @@ TEST(Match, AgreedPauseRulesEndByProposalAndAcceptance) {
   auto a = MatchPlayer::engine(engine_opts());
   auto b = MatchPlayer::engine(engine_opts());
   MatchOptions o;
-  o.rules = "living-a";
+  o.rules = parse_ruleset("living-a");
   o.size = 5;
   o.fallback_statuses = none;
   MatchGame g = run_match_game(*a, *b, o, 1);
@@ -229,7 +229,7 @@ TEST(Match, MoveLimitStopsAndCounts) {
   auto a = MatchPlayer::engine(engine_opts());
   auto b = MatchPlayer::engine(engine_opts());
   MatchOptions o;
-  o.rules = "tang-song";
+  o.rules = parse_ruleset("tang-song");
   o.size = 9;
   o.max_moves = 6;
   o.fallback_statuses = none;
@@ -273,7 +273,7 @@ TEST(Match, RunMatchAlternatesColoursAndTallies) {
   auto a = MatchPlayer::engine(engine_opts());
   auto b = MatchPlayer::engine(engine_opts());
   MatchOptions o;
-  o.rules = "chinese";
+  o.rules = parse_ruleset("chinese");
   o.size = 5;
   o.games = 2;
   o.alternate = true;
@@ -294,7 +294,7 @@ TEST(Match, SeriesRulesRepeatingTheMatchRulesAddNoRowAndUnwrittenGamesAreNamedBy
   auto a = MatchPlayer::engine(engine_opts());
   auto b = MatchPlayer::engine(engine_opts());
   MatchOptions o;
-  o.rules = "chinese";
+  o.rules = parse_ruleset("chinese");
   o.size = 5;
   o.games = 2;
   o.series = true;
@@ -303,8 +303,8 @@ TEST(Match, SeriesRulesRepeatingTheMatchRulesAddNoRowAndUnwrittenGamesAreNamedBy
   ASSERT_EQ(s.games.size(), 2u);
   SeriesOptions so;
   so.score.dead_from = DeadFrom::sgf;
-  so.rules.push_back("chinese");
-  so.rules.push_back("tang-song");
+  so.rules.push_back(parse_rules_text("chinese"));
+  so.rules.push_back(parse_rules_text("tang-song"));
   const std::vector<SeriesStanding> st = match_series(s, o, "alpha", "beta", so);
   ASSERT_EQ(st.size(), 2u);
   EXPECT_EQ(st[0].rules, "chinese,komi=0");
@@ -335,7 +335,7 @@ TEST(Match, IllegalMoveForfeitsWithTheReason) {
   auto bad = MatchPlayer::process(fake_engine("A1"), 10);  // A1, then A1 again: occupied
   auto good = MatchPlayer::engine(engine_opts());
   MatchOptions o;
-  o.rules = "tang-song";
+  o.rules = parse_ruleset("tang-song");
   o.size = 9;
   o.out_dir = testing::TempDir() + "match-forfeit";
   MatchGame g = run_match_game(*bad, *good, o, 1);

@@ -151,7 +151,7 @@ TEST(FaultyRecord, NodeOfTwoMovesIsSplitAndItsAlternationMendedUnderTheRepairPol
 TEST(FaultyRecord, ScoreJsonListsEachRepairByMoveNumber) {
   sgf::Record r = record(kTwice);
   ScoreOptions o;
-  o.rules = "chinese";
+  o.rules = parse_rules_text("chinese");
   o.dead_from = DeadFrom::none;
   EXPECT_THROW(score_record(r, o), ReplayError);
   o.replay.repair = true;
@@ -226,7 +226,7 @@ TEST(FaultyRecord, EveryNoteOfReadingAndRepairingIsTranslated) {
     ro.repair = true;
     const sgf::Record r = sgf::read_record_text(text, "faulty.sgf", ro);
     ScoreOptions o;
-    o.rules = rules;
+    o.rules = parse_rules_text(rules);
     o.dead_from = DeadFrom::none;
     o.replay.repair = true;
     const Count c = score_record(r, o).count;

@@ -116,7 +116,7 @@ TEST(Replay, KomiComesFromExplicitSettingThenRecordThenPreset) {
   EXPECT_EQ(rules_for_record(record_of("(;RU[JPD:tang-song,komi=8]KM[9])"), std::nullopt).komi, 9);
 }
 
-TEST(Replay, RecordRulesParsedOnceGiveRulesForRecord) {
+TEST(Replay, RulesReadOnceGiveRulesForRecordOfTheText) {
   const char* records[] = {"(;RU[Chinese]KM[7])", "(;RU[Chinese])", "(;GM[1])", "(;KM[0.5])",
                            "(;RU[JPD:tang-song,komi=8]KM[9])", "(;RU[Japanese]KM[6.5])"};
   const std::optional<std::string> texts[] = {std::nullopt,
@@ -127,20 +127,22 @@ TEST(Replay, RecordRulesParsedOnceGiveRulesForRecord) {
                                               std::string("no-such-rules"),
                                               std::string("chinese,komi=x")};
   for (const auto& t : texts) {
-    const RecordRules rules(t);
+    std::optional<RulesText> read;
+    std::string error;
+    try {
+      if (t) read = parse_rules_text(*t);
+    } catch (const RulesError& e) {
+      error = std::string("RulesError ") + e.what();
+    }
     for (const char* rec : records) {
       const sgf::Record r = record_of(rec);
       std::string plain, once;
       try {
-        plain = rules_for_record(r, t).to_string();
+        plain = (t ? rules_for_record(r, *t) : rules_for_record(r, std::nullopt)).to_string();
       } catch (const RulesError& e) {
         plain = std::string("RulesError ") + e.what();
       }
-      try {
-        once = rules(r).to_string();
-      } catch (const RulesError& e) {
-        once = std::string("RulesError ") + e.what();
-      }
+      once = error.empty() ? rules_for_record(r, read).to_string() : error;
       EXPECT_EQ(once, plain) << (t ? *t : "record") << " " << rec;
     }
   }

@@ -76,15 +76,39 @@ TEST(Rules, EveryFieldOfEveryPresetRoundTripsWhenChanged) {
 // One parse says whether the text sets the komi (a record's KM applies only where it does not),
 // whatever the key's spelling; the preset's own komi does not count as given.
 TEST(Rules, RulesTextSaysWhetherTheTextItselfSetsTheKomi) {
-  EXPECT_FALSE(parse_rules_text("japanese").komi_given);
-  EXPECT_FALSE(parse_rules_text("japanese,ko=positional").komi_given);
+  EXPECT_FALSE(parse_rules_text("japanese").komi_given());
+  EXPECT_FALSE(parse_rules_text("japanese,ko=positional").komi_given());
   const RulesText t = parse_rules_text(" Japanese , KOMI = 0.5 ");
-  EXPECT_TRUE(t.komi_given);
+  EXPECT_TRUE(t.komi_given());
   EXPECT_EQ(t.rules.komi, 0.5);
   EXPECT_EQ(t.rules, parse_ruleset("japanese,komi=0.5"));
   const sgf::Record rec = sgf::read_record_text("(;SZ[9]KM[6.5];B[ee])", "k.sgf");
-  EXPECT_EQ(RecordRules(std::string("japanese"))(rec).komi, 6.5);
-  EXPECT_EQ(RecordRules(std::string("japanese,komi=0.5"))(rec).komi, 0.5);
+  EXPECT_EQ(rules_for_record(rec, parse_rules_text("japanese")).komi, 6.5);
+  EXPECT_EQ(rules_for_record(rec, parse_rules_text("japanese,komi=0.5")).komi, 0.5);
+}
+
+// The keys a text sets, by their field names: what a server convention leaves alone.
+TEST(Rules, RulesTextNamesTheKeysTheTextSets) {
+  const RulesText t = parse_rules_text("chinese, Eye-Reading = japanese,ko_rule=positional,komi=7");
+  EXPECT_EQ(t.keys, (std::vector<std::string>{"eye_reading", "ko", "komi"}));
+  EXPECT_TRUE(t.sets("eye_reading"));
+  EXPECT_FALSE(t.sets("remove_dead"));
+  EXPECT_TRUE(parse_rules_text("chinese").keys.empty());
+}
+
+// A rule set given as such reads as its canonical text would.
+TEST(Rules, RulesTextOfARulesetIsItsCanonicalTextRead) {
+  for (const Preset& p : presets())
+    for (const char* more : {"", ",komi=0", ",komi=-3.25,ko=situational", ",remove_dead=false"}) {
+      const Ruleset r = parse_ruleset(std::string(p.name) + more);
+      EXPECT_EQ(rules_text_of(r), parse_rules_text(r.to_string())) << r.to_string();
+    }
+}
+
+// The options that hold a rule set (GtpEngineOptions, MatchOptions) start from Ruleset{}: the
+// default preset's.
+TEST(Rules, ADefaultRulesetIsTheDefaultPresets) {
+  EXPECT_EQ(Ruleset{}, parse_ruleset(kDefaultPreset));
 }
 
 TEST(Rules, UnknownPresetListsTheValidOnes) {

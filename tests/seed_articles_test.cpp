@@ -81,7 +81,7 @@ Count score_text(const std::string& sgf, std::optional<std::string> rules = std:
                  std::vector<std::string> dead = {}) {
   const sgf::Record rec = sgf::read_record_text(sgf);
   ScoreOptions o;
-  o.rules = std::move(rules);
+  if (rules) o.rules = parse_rules_text(*rules);
   std::vector<Point> points;
   for (const std::string& d : dead) points.push_back(parse_point(d, rec.width, rec.height));
   o.dead = points;

@@ -45,16 +45,16 @@ struct Tally {
 // Every preset and the record's own rules, through one RecordScorer and through score_record.
 void compare_all(const sgf::Record& r, const ScoreOptions& base, Tally& t) {
   RecordScorer scorer(r, base);
-  std::vector<std::optional<std::string>> rules = {std::nullopt};
-  for (const Preset& p : presets()) rules.push_back(std::string(p.name));
-  rules.push_back(std::string("tang-song,komi=0.5,first_player=W"));
+  std::vector<std::optional<RulesText>> rules = {std::nullopt};
+  for (const Preset& p : presets()) rules.push_back(parse_rules_text(p.name));
+  rules.push_back(parse_rules_text("tang-song,komi=0.5,first_player=W"));
   for (const auto& rs : rules) {
     ScoreOptions o = base;
     o.rules = rs;
     std::string reason, shared_reason;
     const std::string plain = outcome([&] { return score_record(r, o).count; }, reason);
     const std::string shared = outcome([&] { return scorer.count(rs); }, shared_reason);
-    ASSERT_EQ(shared, plain) << (rs ? *rs : "record");
+    ASSERT_EQ(shared, plain) << (rs ? rs->rules.to_string() : "record");
     ++t.compared;
     if (!reason.empty()) {
       ++t.errors;
@@ -140,7 +140,7 @@ TEST(SharedReplay, AKoRetakenAfterThePauseIsNotSharedWithRulesThatForbidIt) {
   RecordScorer scorer(r, o);
   for (const Preset& p : presets()) {
     ScoreOptions each = o;
-    each.rules = std::string(p.name);
+    each.rules = parse_rules_text(p.name);
     std::string plain, shared;
     try {
       plain = to_json(score_record(r, each).count).dump();
@@ -148,7 +148,7 @@ TEST(SharedReplay, AKoRetakenAfterThePauseIsNotSharedWithRulesThatForbidIt) {
       plain = e.what();
     }
     try {
-      shared = to_json(scorer.count(std::string(p.name))).dump();
+      shared = to_json(scorer.count(each.rules)).dump();
     } catch (const std::exception& e) {
       shared = e.what();
     }

@@ -122,7 +122,7 @@ size_t marks(const std::string& svg, const std::string& name) {
 Count scored(const std::string& file, const std::string& rules, std::optional<std::vector<Point>> dead = {}) {
   sgf::Record rec = sgf::read_record_file(file);
   ScoreOptions o;
-  o.rules = rules;
+  o.rules = parse_rules_text(rules);
   o.dead = dead;
   return score_record(rec, o).count;
 }

@@ -154,7 +154,7 @@ TEST(Text, EveryNoteOfTheCorpusUnderEveryPresetIsTranslated) {
     sgf::Record rec = sgf::read_record_file(files[k]);
     for (const Preset& p : presets()) {
       ScoreOptions o;
-      o.rules = p.name;
+      o.rules = parse_rules_text(p.name);
       o.estimate.playouts = 100;  // the notes, not the estimate, are under test: quickly
       try {
         Count c = score_record(rec, o).count;
@@ -179,7 +179,7 @@ TEST(Text, ExplanationInChineseUsesTheSeedsWords) {
   sgf::Record rec = sgf::read_record_file(std::string(JPD_SOURCE_DIR) +
                                           "/data/games/goquest-9x9-2015-10-26-miura18-u4i.sgf");
   ScoreOptions o;
-  o.rules = "tang-song";
+  o.rules = parse_rules_text("tang-song");
   Count c = score_record(rec, o).count;
   const std::string zh = explain(c, Lang::zh);
   for (const char* word : {"休止", "做棋", "回填", "等子局面", "虚着", "A类负着", "收后方", "归本数", "子空合计",

@@ -466,7 +466,7 @@ TEST(WebClock, AStoredEventsTimeOutOfRangeIsNotTakenForTheClock) {
   // A damaged database: a move stamped with a time no server gives does not run the clock, and a
   // timeout needs a sane time and a side whose time is up.
   Settings st;
-  st.rules = "japanese";
+  st.rules = parse_ruleset("japanese");
   st.width = st.height = 9;
   st.clock = ClockSettings::from_json(json{{"type", "fischer"}, {"main", 5}});
   Session s(1, "k", "now", st);

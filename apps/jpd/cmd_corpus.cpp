@@ -180,30 +180,38 @@ std::vector<Entry> read_directory(const std::string& dir) {
 // How the rules of each record are chosen, and how records are read.
 struct RulesChoice {
   std::string unknown = "japanese";  // preset for records of unknown rules; "record": own default
+  RulesText unknown_rules;           // the rules `unknown` names (kDefaultPreset for "record")
   bool server_conventions = true;
   bool repair = true;
   int max_finish_swing = ScoreOptions{}.max_finish_swing;
 };
 
-// The rules a record is counted under, with the manifest's komi (without one, the record's KM
-// is taken as rules_for_record takes it, and a server convention may read it).
-std::string rules_for(const Entry& e, const sgf::Record& rec, const RulesChoice& choice,
-                      GameResult& r) {
+// The rules a record is counted under, their text in r.rules, with the manifest's komi (without
+// one, the record's KM is taken as rules_for_record takes it, and a server convention may read it).
+RulesText rules_for(const Entry& e, const sgf::Record& rec, const RulesChoice& choice,
+                    GameResult& r) {
   std::string preset;
   if (e.family != "unknown" && !e.family.empty()) preset = e.family;
   else if (!rec.rules.empty()) preset = preset_for_sgf_rules(rec.rules);
-  r.family = preset.empty() ? "unknown" : parse_ruleset(preset).preset;
+  RulesText rules;
   if (preset.empty()) {
+    r.family = "unknown";
     r.unknown_rules = true;
-    // "record": the record's own default (README: tang-song for records that name no rules)
+    // "record": the record's own default (README: kDefaultPreset for records that name no rules)
     preset = choice.unknown == "record" ? kDefaultPreset : choice.unknown;
+    rules = choice.unknown_rules;
+  } else {
+    rules = parse_rules_text(preset);
+    r.family = rules.rules.preset;
   }
-  if (e.komi) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, ",komi=%g", *e.komi);
-    preset += buf;
+  if (!e.komi) {
+    r.rules = preset;
+    return rules;
   }
-  return preset;
+  char buf[48];
+  std::snprintf(buf, sizeof buf, ",komi=%g", *e.komi);
+  r.rules = preset + buf;
+  return parse_rules_text(r.rules);  // the komi as the text gives it (%g)
 }
 
 struct Source {
@@ -225,7 +233,6 @@ GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& sr
     o.replay.repair = choice.repair;
     const std::string recorded = e.recorded.empty() ? rec.result : e.recorded;
     o.rules = rules_for(e, rec, choice, r);
-    r.rules = *o.rules;
     Scored s = score_record(rec, o);
     const Count& c = s.count;
     for (const AppliedConvention& a : s.facts.conventions) {
@@ -351,7 +358,7 @@ void print_table(const std::string& detail, size_t records, double wall,
   if (unknown_family)
     std::cout << "  " << tr(l, "corpus.unknown_note",
                             {std::to_string(unknown_family),
-                             choice.unknown == "record" ? tr(l, "corpus.record_default") : choice.unknown})
+                             choice.unknown == "record" ? tr(l, "corpus.record_default", {kDefaultPreset}) : choice.unknown})
               << "\n";
   for (const ServerConvention& sc : server_conventions()) {
     int n = 0;
@@ -469,7 +476,8 @@ void add_corpus_command(CLI::App& app, Runner& run) {
   cmd->add_option("--match", match, "only records whose file name contains this text");
   cmd->add_option("--unknown-rules", unknown_rules,
                   "rules for records whose rules the manifest and the record do not name: a preset "
-                  "(default japanese), or 'record' for the record's own default (tang-song)");
+                  "(default japanese), or 'record' for the record's own default (" +
+                      std::string(kDefaultPreset) + ")");
   add_finish_swing_option(cmd, max_finish_swing);
   cmd->add_flag("--no-server-conventions", no_server_conventions,
                 "count records from servers that count differently (Fox's scaled komi, OGS before "
@@ -498,12 +506,11 @@ void add_corpus_command(CLI::App& app, Runner& run) {
       choice.server_conventions = !no_server_conventions;
       choice.repair = !no_repair;
       choice.max_finish_swing = max_finish_swing;
-      if (unknown_rules != "record") {
-        try {
-          (void)parse_ruleset(unknown_rules);
-        } catch (const RulesError& e) {
-          throw CLI::ValidationError("--unknown-rules", e.what());
-        }
+      try {
+        choice.unknown_rules =
+            parse_rules_text(unknown_rules == "record" ? kDefaultPreset : unknown_rules);
+      } catch (const RulesError& e) {
+        throw CLI::ValidationError("--unknown-rules", e.what());
       }
       std::vector<Source> srcs;
       for (const std::string& s : sources.empty() ? std::vector<std::string>{"estimate"} : sources) {

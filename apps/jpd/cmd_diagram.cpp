@@ -45,8 +45,9 @@ void add_diagram_command(CLI::App& app, Runner& run) {
   cmd->add_option("file", file, "SGF game record")->required();
   add_record_options(cmd, record);
   cmd->add_option("--rules", rules,
-                  "PRESET[,key=value...] (default: the record's RU when it names a preset or a "
-                  "standard rule set, else tang-song)");
+                  std::string("PRESET[,key=value...] (default: the record's RU when it names a "
+                              "preset or a standard rule set, else ") +
+                      kDefaultPreset + ")");
   cmd->add_option("--out,-o", out_dir, "directory for the pictures (default: <record name>-diagram)");
   cmd->add_option("--lang", lang, "language of the captions: zh or en (default: from the locale)")
       ->check(CLI::IsMember({"zh", "en"}));
@@ -69,7 +70,7 @@ void add_diagram_command(CLI::App& app, Runner& run) {
         throw CLI::ValidationError(dead.empty() ? "--claim" : "--dead", e.what());
       }
       set_dead_from_option(o, dead_from);
-      if (!rules.empty()) o.rules = rules;
+      if (!rules.empty()) o.rules = read_rules(rules);
       Scored s = score_record(rec, o);
       const Lang l = language(lang);
       // The pictures' paths go to standard output; what the reader of a record must know of it

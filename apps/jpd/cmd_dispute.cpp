@@ -38,7 +38,7 @@ void add_dispute_command(CLI::App& app, Runner& run) {
   cmd->callback([&run] {
     run = [] {
       sgf::Record rec = load_record(file);
-      Ruleset r = rules_for_record(rec, rules.empty() ? std::nullopt : std::optional<std::string>(rules));
+      Ruleset r = rules_for_record(rec, read_rules(rules));
       Replay rp = replay(rec, r);
       DisputeOptions o;
       o.timeout_seconds = timeout;

@@ -53,7 +53,7 @@ void add_estimate_command(CLI::App& app, Runner& run) {
   cmd->callback([&run] {
     run = [] {
       sgf::Record rec = load_record(file, record);
-      Ruleset r = rules_for_record(rec, rules.empty() ? std::nullopt : std::optional<std::string>(rules));
+      Ruleset r = rules_for_record(rec, read_rules(rules));
       ReplayOptions ro;
       apply_record_args(record, ro);
       Replay rp = replay(rec, r, ro);

@@ -74,12 +74,13 @@ void add_gtp_command(CLI::App& app, Runner& run) {
   auto* cmd = app.add_subcommand(
       "gtp", "Play and referee over GTP (Go Text Protocol 2) on stdin/stdout: for GUIs, matches");
   static GtpEngineOptions o;
+  static std::string rules = kDefaultPreset;
   static uint64_t seed = 1;
   static int playouts = 0;
   static bool no_files = false;
   static std::string allow_files;
   static std::string out_of_turn = "setup";
-  cmd->add_option("--rules", o.rules, "PRESET[,key=value...] (default tang-song)");
+  cmd->add_option("--rules", rules, std::string("PRESET[,key=value...] (default ") + kDefaultPreset + ")");
   cmd->add_option("--size", o.board_size, "board size before any boardsize command (default 19)")
       ->check(CLI::Range(kMinBoardSize, kMaxBoardSize));
   cmd->add_option("--seed", seed, "seed of the move generator (default 1)");
@@ -103,7 +104,7 @@ void add_gtp_command(CLI::App& app, Runner& run) {
       o.file_root = no_files ? "" : allow_files;
       o.out_of_turn = parse_out_of_turn(out_of_turn).value_or(OutOfTurn::setup);
       try {
-        parse_ruleset(o.rules);
+        o.rules = parse_ruleset(rules);
       } catch (const RulesError& e) {
         throw CLI::ValidationError("--rules", e.what());
       }

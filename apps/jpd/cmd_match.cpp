@@ -19,12 +19,13 @@ void add_match_command(CLI::App& app, Runner& run) {
       "match", "Play GTP engines against each other with jpd as the referee, count every game");
   static std::string black, white;
   static MatchOptions o;
+  static std::string rules = kDefaultPreset;
   static double timeout = 60;
   static bool json = false;
   static std::string series_rules, tie = "wins", lang;
   cmd->add_option("--black", black, "the first engine's command (Black in game 1)")->required();
   cmd->add_option("--white", white, "the second engine's command")->required();
-  cmd->add_option("--rules", o.rules, "PRESET[,key=value...] (default tang-song)");
+  cmd->add_option("--rules", rules, std::string("PRESET[,key=value...] (default ") + kDefaultPreset + ")");
   cmd->add_option("--games", o.games, "number of games (default 1)")->check(CLI::Range(1, 100000));
   cmd->add_option("--size", o.size, "board size (default 9)")
       ->check(CLI::Range(kMinBoardSize, kMaxBoardSize));
@@ -48,9 +49,9 @@ void add_match_command(CLI::App& app, Runner& run) {
   cmd->add_flag("--json", json, "print JSON");
   cmd->callback([&run] {
     run = [] {
-      if (o.rules.empty()) o.rules = kDefaultPreset;
       try {
-        parse_ruleset(o.rules);  // a bad rule set fails before any engine starts
+        // A bad rule set fails before any engine starts.
+        o.rules = parse_ruleset(rules.empty() ? kDefaultPreset : rules);
       } catch (const RulesError& e) {
         throw CLI::ValidationError("--rules", e.what());
       }
@@ -109,7 +110,7 @@ void add_match_command(CLI::App& app, Runner& run) {
         standings = match_series(s, o, name_a, name_b, so);
         for (const SeriesStanding& t : standings) all_hold &= t.all_invariants_hold;
       }
-      Ruleset played = parse_ruleset(o.rules);
+      Ruleset played = o.rules;
       if (o.series) played.komi = 0;
       if (json) {
         nlohmann::json j = {{"rules", played.to_string()},

@@ -26,19 +26,22 @@ void add_replay_command(CLI::App& app, Runner& run) {
   auto* cmd = app.add_subcommand("replay", "Replay a game record under a rule set and show the final "
                                            "position, the phase and the counters");
   static std::string file, rules, lang;
+  static std::optional<RulesText> given;  // --rules, read
   static bool json = false;
   static RecordArgs record;
   cmd->add_option("file", file, "SGF game record")->required();
   cmd->add_option("--lang", lang, "language for people: zh or en (default: from the locale)")
       ->check(CLI::IsMember({"zh", "en"}));
-  cmd->add_option("--rules", rules, "PRESET[,key=value...] (default: the record's RU, else tang-song)");
+  cmd->add_option("--rules", rules,
+                  std::string("PRESET[,key=value...] (default: the record's RU, else ") +
+                      kDefaultPreset + ")");
   cmd->add_flag("--json", json, "print JSON");
   add_record_options(cmd, record, false);
   cmd->callback([&run] {
-    check_rules_option("--rules", rules);
+    given = rules_option("--rules", rules);
     run = [] {
       sgf::Record rec = load_record(file, record);
-      Ruleset r = rules_for_record(rec, rules.empty() ? std::nullopt : std::optional(rules));
+      Ruleset r = rules_for_record(rec, given);
       ReplayOptions ro;
       apply_record_args(record, ro);
       Replay rp = replay(rec, r, ro);

@@ -41,6 +41,7 @@ void add_rules_commands(CLI::App& app, Runner& run) {
 
   auto* show = app.add_subcommand("rules", "Show every field of a rule set");
   static std::string spec;
+  static std::optional<RulesText> given;  // the rule set, read
   static bool show_json = false;
   static std::string lang;
   show->add_option("rules", spec, "PRESET[,key=value...]")->required();
@@ -48,9 +49,9 @@ void add_rules_commands(CLI::App& app, Runner& run) {
   show->add_option("--lang", lang, "language of the meanings: zh or en (default: from the locale)")
       ->check(CLI::IsMember({"zh", "en"}));
   show->callback([&run] {
-    check_rules_option("rules", spec);
+    given = rules_option("rules", spec);
     run = [] {
-      Ruleset r = parse_ruleset(spec);
+      const Ruleset r = given ? given->rules : parse_ruleset(spec);  // "": no preset named
       nlohmann::json j = to_json(r);
       if (show_json) {
         std::cout << j.dump(2) << "\n";

@@ -75,20 +75,22 @@ std::string figures_cell(const Count& c) {
 void add_score_command(CLI::App& app, Runner& run) {
   auto* cmd = app.add_subcommand("score", "Count a game record under a rule set");
   static std::string file, rules;
+  static std::optional<RulesText> given;  // --rules, read
   static StatusArgs a;
   static bool explain_flag = false;
   cmd->add_option("file", file, "SGF game record")->required();
   cmd->add_option("--rules", rules,
-                  "PRESET[,key=value...] (default: the record's RU when it names a preset or a "
-                  "standard rule set, else tang-song)");
+                  std::string("PRESET[,key=value...] (default: the record's RU when it names a "
+                              "preset or a standard rule set, else ") +
+                      kDefaultPreset + ")");
   add_status_options(cmd, a);
   cmd->add_flag("--explain", explain_flag, "show the making step by step and the arithmetic");
   cmd->callback([&run] {
-    check_rules_option("--rules", rules);
+    given = rules_option("--rules", rules);
     run = [] {
       sgf::Record rec = load_record(file, a.record);
       ScoreOptions o = score_options(a, rec);
-      if (!rules.empty()) o.rules = rules;
+      if (given) o.rules = given;
       Scored s = score_record(rec, o);
       const Lang lang = language(a.lang);
       if (a.json) {
@@ -143,20 +145,17 @@ void add_compare_command(CLI::App& app, Runner& run) {
       nlohmann::json rows = nlohmann::json::array();
       std::map<std::string, std::vector<std::string>> by_winner;
       std::string statuses, statuses_text;
+      std::vector<CountingMethod> methods;  // of each row (that counts)
       bool all_hold = true;
       for (const Preset& p : presets()) {
         ScoreOptions o = base;
         // Without a komi in the rules, score_record takes the record's KM (exactly); with
-        // --preset-komi the preset's own is written out, or the record's would win.
-        std::string text = p.name;
-        if (preset_komi) {
-          char buf[48];
-          std::snprintf(buf, sizeof buf, ",komi=%.17g", p.rules.komi);
-          text += buf;
-        }
-        o.rules = text;
+        // --preset-komi the preset's own is given, or the record's would win.
+        o.rules = RulesText{p.rules, {}};
+        if (preset_komi) o.rules->keys.push_back("komi");
         nlohmann::json row;
         row["preset"] = p.name;
+        CountingMethod method{};
         try {
           Scored s = score_record(rec, o);
           const Count& c = s.count;
@@ -167,6 +166,7 @@ void add_compare_command(CLI::App& app, Runner& run) {
           row["winner"] = is_stone(c.winner) ? nlohmann::json(std::string(color_letter(c.winner))) : nlohmann::json(nullptr);
           row["margin"] = c.margin;
           row["method"] = std::string(name_of(c.rules.counting));
+          method = c.rules.counting;
           row["figures"] = figures_cell(c);
           row["primary_difference"] = c.primary_difference;
           row["pay"] = c.pay;
@@ -183,6 +183,7 @@ void add_compare_command(CLI::App& app, Runner& run) {
           row["error"] = e.what();
         }
         rows.push_back(row);
+        methods.push_back(method);
       }
       if (a.json) {
         nlohmann::json j;
@@ -222,13 +223,14 @@ void add_compare_command(CLI::App& app, Runner& run) {
                              tr(l, "compare.col.result"), tr(l, "compare.col.method"),
                              tr(l, "compare.col.figures"), tr(l, "compare.col.pay"),
                              tr(l, "compare.col.invariants")});
-      for (auto& r : rows) {
+      for (size_t k = 0; k < rows.size(); ++k) {
+        nlohmann::json& r = rows[k];
         if (r.contains("error")) {
           std::cout << pad(r["preset"].get<std::string>(), widths[0]) << " "
                     << tr(l, "compare.error", {r["error"].get<std::string>()}) << "\n";
           continue;
         }
-        const CountingMethod m = parse_ruleset(r["rules"].get<std::string>()).counting;
+        const CountingMethod m = methods[k];
         std::cout << row_text({r["preset"].get<std::string>(), num(r["komi"].get<double>()),
                                r["result"].get<std::string>(), method_short(m, l),
                                r["figures"].get<std::string>(), num(r["pay"].get<double>()),

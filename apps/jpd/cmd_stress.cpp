@@ -44,24 +44,35 @@ struct Failure {
   std::string record;  // SGF of the game, with its dead stones and claims
 };
 
+// The rule sets of a run: each one's text as given (the table and the failures name it so), and
+// the rule set it reads as.
+struct RuleSets {
+  std::vector<std::string> names;
+  std::vector<Ruleset> rules;
+};
+
 // "tang-song,ko=situational,chinese": a new rule set starts at every item without '='.
-std::vector<std::string> rule_list(const std::string& text) {
-  std::vector<std::string> out;
+RuleSets rule_list(const std::string& text) {
+  RuleSets out;
   if (text == "all") {
-    for (const Preset& p : presets()) out.push_back(p.name);
+    for (const Preset& p : presets()) {
+      out.names.push_back(p.name);
+      out.rules.push_back(p.rules);
+    }
     return out;
   }
+  std::vector<std::string>& names = out.names;
   size_t start = 0;
   while (start <= text.size()) {
     const size_t comma = std::min(text.find(',', start), text.size());
     const std::string item = text.substr(start, comma - start);
-    if (item.find('=') != std::string::npos && !out.empty()) out.back() += "," + item;
-    else out.push_back(item);
+    if (item.find('=') != std::string::npos && !names.empty()) names.back() += "," + item;
+    else names.push_back(item);
     start = comma + 1;
   }
-  for (const std::string& r : out) {
+  for (const std::string& r : names) {
     try {
-      parse_ruleset(r);
+      out.rules.push_back(parse_ruleset(r));
     } catch (const RulesError& e) {
       throw CLI::ValidationError("--rules", e.what());
     }
@@ -181,6 +192,7 @@ void tally_game(const RandomGame& rg, Tally& t) {
 struct Args {
   uint64_t games = 2000;
   std::string rules = "all";
+  RuleSets rule_sets;  // `rules`, read (rule_list)
   std::string size = "3-9";
   uint64_t seed = 1;
   unsigned threads = 0;
@@ -188,9 +200,8 @@ struct Args {
 };
 
 int run_stress(const Args& a) {
-  const std::vector<std::string> names = rule_list(a.rules);
-  std::vector<Ruleset> rulesets;
-  for (const std::string& n : names) rulesets.push_back(parse_ruleset(n));
+  const std::vector<std::string>& names = a.rule_sets.names;
+  const std::vector<Ruleset>& rulesets = a.rule_sets.rules;
   RandomGameOptions opts;
   std::tie(opts.min_size, opts.max_size) = size_range(a.size);
   const unsigned threads =
@@ -322,7 +333,7 @@ void add_stress_command(CLI::App& app, Runner& run) {
       ->check(CLI::Range(0u, 256u));
   cmd->add_flag("--json", a.json, "print JSON");
   cmd->callback([&run] {
-    rule_list(a.rules);  // usage errors now, before anything runs
+    a.rule_sets = rule_list(a.rules);  // usage errors now, before anything runs
     size_range(a.size);
     run = [] { return run_stress(a); };
   });

@@ -90,10 +90,14 @@ std::string record_end_warning(const RecordFacts& f, Lang l) {
 
 std::string colour_cell(Color c) { return is_stone(c) ? std::string(color_letter(c)) : "-"; }
 
-void check_rules_option(const std::string& option, const std::string& text) {
-  if (text.empty()) return;
+std::optional<RulesText> read_rules(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  return parse_rules_text(text);
+}
+
+std::optional<RulesText> rules_option(const std::string& option, const std::string& text) {
   try {
-    parse_ruleset(text);
+    return read_rules(text);
   } catch (const RulesError& e) {
     throw CLI::ValidationError(option, e.what());
   }

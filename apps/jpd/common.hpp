@@ -50,9 +50,12 @@ std::string record_end_warning(const RecordFacts& f, Lang l);
 // "B", "W" or "-".
 std::string colour_cell(Color c);
 
-// A rule-set option (PRESET[,key=value...]) checked while the command line is parsed: a bad one is
-// a usage error (exit status 2) naming the option. An empty text is no option.
-void check_rules_option(const std::string& option, const std::string& text);
+// A rule-set option's text (PRESET[,key=value...]) read (parse_rules_text, throwing its
+// RulesError); an empty text is no option (nullopt).
+std::optional<RulesText> read_rules(const std::string& text);
+// The same while the command line is parsed: a bad one is a usage error (exit status 2) naming the
+// option.
+std::optional<RulesText> rules_option(const std::string& option, const std::string& text);
 
 // A one-line progress bar on stderr: files done, rate, ETA (jpd batch, jpd corpus).
 class ProgressBar {

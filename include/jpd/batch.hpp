@@ -26,11 +26,11 @@
 
 namespace jpd::batch {
 
-// One rule set of a batch: a label (the column "preset") and the rules text given to score_record
-// (nullopt: the record's own RU, as `jpd score` without --rules).
+// One rule set of a batch: a label (the column "preset", the rules text as the list gives it) and
+// its rules as read for score_record (nullopt: the record's own RU, as `jpd score` without --rules).
 struct RuleChoice {
   std::string label;
-  std::optional<std::string> rules;
+  std::optional<RulesText> rules;
   friend bool operator==(const RuleChoice&, const RuleChoice&) = default;
 };
 

@@ -46,10 +46,10 @@ struct AppliedConvention {
 std::optional<double> fox_komi(double km);
 
 // Applies the conventions of the record's server to the rules chosen for it (komi from KM where
-// the rules text does not set komi): each setting the text `rules_text` does not set itself, and
+// the rules given do not set komi): each setting the rules text `given` does not make itself, and
 // the komi. Returns what was applied (nothing changed is not listed); notes say why.
 std::vector<AppliedConvention> apply_conventions(const sgf::Record& r,
-                                                 const std::optional<std::string>& rules_text,
+                                                 const std::optional<RulesText>& given,
                                                  Ruleset& rules, std::vector<std::string>& notes);
 
 // How a record ended, by its result (RE) and its moves: counted (a score or a draw, or two passes

@@ -61,7 +61,7 @@ std::optional<OutOfTurn> parse_out_of_turn(std::string_view name);
 struct GtpEngineOptions {
   std::string name = "jpd";
   std::string version = "0.1.0";
-  std::string rules = kDefaultPreset;  // the initial rule set, PRESET[,key=value...]
+  Ruleset rules;  // the initial rule set (by default kDefaultPreset's)
   int board_size = 19;
   GenmoveOptions genmove;
   OutOfTurn out_of_turn = OutOfTurn::setup;

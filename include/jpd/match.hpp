@@ -89,7 +89,7 @@ Statuses match_statuses(const Game& g, MatchPlayer& black, MatchPlayer& white, s
                         const std::function<Statuses(const Game&)>& fallback = {});
 
 struct MatchOptions {
-  std::string rules = kDefaultPreset;  // PRESET[,key=value...]
+  Ruleset rules;  // by default kDefaultPreset's
   int size = 9;
   int games = 1;
   int max_moves = 0;       // per game; 0: four times the number of points

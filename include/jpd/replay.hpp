@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "jpd/game.hpp"
@@ -63,24 +64,12 @@ struct Replay {
   std::vector<sgf::Repair> repairs;
 };
 
-// The rules for counting a record: `explicit_rules` (PRESET[,k=v...]) when given, else the
-// record's RU when it names a preset or a standard rule set, else tang-song. Komi: a komi= in
-// explicit_rules wins, else the record's KM, else the preset's value.
-Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>& explicit_rules);
-
-// rules_for_record for many records under one rules text (jpd batch): the text parsed once.
-class RecordRules {
- public:
-  explicit RecordRules(std::optional<std::string> explicit_rules);
-  // rules_for_record(r, explicit_rules), throwing what it throws.
-  Ruleset operator()(const sgf::Record& r) const;
-
- private:
-  std::optional<std::string> text_;
-  std::optional<Ruleset> parsed_;
-  std::string error_;  // the RulesError of parsing the text
-  bool sets_komi_ = false;
-};
+// The rules for counting a record: `explicit_rules` when given, else the record's RU when it
+// names a preset or a standard rule set, else kDefaultPreset. Komi: a komi= in explicit_rules
+// wins, else the record's KM, else the preset's value.
+Ruleset rules_for_record(const sgf::Record& r, const std::optional<RulesText>& explicit_rules);
+// The same for the text PRESET[,k=v...], read here (parse_rules_text, throwing its RulesError).
+Ruleset rules_for_record(const sgf::Record& r, std::string_view explicit_rules);
 
 // Replays the main line: setup, every step through the referee. At the end a game still in play
 // is paused by agreement. Throws ReplayError for an illegal move (unless forfeit_on_illegal).

@@ -161,15 +161,25 @@ struct RulesError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// A rules text read once: the rule set, and whether the text sets the komi itself (a record's
-// KM gives the komi of a rule set whose text does not).
+// A rules text read once: the rule set, and the keys the text sets itself, as the field names of
+// ruleset_fields() ("ko_rule" as "ko"). What the front ends carry from their option, command or
+// request on: a record's KM gives the komi of a rule set whose text sets none, and a server's
+// convention changes only the settings the text does not make (conventions.hpp).
 struct RulesText {
   Ruleset rules;
-  bool komi_given = false;
+  std::vector<std::string> keys;  // in the text's order, a key set twice listed twice
+
+  // Whether the text sets the field named `key` (as in ruleset_fields()).
+  bool sets(std::string_view key) const;
+  bool komi_given() const { return sets("komi"); }
+  friend bool operator==(const RulesText&, const RulesText&) = default;
 };
 
 // Parses "PRESET[,key=value...]". Keys are the field names above (also with '-' for '_').
 RulesText parse_rules_text(std::string_view text);
+// What parse_rules_text(r.to_string()) gives for a rule set of a known preset whose komi lies in
+// the text's range: `r`, setting every field that differs from its preset.
+RulesText rules_text_of(const Ruleset& r);
 // The same, the rule set only.
 Ruleset parse_ruleset(std::string_view text);
 

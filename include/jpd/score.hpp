@@ -29,7 +29,7 @@ enum class DeadFrom : uint8_t {
 std::string_view name_of(DeadFrom d);
 
 struct ScoreOptions {
-  std::optional<std::string> rules;        // PRESET[,key=value...]; default from the record
+  std::optional<RulesText> rules;          // parse_rules_text's; default: the record's
   std::optional<std::vector<Point>> dead;  // explicit dead stones (a stone stands for its chain)
   std::vector<Claim> claims;               // added to the record's JPDC claims
   DeadFrom dead_from = DeadFrom::automatic;
@@ -101,13 +101,10 @@ class RecordScorer {
  public:
   RecordScorer(const sgf::Record& record, const ScoreOptions& opts);  // opts.rules unused
   // Throws as score_record does.
-  Count count(const std::optional<std::string>& rules);
-  // The same, the rules already made of the text for this record (rules_for_record, RecordRules).
-  Count count(const std::optional<std::string>& rules, const Ruleset& resolved);
+  Count count(const std::optional<RulesText>& rules);
   // The same written into `out`, whose storage is used again (count() in count.hpp); the
   // record's facts into `facts` when given.
-  void count(const std::optional<std::string>& rules, const Ruleset& resolved, Count& out,
-             RecordFacts* facts = nullptr);
+  void count(const std::optional<RulesText>& rules, Count& out, RecordFacts* facts = nullptr);
 
  private:
   const sgf::Record& record_;

@@ -67,9 +67,9 @@ SeriesGame series_game(int number, std::string source, std::string black, std::s
                        const Count& c);
 
 struct SeriesOptions {
-  // The rule sets, each PRESET[,key=value...] (a komi given is overridden: komi 0); nullopt: each
-  // record's own RU, as `jpd score` reads it.
-  std::vector<std::optional<std::string>> rules = {std::nullopt};
+  // The rule sets, each as parse_rules_text reads it (a komi given is overridden: komi 0);
+  // nullopt: each record's own RU, as `jpd score` reads it.
+  std::vector<std::optional<RulesText>> rules = {std::nullopt};
   ScoreOptions score;  // dead stones and claims (rules and komi are the series')
   SeriesTieBreak tie = SeriesTieBreak::wins;
 };

@@ -145,7 +145,9 @@ void bind_game(pyb::module_& m) {
              return Game(ruleset_arg(rules), w, h);
            }),
            pyb::arg("rules") = pyb::none(), pyb::arg("size") = 19,
-           "A new game: rules a Ruleset or text ('tang-song' by default), size n or (width, height).")
+           (std::string("A new game: rules a Ruleset or text ('") + kDefaultPreset +
+            "' by default), size n or (width, height).")
+               .c_str())
       .def_property_readonly("rules", &Game::rules)
       .def_property_readonly("board", [](const Game& g) { return g.board(); }, "A copy of the position.")
       .def_property_readonly("width", &Game::width)

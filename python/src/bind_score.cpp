@@ -31,7 +31,7 @@ ScoreOptions options(const sgf::Record& rec, pyb::object rules, pyb::object dead
   if (!dead.is_none()) o.dead = points_arg(dead, rec.width, rec.height);
   o.claims = claims_arg(claims, rec.width, rec.height);
   set_dead_from_arg(o, dead_from);
-  o.rules = rules_text_arg(rules);
+  o.rules = rules_arg(rules);
   o.keep_steps = keep_steps;
   return o;
 }
@@ -71,24 +71,38 @@ pyb::dict score_sgf(pyb::object path, pyb::object rules, pyb::object dead, pyb::
 
 // The rule sets of a series: None (each record's RU), a Ruleset, jpd batch's list as text
 // ('all', 'chinese,japanese'), or a list of rule sets (Ruleset or text) counted side by side.
-std::vector<std::optional<std::string>> series_rules_arg(pyb::handle rules) {
-  std::vector<std::optional<std::string>> out;
+// A rule set of a series: the list's, read; or a rule set's text, read with the records
+// (series_rules).
+struct SeriesRule {
+  std::optional<RulesText> rules;
+  std::optional<std::string> text;
+};
+
+std::vector<SeriesRule> series_rules_arg(pyb::handle rules) {
+  std::vector<SeriesRule> out;
   if (pyb::isinstance<pyb::str>(rules)) {
     for (const batch::RuleChoice& c : batch::parse_rule_list(rules.cast<std::string>()))
-      out.push_back(c.rules);
+      out.push_back({c.rules, std::nullopt});
   } else if (pyb::isinstance<pyb::list>(rules) || pyb::isinstance<pyb::tuple>(rules)) {
-    for (pyb::handle r : rules) out.push_back(rules_text_arg(r));
+    for (pyb::handle r : rules) out.push_back({std::nullopt, rules_text_arg(r)});
   } else {
-    out.push_back(rules_text_arg(rules));
+    out.push_back({std::nullopt, rules_text_arg(rules)});
   }
   if (out.empty()) throw pyb::value_error("a series needs at least one rule set");
+  return out;
+}
+
+std::vector<std::optional<RulesText>> series_rules(const std::vector<SeriesRule>& rules) {
+  std::vector<std::optional<RulesText>> out;
+  for (const SeriesRule& r : rules)
+    out.push_back(r.text ? std::optional<RulesText>(parse_rules_text(*r.text)) : r.rules);
   return out;
 }
 
 pyb::dict series(pyb::iterable records, pyb::object rules, const std::string& tie_break,
                  const std::string& dead_from) {
   SeriesOptions o;
-  o.rules = series_rules_arg(rules);
+  const std::vector<SeriesRule> given = series_rules_arg(rules);
   set_dead_from_arg(o.score, dead_from);
   if (tie_break != "wins" && tie_break != "none")
     throw pyb::value_error("tie_break is 'wins' or 'none', not '" + tie_break + "'");
@@ -96,6 +110,7 @@ pyb::dict series(pyb::iterable records, pyb::object rules, const std::string& ti
   std::vector<sgf::Record> recs;
   for (pyb::handle r : records)
     recs.push_back(pyb::isinstance<sgf::Record>(r) ? r.cast<sgf::Record>() : load_record_file(path_arg(r)));
+  o.rules = series_rules(given);
   nlohmann::json j;
   {
     pyb::gil_scoped_release unlocked;
@@ -111,13 +126,15 @@ void bind_score(pyb::module_& m) {
         pyb::arg("dead") = pyb::none(), pyb::arg("claims") = pyb::none(), pyb::kw_only(),
         pyb::arg("dead_from") = "auto", pyb::arg("keep_steps") = true, pyb::arg("repair") = false,
         pyb::arg("server_conventions") = true,
-        "Counts a record (a Record, or the path of an SGF file) as `jpd score` does: rules "
-        "(default: the record's RU, else tang-song; komi from KM unless the rules set it), dead "
-        "stones (default: the record's markup, else per dead_from: 'auto', 'sgf', 'none', "
-        "'estimate', 'gtp:COMMAND') and claims (added to the record's); repair reads a faulty "
-        "record under the repair policy (README, Faulty records); server_conventions as "
-        "--no-server-conventions turns them off. Returns the Count; "
-        "SgfError, ReplayError, RulesError, CountError or PointError when it cannot.");
+        (std::string("Counts a record (a Record, or the path of an SGF file) as `jpd score` "
+                     "does: rules (default: the record's RU, else ") +
+         kDefaultPreset +
+         "; komi from KM unless the rules set it), dead stones (default: the record's markup, "
+         "else per dead_from: 'auto', 'sgf', 'none', 'estimate', 'gtp:COMMAND') and claims "
+         "(added to the record's); repair reads a faulty record under the repair policy (README, "
+         "Faulty records); server_conventions as --no-server-conventions turns them off. Returns "
+         "the Count; SgfError, ReplayError, RulesError, CountError or PointError when it cannot.")
+            .c_str());
   m.def("score_sgf", &score_sgf, pyb::arg("path"), pyb::arg("rules") = pyb::none(),
         pyb::arg("dead") = pyb::none(), pyb::arg("claims") = pyb::none(), pyb::kw_only(),
         pyb::arg("dead_from") = "auto", pyb::arg("game") = 1, pyb::arg("repair") = false,

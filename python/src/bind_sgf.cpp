@@ -121,10 +121,13 @@ void bind_sgf(pyb::module_& m) {
 
   m.def(
       "rules_for_record",
-      [](const Record& r, pyb::object rules) { return rules_for_record(r, rules_text_arg(rules)); },
+      [](const Record& r, pyb::object rules) { return rules_for_record(r, rules_arg(rules)); },
       pyb::arg("record"), pyb::arg("rules") = pyb::none(),
-      "The rules for counting a record: the given ones (komi from the record unless they set it), "
-      "else the record's RU when it names a preset or a standard rule set, else tang-song.");
+      (std::string("The rules for counting a record: the given ones (komi from the record unless "
+                   "they set it), else the record's RU when it names a preset or a standard rule "
+                   "set, else ") +
+       kDefaultPreset + ".")
+          .c_str());
   m.def(
       "replay",
       [](const Record& r, pyb::object rules, bool translate_non_board, bool adopt_first_player,
@@ -134,7 +137,7 @@ void bind_sgf(pyb::module_& m) {
         o.adopt_first_player = adopt_first_player;
         o.forfeit_on_illegal = forfeit_on_illegal;
         o.repair = repair;
-        return replay(r, rules_for_record(r, rules_text_arg(rules)), o);
+        return replay(r, rules_for_record(r, rules_arg(rules)), o);
       },
       pyb::arg("record"), pyb::arg("rules") = pyb::none(), pyb::kw_only(),
       pyb::arg("translate_non_board") = true, pyb::arg("adopt_first_player") = true,

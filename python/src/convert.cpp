@@ -132,6 +132,12 @@ std::optional<std::string> rules_text_arg(pyb::handle h) {
   throw pyb::type_error("rules are a Ruleset or text such as 'tang-song,komi=7.5'");
 }
 
+std::optional<RulesText> rules_arg(pyb::handle h) {
+  const std::optional<std::string> text = rules_text_arg(h);
+  if (!text) return std::nullopt;
+  return parse_rules_text(*text);
+}
+
 std::pair<int, int> size_arg(pyb::handle h) {
   if (pyb::isinstance<pyb::int_>(h)) {
     const int n = h.cast<int>();

@@ -43,6 +43,8 @@ Ruleset ruleset_arg(pyb::handle h, const Ruleset& fallback = Ruleset{});
 // Optional rules text for the record-based functions: None, text, or a Ruleset (its canonical
 // text).
 std::optional<std::string> rules_text_arg(pyb::handle h);
+// The same, read (parse_rules_text): the rules the record-based functions are given.
+std::optional<RulesText> rules_arg(pyb::handle h);
 
 // A board size: n for n x n, or a pair (width, height).
 std::pair<int, int> size_arg(pyb::handle h);

@@ -109,7 +109,7 @@ std::string id_of(std::string_view prefix) {
 }  // namespace
 
 GtpEngine::GtpEngine(GtpEngineOptions options) : opts_(std::move(options)) {
-  rules_ = parse_ruleset(opts_.rules);
+  rules_ = opts_.rules;
   if (opts_.board_size < kMinBoardSize || opts_.board_size > kMaxBoardSize)
     throw std::invalid_argument("board size " + std::to_string(opts_.board_size) +
                                 " is outside 2..25");

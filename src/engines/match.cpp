@@ -16,8 +16,6 @@ namespace jpd {
 
 namespace {
 
-std::string trim(const std::string& s) { return std::string(strings::trim(s)); }
-
 std::string letter(Color c) { return std::string(color_letter(c)); }
 
 // The position whose stones the statuses name: the game's own (after an independent dispute
@@ -105,7 +103,7 @@ bool MatchPlayer::knows(const std::string& command) {
     if (c == command) return k;
   bool k = false;
   try {
-    k = trim(send("known_command " + command)) == "true";
+    k = strings::trim(send("known_command " + command)) == "true";
   } catch (const GtpError&) {
   }
   known_.emplace_back(command, k);
@@ -200,8 +198,8 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
     const bool cleanup = !exact && !g.rules().friendly_pass && p.knows("kgs-genmove_cleanup");
     std::string answer;
     try {
-      answer = trim(p.send((exact ? "reg_genmove " : cleanup ? "kgs-genmove_cleanup " : "genmove ") +
-                           letter(c)));
+      answer = strings::trim(
+          p.send((exact ? "reg_genmove " : cleanup ? "kgs-genmove_cleanup " : "genmove ") + letter(c)));
     } catch (const GtpError& e) {
       return forfeit(c, p.name() + " failed: " + e.what());
     }
@@ -249,7 +247,7 @@ MatchGame run_match_game(MatchPlayer& black, MatchPlayer& white, const MatchOpti
   mg.number = number;
   mg.black = black.name();
   mg.white = white.name();
-  mg.game = Game(parse_ruleset(o.rules), o.size);
+  mg.game = Game(o.rules, o.size);
   Game& g = mg.game;
   PlayOptions po;
   po.max_moves = o.max_moves > 0 ? o.max_moves : 4 * o.size * o.size;
@@ -298,9 +296,7 @@ namespace {
 MatchOptions as_played(MatchOptions o) {
   if (!o.series) return o;
   o.alternate = true;
-  Ruleset r = parse_ruleset(o.rules);
-  r.komi = 0;
-  o.rules = r.to_string();
+  o.rules.komi = 0;
   return o;
 }
 }  // namespace

@@ -26,9 +26,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// (A list file's line: spaces and tabs around it, not other white space.)
-std::string trim(std::string_view s) { return std::string(strings::trim(s, " \t")); }
-
 bool is_sgf_name(const std::string& name) {
   if (name.size() < 4) return false;
   return strings::lower(std::string_view(name).substr(name.size() - 4)) == ".sgf";
@@ -97,7 +94,7 @@ std::vector<RuleChoice> parse_rule_list(std::string_view list) {
   while (a <= list.size()) {
     size_t b = list.find(',', a);
     if (b == std::string_view::npos) b = list.size();
-    std::string item = trim(list.substr(a, b - a));
+    std::string item(strings::trim(list.substr(a, b - a), " \t"));  // not other white space
     a = b + 1;
     if (item.empty()) continue;
     if (item.find('=') != std::string::npos) {
@@ -135,8 +132,8 @@ std::vector<RuleChoice> parse_rule_list(std::string_view list) {
     }
     for (const std::string& name : g.names) {
       std::string text = name + settings;
-      parse_ruleset(text);  // throws RulesError on a bad key or value
-      add({text, text});
+      RulesText parsed = parse_rules_text(text);  // throws RulesError on a bad key or value
+      add({text, std::move(parsed)});
     }
   }
   return out;
@@ -223,7 +220,7 @@ void start_row(Row& r, const std::string& path, const std::string& label) {
 
 // The rows of one record under every rule set, from rows[first] on.
 void count_record(const sgf::Record& rec, const std::string& path,
-                  const std::vector<RuleChoice>& rules, const std::vector<RecordRules>& parsed,
+                  const std::vector<RuleChoice>& rules,
                   const ScoreOptions& base, std::vector<Row>& rows, size_t first, Count& c) {
   ScoreOptions o = base;
   o.keep_steps = false;
@@ -237,7 +234,7 @@ void count_record(const sgf::Record& rec, const std::string& path,
     r.game = rec.game + 1;
     r.record_result = rec.result;
     try {
-      scorer.count(rules[k].rules, parsed[k](rec), c, &facts);
+      scorer.count(rules[k].rules, c, &facts);
       r.rules = rules_text(k, c.rules);
       r.komi = c.komi;
       r.method = name_of(c.rules.counting);
@@ -264,11 +261,11 @@ void count_record(const sgf::Record& rec, const std::string& path,
   }
 }
 
-// count_file with each rule set's text parsed once for the whole batch, into `rows` (their
-// storage used again, and `c`'s, for the counts): every game of the file, one row per rule set.
+// count_file into `rows` (their storage used again, and `c`'s, for the counts): every game of the
+// file, one row per rule set.
 void count_file_into(const std::string& path, const std::vector<RuleChoice>& rules,
-                     const std::vector<RecordRules>& parsed, const ScoreOptions& base,
-                     const sgf::ReadOptions& read, std::vector<Row>& rows, Count& c) {
+                     const ScoreOptions& base, const sgf::ReadOptions& read,
+                     std::vector<Row>& rows, Count& c) {
   std::vector<sgf::Record> more;  // the games after the first, of a file that holds several
   sgf::Record rec;
   try {
@@ -286,16 +283,11 @@ void count_file_into(const std::string& path, const std::vector<RuleChoice>& rul
     return;
   }
   rows.resize(rules.size() * (1 + more.size()));
-  count_record(rec, path, rules, parsed, base, rows, 0, c);
+  count_record(rec, path, rules, base, rows, 0, c);
   for (size_t g = 0; g < more.size(); ++g)
-    count_record(more[g], path, rules, parsed, base, rows, (g + 1) * rules.size(), c);
+    count_record(more[g], path, rules, base, rows, (g + 1) * rules.size(), c);
 }
 
-std::vector<RecordRules> parse_rules(const std::vector<RuleChoice>& rules) {
-  std::vector<RecordRules> parsed;
-  for (const RuleChoice& rc : rules) parsed.emplace_back(rc.rules);
-  return parsed;
-}
 
 }  // namespace
 
@@ -303,7 +295,7 @@ std::vector<Row> count_file(const std::string& path, const std::vector<RuleChoic
                             const ScoreOptions& base, const sgf::ReadOptions& read) {
   std::vector<Row> rows;
   Count c;
-  count_file_into(path, rules, parse_rules(rules), base, read, rows, c);
+  count_file_into(path, rules, base, read, rows, c);
   return rows;
 }
 
@@ -749,7 +741,6 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
   const size_t window = size_t(jobs) * 4;  // records in flight: queued, counting, or waiting to be written
 
-  const std::vector<RecordRules> parsed = parse_rules(o.rules);
   if (o.format == Format::csv && o.header) out << csv_header() << "\n";
   std::string text;  // the rows of one file
   std::vector<Row> game_rows;  // the rows of one of its games, for the summary
@@ -780,7 +771,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
     std::vector<Row> rows;
     Count c;
     while (std::optional<std::string> p = walk.next()) {
-      count_file_into(*p, o.rules, parsed, o.score, o.read, rows, c);
+      count_file_into(*p, o.rules, o.score, o.read, rows, c);
       write(rows);
       if (progress) progress(++written);
     }
@@ -808,7 +799,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
         queue.pop_front();
       }
       std::vector<Row> rows;
-      count_file_into(item.second, o.rules, parsed, o.score, o.read, rows, scratch);
+      count_file_into(item.second, o.rules, o.score, o.read, rows, scratch);
       {
         std::lock_guard lock(m);
         done.emplace(item.first, std::move(rows));

@@ -45,7 +45,7 @@ BenchFigures bench_bundled(const BenchContext&) {
     for (const sgf::Step& s : rec.steps) moves += s.kind == sgf::Step::Kind::move;
     for (const Preset& p : presets()) {
       ScoreOptions so;
-      so.rules = std::string(p.name);
+      so.rules = RulesText{p.rules, {}};  // the preset by its name
       so.keep_steps = true;
       so.dead_from = DeadFrom::estimate;
       so.estimate.playouts = 100;

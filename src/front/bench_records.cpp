@@ -55,13 +55,15 @@ BenchFigures bench_records(const BenchContext&) {
   };
   constexpr Set kSets[] = {{9, 6}};
   constexpr const char* kRules[] = {"japanese,komi=6.5", "chinese,komi=7.5", "tang-song,komi=6.5"};
+  std::vector<RulesText> rule_sets;
+  for (const char* rules : kRules) rule_sets.push_back(parse_rules_text(rules));
   uint64_t h = 0x6a70642d7265636full;
   int64_t counted = 0, moves = 0;
   for (const Set& set : kSets)
     for (int g = 0; g < set.games; ++g) {
       const sgf::Record rec = stopped_record(set.size, uint64_t(g));
       for (const sgf::Step& s : rec.steps) moves += s.kind == sgf::Step::Kind::move;
-      for (const char* rules : kRules) {
+      for (const RulesText& rules : rule_sets) {
         ScoreOptions so;
         so.rules = rules;
         so.keep_steps = false;

@@ -20,7 +20,7 @@ bool contains(std::string_view text, std::string_view part) {
 
 // The year a DT value starts with (DT[2014-05-11], DT[2014-05-11,12]), or 0.
 int year_of(std::string_view dt) {
-  while (!dt.empty() && std::isspace(static_cast<unsigned char>(dt.front()))) dt.remove_prefix(1);
+  dt = strings::trim(dt);
   if (dt.size() < 4 || !std::all_of(dt.begin(), dt.begin() + 4,
                                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
     return 0;
@@ -66,26 +66,9 @@ std::string filled(std::string_view pattern, const std::string& a, const std::st
   return s;
 }
 
-// Whether "PRESET,key=value,..." sets `key` ('-' and '_' alike, any case).
-bool sets_key(const std::optional<std::string>& text, std::string_view key) {
-  if (!text) return false;
-  auto norm = [](std::string_view s) {
-    std::string t = lower(s);
-    std::replace(t.begin(), t.end(), '-', '_');
-    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
-    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.erase(t.begin());
-    return t;
-  };
-  const std::string want = norm(key);
-  size_t start = 0;
-  while (start <= text->size()) {
-    const size_t comma = std::min(text->find(',', start), text->size());
-    const std::string_view part = std::string_view(*text).substr(start, comma - start);
-    const size_t eq = part.find('=');
-    if (eq != std::string_view::npos && norm(part.substr(0, eq)) == want) return true;
-    start = comma + 1;
-  }
-  return false;
+// Whether the rules given set `key` themselves.
+bool sets_key(const std::optional<RulesText>& given, std::string_view key) {
+  return given && given->sets(key);
 }
 
 }  // namespace
@@ -106,13 +89,13 @@ std::optional<double> fox_komi(double km) {
 }
 
 std::vector<AppliedConvention> apply_conventions(const sgf::Record& r,
-                                                 const std::optional<std::string>& rules_text,
+                                                 const std::optional<RulesText>& given,
                                                  Ruleset& rules, std::vector<std::string>& notes) {
   std::vector<AppliedConvention> applied;
   for (const ServerConvention& c : kConventions) {
     if (!c.matches(r)) continue;
     std::string changed;
-    if (c.scaled_komi && r.komi && !sets_key(rules_text, "komi")) {
+    if (c.scaled_komi && r.komi && !sets_key(given, "komi")) {
       const std::optional<double> komi = fox_komi(*r.komi);
       if (!komi) {
         notes.push_back("KM[" + format_number(*r.komi) + "] of a Fox record is no scaled komi "
@@ -128,7 +111,7 @@ std::vector<AppliedConvention> apply_conventions(const sgf::Record& r,
       const size_t b = std::min(c.rules.find(',', a), c.rules.size());
       const std::string_view kv = c.rules.substr(a, b - a);
       a = b + 1;
-      if (sets_key(rules_text, kv.substr(0, kv.find('=')))) continue;
+      if (sets_key(given, kv.substr(0, kv.find('=')))) continue;
       Ruleset with = parse_ruleset(rules.to_string() + "," + std::string(kv));
       with.preset = rules.preset;
       if (with == rules) continue;  // the rules count so already

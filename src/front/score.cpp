@@ -132,10 +132,10 @@ CountOptions count_options(const ScoreOptions& opts) {
 }
 
 // The rules a record is counted under: rules_for_record, with its server's conventions (noted).
-Ruleset record_rules(const sgf::Record& record, const std::optional<std::string>& text,
-                     Ruleset rules, const ScoreOptions& opts, RecordFacts& facts,
-                     std::vector<std::string>& notes) {
-  if (opts.server_conventions) facts.conventions = apply_conventions(record, text, rules, notes);
+Ruleset record_rules(const sgf::Record& record, const std::optional<RulesText>& given,
+                     const ScoreOptions& opts, RecordFacts& facts, std::vector<std::string>& notes) {
+  Ruleset rules = rules_for_record(record, given);
+  if (opts.server_conventions) facts.conventions = apply_conventions(record, given, rules, notes);
   return rules;
 }
 
@@ -164,8 +164,7 @@ void put_notes_first(Count& c, const std::vector<std::string>& replay_notes,
 Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   RecordFacts facts;
   std::vector<std::string> convention_notes;
-  const Ruleset rules = record_rules(record, opts.rules, rules_for_record(record, opts.rules), opts,
-                                     facts, convention_notes);
+  const Ruleset rules = record_rules(record, opts.rules, opts, facts, convention_notes);
   Replay rp = replay(record, rules, opts.replay);
   record_facts(record, rp.stopped_without_pause, rp.repairs, facts);
   const Game& g = rp.game;
@@ -281,18 +280,13 @@ nlohmann::json to_json(const Scored& s) {
 RecordScorer::RecordScorer(const sgf::Record& record, const ScoreOptions& opts)
     : record_(record), opts_(opts), replays_(record, opts.replay) {}
 
-Count RecordScorer::count(const std::optional<std::string>& rules_text) {
-  return count(rules_text, rules_for_record(record_, rules_text));
-}
-
-Count RecordScorer::count(const std::optional<std::string>& rules_text, const Ruleset& rules) {
+Count RecordScorer::count(const std::optional<RulesText>& rules) {
   Count c;
-  count(rules_text, rules, c);
+  count(rules, c);
   return c;
 }
 
-void RecordScorer::count(const std::optional<std::string>& rules_text, const Ruleset& rules,
-                         Count& c, RecordFacts* facts) {
+void RecordScorer::count(const std::optional<RulesText>& rules, Count& c, RecordFacts* facts) {
   // Statuses found on the game itself (estimator, engine): each rule set's own replay.
   const bool from_game = !opts_.dead && (opts_.dead_from == DeadFrom::estimate ||
                                          opts_.dead_from == DeadFrom::gtp ||
@@ -300,7 +294,7 @@ void RecordScorer::count(const std::optional<std::string>& rules_text, const Rul
                                           !has_dead_markup(record_)));
   if (from_game) {
     ScoreOptions o = opts_;
-    o.rules = rules_text;
+    o.rules = rules;
     Scored s = score_record(record_, o);
     c = std::move(s.count);
     if (facts) *facts = std::move(s.facts);
@@ -310,7 +304,7 @@ void RecordScorer::count(const std::optional<std::string>& rules_text, const Rul
   RecordFacts& f = facts ? *facts : own;
   f = RecordFacts{};
   std::vector<std::string> convention_notes;
-  const Ruleset used = record_rules(record_, rules_text, rules, opts_, f, convention_notes);
+  const Ruleset used = record_rules(record_, rules, opts_, f, convention_notes);
   const ReplayCache::Shared rp = replays_.get(used);
   record_facts(record_, rp.stopped_without_pause, rp.repairs, f);
   Statuses st;

@@ -103,7 +103,7 @@ std::vector<SeriesStanding> series_of_records(const std::vector<sgf::Record>& re
                         " (the player's name): a series pairs its games by the players' names");
   }
   std::vector<SeriesStanding> out;
-  for (const std::optional<std::string>& choice : opts.rules) {
+  for (const std::optional<RulesText>& choice : opts.rules) {
     std::vector<SeriesGame> games;
     std::string common;  // the canonical rules of every game, "" when they differ
     for (size_t k = 0; k < records.size(); ++k) {
@@ -111,11 +111,12 @@ std::vector<SeriesStanding> series_of_records(const std::vector<sgf::Record>& re
       Ruleset rules = rules_for_record(r, choice);
       rules.komi = 0;
       ScoreOptions o = opts.score;
-      o.rules = rules.to_string();
+      o.rules = rules_text_of(rules);  // as its canonical text reads
       const Count c = score_record(r, o).count;
       SeriesGame g = series_game(int(k) + 1, r.filename, r.black_name, r.white_name, c);
-      if (k == 0) common = *o.rules;
-      else if (common != *o.rules) common.clear();
+      const std::string text = rules.to_string();
+      if (k == 0) common = text;
+      else if (common != text) common.clear();
       games.push_back(std::move(g));
     }
     // A rule set named twice (a --series-rules entry that repeats the match's own rules, `jpd

@@ -366,8 +366,12 @@ class Replayer {
 
 }  // namespace
 
-Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>& explicit_rules) {
-  if (explicit_rules) return RecordRules(explicit_rules)(r);
+Ruleset rules_for_record(const sgf::Record& r, const std::optional<RulesText>& explicit_rules) {
+  if (explicit_rules) {
+    Ruleset rules = explicit_rules->rules;
+    if (!explicit_rules->komi_given() && r.komi) rules.komi = *r.komi;
+    return rules;
+  }
   const std::string preset = r.rules.empty() ? "" : preset_for_sgf_rules(r.rules);
   Ruleset rules;
   try {
@@ -380,24 +384,8 @@ Ruleset rules_for_record(const sgf::Record& r, const std::optional<std::string>&
   return rules;
 }
 
-RecordRules::RecordRules(std::optional<std::string> explicit_rules)
-    : text_(std::move(explicit_rules)) {
-  if (!text_) return;
-  try {
-    RulesText t = parse_rules_text(*text_);
-    parsed_ = std::move(t.rules);
-    sets_komi_ = t.komi_given;
-  } catch (const RulesError& e) {
-    error_ = e.what();
-  }
-}
-
-Ruleset RecordRules::operator()(const sgf::Record& r) const {
-  if (!text_) return rules_for_record(r, std::nullopt);
-  if (!parsed_) throw RulesError(error_);
-  Ruleset rules = *parsed_;
-  if (!sets_komi_ && r.komi) rules.komi = *r.komi;
-  return rules;
+Ruleset rules_for_record(const sgf::Record& r, std::string_view explicit_rules) {
+  return rules_for_record(r, parse_rules_text(explicit_rules));
 }
 
 Replay replay(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& opts) {

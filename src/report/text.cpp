@@ -318,7 +318,7 @@ constexpr TextEntry kTable[] = {
     {"corpus.col.ms", "ms/game", "毫秒/局"},
     {"corpus.unknown", "unknown", "未知"},
     {"corpus.all", "all", "合计"},
-    {"corpus.record_default", "the record's own default, tang-song", "棋谱自身的默认规则 tang-song"},
+    {"corpus.record_default", "the record's own default, {0}", "棋谱自身的默认规则 {0}"},
     {"corpus.unknown_note",
      "(unknown: {0} records whose rules neither the manifest nor the record names, counted under {1}: --unknown-rules)",
      "（未知：{0} 局的规则清单与棋谱均未写明，按 {1} 计算：见 --unknown-rules）"},

@@ -556,7 +556,7 @@ RulesText parse_rules_text(std::string_view text) {
     for (auto& n : preset_names()) s += (s.empty() ? "" : ", ") + n;
     throw RulesError("unknown preset '" + std::string(parts[0]) + "'; valid presets: " + s);
   }
-  RulesText out{p->rules, false};
+  RulesText out{p->rules, {}};
   for (size_t i = 1; i < parts.size(); ++i) {
     auto kv = parts[i];
     auto eq = kv.find('=');
@@ -568,8 +568,20 @@ RulesText parse_rules_text(std::string_view text) {
     const Field* f = find_field(key);
     if (!f) throw RulesError("unknown rule key '" + std::string(key) + "'; valid keys: " + key_list());
     f->set(out.rules, value);
-    if (std::string_view(f->info.key) == "komi") out.komi_given = true;
+    out.keys.push_back(f->info.key);
   }
+  return out;
+}
+
+bool RulesText::sets(std::string_view key) const {
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+RulesText rules_text_of(const Ruleset& r) {
+  RulesText out{r, {}};
+  const Preset* base = find_preset(r.preset);
+  for (auto& f : fields())
+    if (!base || f.get(base->rules) != f.get(r)) out.keys.push_back(f.info.key);
   return out;
 }
 

@@ -386,8 +386,7 @@ Restored restore(const StoredGame& g) {
   }
   Settings settings;
   try {
-    settings = Settings::from_json(g.settings);
-    parse_ruleset(settings.rules);
+    settings = Settings::from_json(g.settings);  // its rules read too
   } catch (const std::exception& e) {
     r.damage.why = std::string("its settings cannot be used: ") + e.what();
     return r;
@@ -757,7 +756,7 @@ Response App::create(const Call& c) {
     return error(400, "the board size must be from " + std::to_string(kMinBoardSize) + " to " +
                           std::to_string(largest), "bad_size");
   Settings s;
-  s.rules = rs.to_string();
+  s.rules = rs;
   s.width = width;
   s.height = height;
   if (j.contains("engine") && !j["engine"].is_null())
@@ -791,11 +790,12 @@ Response App::upload(const Call& c) {
   } catch (const sgf::Error& e) {
     return error(400, e.what(), "bad_sgf");
   }
-  std::optional<std::string> rules;
-  if (auto it = c.query.find("rules"); it != c.query.end() && !it->second.empty()) rules = it->second;
   const int largest = std::min(opts_.max_size, kMaxBoardSize);
   if (rec.width > largest || rec.height > largest)
     return error(400, "the board is larger than " + std::to_string(largest), "bad_size");
+  std::optional<RulesText> rules;
+  if (auto it = c.query.find("rules"); it != c.query.end() && !it->second.empty())
+    rules = parse_rules_text(it->second);
   Ruleset rs = rules_for_record(rec, rules);
   Replay rp = [&] {
     try {
@@ -812,7 +812,7 @@ Response App::upload(const Call& c) {
   std::vector<json> events;
   for (const Game::Action& a : actions) events.push_back(event_of(a, rp.game.height()));
   Settings s;
-  s.rules = rp.rules.to_string();
+  s.rules = rp.rules;
   s.width = rp.game.width();
   s.height = rp.game.height();
   s.listed = c.query.count("public") && c.query.at("public") == "true";

@@ -48,7 +48,7 @@ std::optional<int64_t> event_time(const json& e) {
 }  // namespace
 
 json Settings::to_json() const {
-  json j{{"rules", rules}, {"width", width}, {"height", height}};
+  json j{{"rules", rules.to_string()}, {"width", width}, {"height", height}};
   j["engine"] = colour_or_null(engine);
   j["public"] = listed;
   if (!creator.empty()) j["creator"] = creator;
@@ -61,7 +61,7 @@ json Settings::to_json() const {
 
 Settings Settings::from_json(const json& j) {
   Settings s;
-  s.rules = j.at("rules").get<std::string>();
+  const std::string rules = j.at("rules").get<std::string>();
   s.width = j.at("width").get<int>();
   s.height = j.at("height").get<int>();
   if (j.contains("engine") && j["engine"].is_string())
@@ -78,6 +78,7 @@ Settings Settings::from_json(const json& j) {
   if (s.width < kMinBoardSize || s.width > kMaxBoardSize || s.height < kMinBoardSize ||
       s.height > kMaxBoardSize)
     throw std::invalid_argument("board size out of range");
+  s.rules = parse_ruleset(rules);  // last: settings damaged twice are named by the other fault
   return s;
 }
 
@@ -123,7 +124,7 @@ Session::Session(int64_t id, std::string key, std::string created, const Setting
       key_(std::move(key)),
       created_(std::move(created)),
       settings_(settings),
-      game_(parse_ruleset(settings.rules), settings.width, settings.height),
+      game_(settings.rules, settings.width, settings.height),
       clock_(settings.clock) {
   names_[0] = settings.players[0];
   names_[1] = settings.players[1];

@@ -40,7 +40,7 @@ namespace jpd::web {
 
 // What a game is created with.
 struct Settings {
-  std::string rules = kDefaultPreset;  // canonical rule-set text (komi included)
+  Ruleset rules;  // stored as its canonical text (komi included)
   int width = 19, height = 19;
   Color engine = Color::Empty;      // the side the built-in genmove plays, if any
   bool listed = false;              // "public": in the lobby's list

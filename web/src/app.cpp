@@ -1096,31 +1096,29 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
 // Engine work: on a copy of the game taken under its lock, outside the lock (watching browsers
 // are not held up), in one of the engine's slots, within the game's and the client's CPU budget.
 
-Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, const std::string& action) {
-  const bool post = action == "count" || action == "overlay" || action == "genmove";
-  if (auto m = only(c.method, post ? "POST" : "GET", c.path)) return *m;
-  const json j = post ? parse_body(c.body) : json::object();
-  std::optional<Session> copy;
-  double game_cpu = 0;
-  Color colour = Color::Empty;
-  {
-    std::lock_guard lock(e->mu);
-    const Session& s = e->session;
-    game_cpu = e->cpu;
-    if (action == "genmove") {
-      const Game& g = s.game();
-      colour = body_colour(j).value_or(g.to_move());
-      if (g.phase() != Phase::play && g.phase() != Phase::dispute)
-        return error(409, "the engine plays only while the game is in play", "wrong_phase");
-      if (colour != g.to_move())
-        return error(409, "it is not " + std::string(color_name(colour)) + "'s turn", "not_your_turn");
-      // The engine's own colour: any player of the game may ask it to move; another colour: a
-      // move for that seat, so its token.
-      if (auto refused = colour == s.settings().engine ? need_player(s, c.token) : need_seat(s, c.token, colour))
-        return *refused;
+namespace {
+
+// An engine slot taken by App::take_engine_slot, given back (and a waiting request woken) when
+// the engine work ends, however it ends.
+struct EngineSlot {
+  App::Limits& L;
+  const std::string& client;
+  ~EngineSlot() {
+    {
+      std::lock_guard lock(L.mu);
+      --L.busy;
+      if (--L.per_client[client] == 0) L.per_client.erase(client);
     }
-    copy.emplace(s);
+    L.cv.notify_one();
   }
+};
+
+}  // namespace
+
+// Admission to engine work: the game's CPU budget, the client's CPU budget a minute, and a slot
+// (at most half of them for one client, and requests waiting for one held to twice the slots).
+// nullopt: a slot is taken, to be given back by an EngineSlot; otherwise the refusal.
+std::optional<Response> App::take_engine_slot(const Call& c, double game_cpu) {
   if (game_cpu >= opts_.game_cpu)
     return error(403, "this game has used its engine budget of " + std::to_string(int(opts_.game_cpu)) +
                           " CPU seconds", "game_cpu_budget");
@@ -1155,18 +1153,63 @@ Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, cons
     }
     ++L.busy;
   }
-  struct Slot {
-    Limits& L;
-    const std::string& client;
-    ~Slot() {
-      {
-        std::lock_guard lock(L.mu);
-        --L.busy;
-        if (--L.per_client[client] == 0) L.per_client.erase(client);
-      }
-      L.cv.notify_one();
+  return std::nullopt;
+}
+
+// The engine's move for the colour, on the copy of the game, as the referee's moves; committed
+// only when the game has not changed while the engine thought.
+Response App::engine_move(Entry& e, const Session& s, Color colour, const std::function<void()>& charge) {
+  const int h = s.game().height();
+  const Game& g = s.game();
+  GenmoveResult gm = choose_move(g, colour, opts_.genmove);
+  charge();
+  std::vector<Move> moves;
+  if (g.pending_proposal() == opponent(colour))
+    moves.push_back(gm.board_move ? Move::reject(colour) : Move::accept(colour));
+  else
+    moves = referee_moves(g, colour, gm.board_move ? GtpMove::at(gm.point) : GtpMove::pass());
+  std::vector<json> events;
+  for (const Move& m : moves) {
+    json ev{{"t", "move"}, {"color", std::string(color_letter(m.color))}, {"kind", std::string(name_of(m.kind))},
+            {"at", now()}};
+    if (m.point.valid()) ev["point"] = to_gtp(m.point, h);
+    events.push_back(ev);
+  }
+  json info{{"move", gm.board_move ? to_gtp(gm.point, h) : "pass"}, {"win_rate", gm.win_rate},
+            {"playouts", gm.playouts}, {"reason", gm.reason}};
+  std::lock_guard lock(e.mu);
+  if (e.session.version() != s.version())
+    return error(409, "the game changed while the engine thought: ask again", "game_changed");
+  return commit(e, events, json{{"genmove", info}});
+}
+
+Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, const std::string& action) {
+  const bool post = action == "count" || action == "overlay" || action == "genmove";
+  if (auto m = only(c.method, post ? "POST" : "GET", c.path)) return *m;
+  const json j = post ? parse_body(c.body) : json::object();
+  std::optional<Session> copy;
+  double game_cpu = 0;
+  Color colour = Color::Empty;
+  {
+    std::lock_guard lock(e->mu);
+    const Session& s = e->session;
+    game_cpu = e->cpu;
+    if (action == "genmove") {
+      const Game& g = s.game();
+      colour = body_colour(j).value_or(g.to_move());
+      if (g.phase() != Phase::play && g.phase() != Phase::dispute)
+        return error(409, "the engine plays only while the game is in play", "wrong_phase");
+      if (colour != g.to_move())
+        return error(409, "it is not " + std::string(color_name(colour)) + "'s turn", "not_your_turn");
+      // The engine's own colour: any player of the game may ask it to move; another colour: a
+      // move for that seat, so its token.
+      if (auto refused = colour == s.settings().engine ? need_player(s, c.token) : need_seat(s, c.token, colour))
+        return *refused;
     }
-  } slot{L, c.client};
+    copy.emplace(s);
+  }
+  if (auto refused = take_engine_slot(c, game_cpu)) return *refused;
+  EngineSlot slot{*limits_, c.client};
   const Session& s = *copy;
   const int h = s.game().height();
   const double t0 = thread_cpu_seconds();
@@ -1221,28 +1264,7 @@ Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, cons
     charge();
     return reply(200, out);
   }
-  // genmove
-  const Game& g = s.game();
-  GenmoveResult gm = choose_move(g, colour, opts_.genmove);
-  charge();
-  std::vector<Move> moves;
-  if (g.pending_proposal() == opponent(colour))
-    moves.push_back(gm.board_move ? Move::reject(colour) : Move::accept(colour));
-  else
-    moves = referee_moves(g, colour, gm.board_move ? GtpMove::at(gm.point) : GtpMove::pass());
-  std::vector<json> events;
-  for (const Move& m : moves) {
-    json ev{{"t", "move"}, {"color", std::string(color_letter(m.color))}, {"kind", std::string(name_of(m.kind))},
-            {"at", now()}};
-    if (m.point.valid()) ev["point"] = to_gtp(m.point, h);
-    events.push_back(ev);
-  }
-  json info{{"move", gm.board_move ? to_gtp(gm.point, h) : "pass"}, {"win_rate", gm.win_rate},
-            {"playouts", gm.playouts}, {"reason", gm.reason}};
-  std::lock_guard lock(e->mu);
-  if (e->session.version() != s.version())
-    return error(409, "the game changed while the engine thought: ask again", "game_changed");
-  return commit(*e, events, json{{"genmove", info}});
+  return engine_move(*e, s, colour, charge);
 }
 
 }  // namespace jpd::web

@@ -150,6 +150,10 @@ class App {
   Response game_action(const Call& c, const std::string& key, const std::string& action);
   Response take_seat(const Call& c, Entry& e, const std::string& key);
   Response engine_action(const Call& c, const std::shared_ptr<Entry>& e, const std::string& action);
+  // The budgets and a slot for engine work: nullopt when a slot was taken (given back by the
+  // caller), else the refusal.
+  std::optional<Response> take_engine_slot(const Call& c, double game_cpu);
+  Response engine_move(Entry& e, const Session& s, Color colour, const std::function<void()>& charge);
   // Applies the events to a copy, stores them, then makes the copy the game. Entry locked.
   Response commit(Entry& e, std::vector<nlohmann::json> events, nlohmann::json extra = {});
   int64_t now() const;

@@ -970,6 +970,76 @@ Response App::take_seat(const Call& c, Entry& e, const std::string& key) {
   return r;
 }
 
+// The dead stones marked by a player: a whole chain toggled ({"toggle": point}), or the dead
+// stones and claims given.
+Response App::mark_dead(const Call& c, Entry& e, const json& j) {
+  const Session& s = e.session;
+  const int h = s.game().height();
+  if (auto refused = need_player(s, c.token)) return *refused;
+  json ev{{"t", "marks"}, {"source", "given"}};
+  if (j.contains("toggle")) {
+    const Point p = parse_point(j["toggle"].get<std::string>(), s.game().width(), h);
+    const std::vector<Point> chain = whole_chains(s.counting_position(), {p});
+    if (chain.empty()) return error(409, "there is no stone at " + to_gtp(p, h), "no_stone");
+    std::vector<Point> dead = s.marks().dead;
+    const bool marked = std::find(dead.begin(), dead.end(), p) != dead.end();
+    std::erase_if(dead, [&](Point q) { return std::find(chain.begin(), chain.end(), q) != chain.end(); });
+    if (!marked) dead.insert(dead.end(), chain.begin(), chain.end());
+    json d = json::array();
+    for (Point q : dead) d.push_back(to_gtp(q, h));
+    ev["dead"] = d;
+    json cl = json::array();
+    for (const Claim& x : s.marks().claims) cl.push_back(std::string(color_letter(x.color)) + ":" + to_gtp(x.point, h));
+    ev["claims"] = cl;
+  } else {
+    ev["dead"] = j.value("dead", json::array());
+    ev["claims"] = j.value("claims", json::array());
+  }
+  return commit(e, {ev});
+}
+
+// A player agrees to the marks; an engine opponent agrees with them when they are its own.
+Response App::agree(const Call& c, Entry& e, const json& j) {
+  const Session& s = e.session;
+  auto col = body_colour(j);
+  if (!col) throw std::invalid_argument("agreeing needs a \"color\"");
+  if (auto refused = need_seat(s, c.token, *col)) return *refused;
+  // The marks agreed to must be the ones stored now (another browser may have changed them).
+  if (j.contains("dead")) {
+    const Statuses seen = statuses_from(s, j);
+    if (sorted(seen.dead) != sorted(s.marks().dead) || seen.claims.size() != s.marks().claims.size())
+      return error(409, "the dead stones have changed: look at them again", "marks_changed");
+  }
+  std::vector<json> events{json{{"t", "agree"}, {"color", std::string(color_letter(*col))}}};
+  json extra = json::object();
+  const Color engine = s.settings().engine;
+  if (engine == opponent(*col) && !s.marks().agreed[color_index(engine)]) {
+    // The engine agrees to its own estimate; other marks are settled by dispute play.
+    if (sorted(s.marks().dead) == sorted(s.marks().suggested) && s.marks().claims.empty())
+      events.push_back(json{{"t", "agree"}, {"color", std::string(color_letter(engine))}});
+    else
+      extra["engine_disagrees"] = true;
+  }
+  return commit(e, events, extra);
+}
+
+// A take-back by consent: the mover asks ({"color": "B"}, Black's seat), the opponent answers
+// ({"color": "W", "accept": true|false}, White's seat). An engine opponent accepts.
+Response App::take_back(const Call& c, Entry& e, const json& j) {
+  const Session& s = e.session;
+  const std::optional<Color> col = body_colour(j);
+  if (!col) throw std::invalid_argument("a take-back needs a \"color\"");
+  if (auto refused = need_seat(s, c.token, *col)) return *refused;
+  const std::string letter(color_letter(*col));
+  if (j.contains("accept"))
+    return commit(e, {json{{"t", "undo_answer"}, {"color", letter}, {"accept", j["accept"]}, {"at", now()}}});
+  std::vector<json> events{json{{"t", "undo_ask"}, {"color", letter}}};
+  if (s.settings().engine == opponent(*col))
+    events.push_back(json{{"t", "undo_answer"}, {"color", std::string(color_letter(opponent(*col)))},
+                          {"accept", true}, {"at", now()}});
+  return commit(e, events);
+}
+
 Response App::game_action(const Call& c, const std::string& key, const std::string& action) {
   std::shared_ptr<Entry> e = find(key);
   if (!e) {
@@ -1005,7 +1075,6 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
   if (auto m = only(c.method, "POST", c.path)) return *m;
   if (action == "seats") return take_seat(c, *e, key);
   const json j = parse_body(c.body);
-  const int h = s.game().height();
   if (action == "moves") {
     const std::optional<Color> col = body_colour(j);
     if (!col) throw std::invalid_argument("a move needs a colour, \"B\" or \"W\"");
@@ -1015,70 +1084,13 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
     ev["at"] = now();
     return commit(*e, {ev});
   }
-  if (action == "marks") {
-    if (auto refused = need_player(s, c.token)) return *refused;
-    json ev{{"t", "marks"}, {"source", "given"}};
-    if (j.contains("toggle")) {
-      const Point p = parse_point(j["toggle"].get<std::string>(), s.game().width(), h);
-      const std::vector<Point> chain = whole_chains(s.counting_position(), {p});
-      if (chain.empty()) return error(409, "there is no stone at " + to_gtp(p, h), "no_stone");
-      std::vector<Point> dead = s.marks().dead;
-      const bool marked = std::find(dead.begin(), dead.end(), p) != dead.end();
-      std::erase_if(dead, [&](Point q) { return std::find(chain.begin(), chain.end(), q) != chain.end(); });
-      if (!marked) dead.insert(dead.end(), chain.begin(), chain.end());
-      json d = json::array();
-      for (Point q : dead) d.push_back(to_gtp(q, h));
-      ev["dead"] = d;
-      json cl = json::array();
-      for (const Claim& x : s.marks().claims) cl.push_back(std::string(color_letter(x.color)) + ":" + to_gtp(x.point, h));
-      ev["claims"] = cl;
-    } else {
-      ev["dead"] = j.value("dead", json::array());
-      ev["claims"] = j.value("claims", json::array());
-    }
-    return commit(*e, {ev});
-  }
-  if (action == "agree") {
-    auto col = body_colour(j);
-    if (!col) throw std::invalid_argument("agreeing needs a \"color\"");
-    if (auto refused = need_seat(s, c.token, *col)) return *refused;
-    // The marks agreed to must be the ones stored now (another browser may have changed them).
-    if (j.contains("dead")) {
-      const Statuses seen = statuses_from(s, j);
-      if (sorted(seen.dead) != sorted(s.marks().dead) || seen.claims.size() != s.marks().claims.size())
-        return error(409, "the dead stones have changed: look at them again", "marks_changed");
-    }
-    std::vector<json> events{json{{"t", "agree"}, {"color", std::string(color_letter(*col))}}};
-    json extra = json::object();
-    const Color engine = s.settings().engine;
-    if (engine == opponent(*col) && !s.marks().agreed[color_index(engine)]) {
-      // The engine agrees to its own estimate; other marks are settled by dispute play.
-      if (sorted(s.marks().dead) == sorted(s.marks().suggested) && s.marks().claims.empty())
-        events.push_back(json{{"t", "agree"}, {"color", std::string(color_letter(engine))}});
-      else
-        extra["engine_disagrees"] = true;
-    }
-    return commit(*e, events, extra);
-  }
+  if (action == "marks") return mark_dead(c, *e, j);
+  if (action == "agree") return agree(c, *e, j);
   if (action == "dispute") {
     if (auto refused = need_player(s, c.token)) return *refused;
     return commit(*e, {json{{"t", "resume"}, {"auto", true}}});
   }
-  if (action == "undo") {
-    // A take-back by consent: the mover asks ({"color": "B"}, Black's seat), the opponent answers
-    // ({"color": "W", "accept": true|false}, White's seat). An engine opponent accepts.
-    const std::optional<Color> col = body_colour(j);
-    if (!col) throw std::invalid_argument("a take-back needs a \"color\"");
-    if (auto refused = need_seat(s, c.token, *col)) return *refused;
-    const std::string letter(color_letter(*col));
-    if (j.contains("accept"))
-      return commit(*e, {json{{"t", "undo_answer"}, {"color", letter}, {"accept", j["accept"]}, {"at", now()}}});
-    std::vector<json> events{json{{"t", "undo_ask"}, {"color", letter}}};
-    if (s.settings().engine == opponent(*col))
-      events.push_back(json{{"t", "undo_answer"}, {"color", std::string(color_letter(opponent(*col)))},
-                            {"accept", true}, {"at", now()}});
-    return commit(*e, events);
-  }
+  if (action == "undo") return take_back(c, *e, j);
   if (action == "pause") {
     // "Count this record": an uploaded record that stops in play is taken as paused (as a record
     // that stops is, SPEC 6.4), so that its dead stones are marked and it is counted. A game

@@ -149,6 +149,10 @@ class App {
   Response list();
   Response game_action(const Call& c, const std::string& key, const std::string& action);
   Response take_seat(const Call& c, Entry& e, const std::string& key);
+  // A player's acts on a game, Entry locked: the marks, the agreement to them, a take-back.
+  Response mark_dead(const Call& c, Entry& e, const nlohmann::json& j);
+  Response agree(const Call& c, Entry& e, const nlohmann::json& j);
+  Response take_back(const Call& c, Entry& e, const nlohmann::json& j);
   Response engine_action(const Call& c, const std::shared_ptr<Entry>& e, const std::string& action);
   // The budgets and a slot for engine work: nullopt when a slot was taken (given back by the
   // caller), else the refusal.

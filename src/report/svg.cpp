@@ -267,7 +267,13 @@ std::string xml_escape(std::string_view in) {
   return out;
 }
 
-std::string board_svg(const Picture& p, const Style& st) {
+namespace {
+
+constexpr double kTitleSize = 17, kCaptionSize = 13, kLegendSize = 12;
+
+// The picture's size and the board's place in it: the margin holds the coordinates when there
+// are any, the picture is at least the style's width, and a title pushes the board down.
+Geometry geometry(const Picture& p, const Style& st) {
   const CountBoard& b = *p.board;
   const int cell = st.cell;
   Geometry g{};
@@ -277,25 +283,42 @@ std::string board_svg(const Picture& p, const Style& st) {
   g.board_h = b.height * cell + 2 * g.margin;
   g.width = std::max(g.board_w + 24, st.min_width);
   g.left = (g.width - g.board_w) / 2;
-  const double title_size = 17, caption_size = 13, legend_size = 12;
   g.top = p.title.empty() ? 12 : 44;
+  return g;
+}
 
-  auto at = [&](int x, int y) { return Board::index(x, y); };
-  std::set<Index> dead;
-  for (Point q : p.dead) dead.insert(Board::index(q));
-  std::set<Index> removed_b, removed_w;
-  for (Point q : p.removed_black) removed_b.insert(Board::index(q));
-  for (Point q : p.removed_white) removed_w.insert(Board::index(q));
+// The points a picture draws apart from the board's classes and marks, by board index: the dead
+// stones, the colour of the stones removed at each point, the false eyes, and the numbers of the
+// finishing moves (only where a stone stands).
+struct Special {
+  std::set<Index> dead, removed_b, removed_w, false_eyes;
+  std::map<Index, int> numbers;
+};
 
-  // Which keys this board needs, in legend order.
+Special special_points(const Picture& p) {
+  const CountBoard& b = *p.board;
+  Special sp;
+  for (Point q : p.dead) sp.dead.insert(Board::index(q));
+  for (Point q : p.removed_black) sp.removed_b.insert(Board::index(q));
+  for (Point q : p.removed_white) sp.removed_w.insert(Board::index(q));
+  for (auto [q, n] : p.numbered)
+    if (is_stone(b.color[Board::index(q)])) sp.numbers[Board::index(q)] = n;
+  for (Point q : p.false_eyes) sp.false_eyes.insert(Board::index(q));
+  return sp;
+}
+
+// Which keys this board needs, in legend order: one for each kind of stone, point and mark it
+// shows.
+std::set<Key> legend_keys(const Picture& p, const Special& sp) {
+  const CountBoard& b = *p.board;
   std::set<Key> keys;
   for (int y = 0; y < b.height; ++y)
     for (int x = 0; x < b.width; ++x) {
-      Index i = at(x, y);
+      Index i = Board::index(x, y);
       Color col = b.color[i];
       if (col == Color::Black) keys.insert(Key::black_stone);
       if (col == Color::White) keys.insert(Key::white_stone);
-      if (is_stone(col) && dead.count(i))
+      if (is_stone(col) && sp.dead.count(i))
         keys.insert(p.dead_are_prisoners ? Key::prisoner : Key::dead);
       if (!is_stone(col)) {
         PointClass k = b.cls[i];
@@ -316,45 +339,55 @@ std::string board_svg(const Picture& p, const Style& st) {
         case Mark::none: break;
       }
     }
+  if (!sp.numbers.empty()) keys.insert(Key::finishing);
+  if (!sp.false_eyes.empty()) keys.insert(Key::false_eye);
+  return keys;
+}
 
-  std::map<Index, int> numbers;
-  for (auto [q, n] : p.numbered)
-    if (is_stone(b.color[Board::index(q)])) numbers[Board::index(q)] = n;
-  if (!numbers.empty()) keys.insert(Key::finishing);
-  std::set<Index> false_eyes;
-  for (Point q : p.false_eyes) false_eyes.insert(Board::index(q));
-  if (!false_eyes.empty()) keys.insert(Key::false_eye);
+// One entry of the legend, placed: its key, its label and where its glyph's piece of board starts.
+struct LegendItem {
+  Key key;
+  std::string label;
+  double x, y;
+};
 
-  // Caption and legend layout.
-  const double text_w = g.width - 32;
+// Under the board: the caption's lines wrapped to the picture's width, then the legend's entries
+// in rows (a new row when an entry would overrun the right edge); the picture's height ends
+// below them.
+struct Layout {
   std::vector<std::string> lines;
+  std::vector<LegendItem> items;
+  double legend_top, glyph, height;
+};
+
+Layout lay_out(const Picture& p, const Style& st, const Geometry& g, const std::set<Key>& keys) {
+  Layout lay;
+  const double text_w = g.width - 32;
   for (const std::string& c : p.caption)
-    for (std::string& w : wrap(c, text_w, caption_size)) lines.push_back(std::move(w));
-  struct Item {
-    Key key;
-    std::string label;
-    double x, y;
-  };
-  std::vector<Item> items;
-  double y0 = g.top + g.board_h + 16 + lines.size() * (caption_size + 6);
-  double legend_top = y0 + 10;
-  double lx = 16, ly = legend_top + 26;
-  const double glyph = cell * 0.9;
+    for (std::string& w : wrap(c, text_w, kCaptionSize)) lay.lines.push_back(std::move(w));
+  double y0 = g.top + g.board_h + 16 + lay.lines.size() * (kCaptionSize + 6);
+  lay.legend_top = y0 + 10;
+  double lx = 16, ly = lay.legend_top + 26;
+  lay.glyph = st.cell * 0.9;
   if (st.legend && !keys.empty()) {
     for (Key k : keys) {
       std::string label = key_label(k, p.lang, p.roads);
-      double w = glyph + 6 + text_width(label, legend_size) + 18;
+      double w = lay.glyph + 6 + text_width(label, kLegendSize) + 18;
       if (lx + w > g.width - 8 && lx > 16) {
         lx = 16;
-        ly += glyph + 4;
+        ly += lay.glyph + 4;
       }
-      items.push_back({k, label, lx, ly});
+      lay.items.push_back({k, label, lx, ly});
       lx += w;
     }
   }
-  const double height = items.empty() ? y0 + 8 : ly + glyph / 2 + 12;
+  lay.height = lay.items.empty() ? y0 + 8 : ly + lay.glyph / 2 + 12;
+  return lay;
+}
 
-  Writer w(cell);
+// The document's head: the svg element, the title, the gradients of stones and wood, the paper
+// and the title's text.
+void draw_head(Writer& w, const Picture& p, const Geometry& g, double height) {
   std::ostringstream& s = w.s;
   s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   s << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << g.width << "\" height=\""
@@ -371,26 +404,33 @@ std::string board_svg(const Picture& p, const Style& st) {
        "</defs>\n";
   s << "<rect class=\"paper\" width=\"100%\" height=\"100%\" fill=\"#fcfaf6\"/>\n";
   if (!p.title.empty())
-    s << "<text class=\"title\" x=\"16\" y=\"28\" font-size=\"" << f(title_size)
+    s << "<text class=\"title\" x=\"16\" y=\"28\" font-size=\"" << f(kTitleSize)
       << "\" font-weight=\"bold\" fill=\"#2b2116\">" << xml_escape(p.title) << "</text>\n";
+}
 
-  // Board.
+// The wooden board with its shadow, and the tints of the points under the grid.
+void draw_board(Writer& w, const Picture& p, const Geometry& g, const Special& sp) {
+  const CountBoard& b = *p.board;
+  std::ostringstream& s = w.s;
   s << "<rect class=\"board-shadow\" x=\"" << g.left + 3 << "\" y=\"" << g.top + 4 << "\" width=\"" << g.board_w
     << "\" height=\"" << g.board_h << "\" rx=\"6\" fill=\"#000\" fill-opacity=\"0.18\"/>\n";
   s << "<rect class=\"board\" x=\"" << g.left << "\" y=\"" << g.top << "\" width=\"" << g.board_w
     << "\" height=\"" << g.board_h << "\" rx=\"6\" fill=\"url(#wood)\" stroke=\"#a97c35\" stroke-width=\"1\"/>\n";
-  // Tints under the grid.
   for (int y = 0; y < b.height; ++y)
     for (int x = 0; x < b.width; ++x) {
-      Index i = at(x, y);
+      Index i = Board::index(x, y);
       // A dead stone standing on its captor's territory (the Japanese picture) is tinted too.
-      if (is_stone(b.color[i]) && !(p.dead_are_prisoners && dead.count(i))) continue;
+      if (is_stone(b.color[i]) && !(p.dead_are_prisoners && sp.dead.count(i))) continue;
       PointClass k = b.cls[i];
       if (k == PointClass::black_territory) w.tint(g.x(x), g.y(y), Color::Black);
       else if (k == PointClass::white_territory) w.tint(g.x(x), g.y(y), Color::White);
       else if (is_shared(k)) w.tint(g.x(x), g.y(y), Color::Empty);
     }
-  // Grid.
+}
+
+// The grid's lines (the edges thicker) and the star points.
+void draw_grid(Writer& w, const CountBoard& b, const Geometry& g) {
+  std::ostringstream& s = w.s;
   s << "<g class=\"grid\" stroke=\"#4a3515\" stroke-linecap=\"square\">\n";
   for (int x = 0; x < b.width; ++x)
     s << "<line x1=\"" << f(g.x(x)) << "\" y1=\"" << f(g.y(0)) << "\" x2=\"" << f(g.x(x)) << "\" y2=\""
@@ -403,95 +443,138 @@ std::string board_svg(const Picture& p, const Style& st) {
     for (int x = 0; x < b.width; ++x)
       if (is_star(b.width, b.height, x, y))
         s << "<circle class=\"star\" cx=\"" << f(g.x(x)) << "\" cy=\"" << f(g.y(y)) << "\" r=\""
-          << f(cell * 0.1) << "\" fill=\"#3a2a10\"/>\n";
-  // Coordinates: letters (no I) above and below, numbers (1 at the bottom) on both sides.
-  if (st.coordinates) {
-    const char* letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    s << "<g class=\"coordinates\" font-size=\"" << f(cell * 0.34) << "\" fill=\"#5b4520\" text-anchor=\"middle\">\n";
-    for (int x = 0; x < b.width; ++x) {
-      s << "<text x=\"" << f(g.x(x)) << "\" y=\"" << f(g.top + g.margin * 0.62) << "\">" << letters[x] << "</text>";
-      s << "<text x=\"" << f(g.x(x)) << "\" y=\"" << f(g.top + g.board_h - g.margin * 0.3) << "\">" << letters[x]
-        << "</text>\n";
-    }
-    for (int y = 0; y < b.height; ++y) {
-      const std::string n = std::to_string(b.height - y);
-      s << "<text x=\"" << f(g.left + g.margin * 0.45) << "\" y=\"" << f(g.y(y) + cell * 0.12) << "\">" << n << "</text>";
-      s << "<text x=\"" << f(g.left + g.board_w - g.margin * 0.45) << "\" y=\"" << f(g.y(y) + cell * 0.12) << "\">"
-        << n << "</text>\n";
-    }
-    s << "</g>\n";
+          << f(g.cell * 0.1) << "\" fill=\"#3a2a10\"/>\n";
+}
+
+// Coordinates: letters (no I) above and below, numbers (1 at the bottom) on both sides.
+void draw_coordinates(Writer& w, const CountBoard& b, const Geometry& g) {
+  std::ostringstream& s = w.s;
+  const int cell = g.cell;
+  const char* letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+  s << "<g class=\"coordinates\" font-size=\"" << f(cell * 0.34) << "\" fill=\"#5b4520\" text-anchor=\"middle\">\n";
+  for (int x = 0; x < b.width; ++x) {
+    s << "<text x=\"" << f(g.x(x)) << "\" y=\"" << f(g.top + g.margin * 0.62) << "\">" << letters[x] << "</text>";
+    s << "<text x=\"" << f(g.x(x)) << "\" y=\"" << f(g.top + g.board_h - g.margin * 0.3) << "\">" << letters[x]
+      << "</text>\n";
   }
-  // Points: markers of empty points, stones, marks.
+  for (int y = 0; y < b.height; ++y) {
+    const std::string n = std::to_string(b.height - y);
+    s << "<text x=\"" << f(g.left + g.margin * 0.45) << "\" y=\"" << f(g.y(y) + cell * 0.12) << "\">" << n << "</text>";
+    s << "<text x=\"" << f(g.left + g.board_w - g.margin * 0.45) << "\" y=\"" << f(g.y(y) + cell * 0.12) << "\">"
+      << n << "</text>\n";
+  }
+  s << "</g>\n";
+}
+
+// A stone: drawn faded and crossed when dead, with the mark of the making it carries and the
+// number of the finishing move that put it there.
+void draw_stone(Writer& w, const CountBoard& b, const Geometry& g, const Special& sp, int x, int y) {
+  const Index i = Board::index(x, y);
+  const double cx = g.x(x), cy = g.y(y);
+  const Color col = b.color[i];
+  const Mark m = b.mark[i];
+  const bool is_dead = sp.dead.count(i) > 0;
+  w.stone(cx, cy, col, is_dead ? 0.45 : 1.0);
+  if (m == Mark::filled) w.dot(cx, cy, col);
+  if (is_dead) w.cross(cx, cy, "dead", kRed, 0.2);
+  if (m == Mark::refilled) w.ring(cx, cy, "refilled", kBlue, 0.2, 0.08);
+  if (m == Mark::dame_filled) w.triangle(cx, cy, "dame_filled", kPurple);
+  if (auto n = sp.numbers.find(i); n != sp.numbers.end()) w.number(cx, cy, col, n->second);
+}
+
+// An empty point: a false eye's ring, the marker of its owner or of a shared point (unless a
+// letter or an eye's ring marks it), and the mark of the making it carries.
+void draw_empty(Writer& w, const CountBoard& b, const Geometry& g, const Special& sp, int x, int y) {
+  std::ostringstream& s = w.s;
+  const Index i = Board::index(x, y);
+  const double cx = g.x(x), cy = g.y(y);
+  const PointClass k = b.cls[i];
+  const Mark m = b.mark[i];
+  if (sp.false_eyes.count(i)) w.ring(cx, cy, "false_eye", kOrange, 0.2, 0.08);
+  if (m != Mark::negative_a && m != Mark::negative_b && m != Mark::basic_eye) {
+    if (k == PointClass::black_territory) w.owned(cx, cy, Color::Black);
+    else if (k == PointClass::white_territory) w.owned(cx, cy, Color::White);
+    else if (k == PointClass::dame) w.shared(cx, cy, false);
+    else if (is_shared(k)) w.shared(cx, cy, true);
+  }
+  switch (m) {
+    case Mark::dead_removed: {
+      // The removed stone's outline in its colour, crossed.
+      const bool black = sp.removed_b.count(i) > 0, white = sp.removed_w.count(i) > 0;
+      if (black || white)
+        s << "<circle class=\"ghost\" cx=\"" << f(cx) << "\" cy=\"" << f(cy) << "\" r=\"" << f(g.cell * 0.4)
+          << "\" fill=\"none\" stroke=\"" << (black ? "#1b1b1b" : "#fbfbfb") << "\" stroke-width=\"1.4\""
+          << " stroke-dasharray=\"3,2\" opacity=\"0.8\"/>\n";
+      w.cross(cx, cy, "dead_removed", kRed, 0.16);
+      break;
+    }
+    case Mark::negative_a: w.letter(cx, cy, "negative_a", "A"); break;
+    case Mark::negative_b: w.letter(cx, cy, "negative_b", "B"); break;
+    case Mark::basic_eye: w.ring(cx, cy, "basic_eye", kGreen, 0.22, 0.08); break;
+    case Mark::overflow: w.minus(cx, cy, "overflow", kOrange); break;
+    default: break;
+  }
+}
+
+// Points: markers of empty points, stones, marks.
+void draw_points(Writer& w, const CountBoard& b, const Geometry& g, const Special& sp) {
   for (int y = 0; y < b.height; ++y)
     for (int x = 0; x < b.width; ++x) {
-      Index i = at(x, y);
-      const double cx = g.x(x), cy = g.y(y);
-      const Color col = b.color[i];
-      const Mark m = b.mark[i];
-      if (is_stone(col)) {
-        const bool is_dead = dead.count(i) > 0;
-        w.stone(cx, cy, col, is_dead ? 0.45 : 1.0);
-        if (m == Mark::filled) w.dot(cx, cy, col);
-        if (is_dead) w.cross(cx, cy, "dead", kRed, 0.2);
-        if (m == Mark::refilled) w.ring(cx, cy, "refilled", kBlue, 0.2, 0.08);
-        if (m == Mark::dame_filled) w.triangle(cx, cy, "dame_filled", kPurple);
-        if (auto n = numbers.find(i); n != numbers.end()) w.number(cx, cy, col, n->second);
-        continue;
-      }
-      if (false_eyes.count(i)) w.ring(cx, cy, "false_eye", kOrange, 0.2, 0.08);
-      const PointClass k = b.cls[i];
-      if (m != Mark::negative_a && m != Mark::negative_b && m != Mark::basic_eye) {
-        if (k == PointClass::black_territory) w.owned(cx, cy, Color::Black);
-        else if (k == PointClass::white_territory) w.owned(cx, cy, Color::White);
-        else if (k == PointClass::dame) w.shared(cx, cy, false);
-        else if (is_shared(k)) w.shared(cx, cy, true);
-      }
-      switch (m) {
-        case Mark::dead_removed: {
-          // The removed stone's outline in its colour, crossed.
-          const bool black = removed_b.count(i) > 0, white = removed_w.count(i) > 0;
-          if (black || white)
-            s << "<circle class=\"ghost\" cx=\"" << f(cx) << "\" cy=\"" << f(cy) << "\" r=\"" << f(cell * 0.4)
-              << "\" fill=\"none\" stroke=\"" << (black ? "#1b1b1b" : "#fbfbfb") << "\" stroke-width=\"1.4\""
-              << " stroke-dasharray=\"3,2\" opacity=\"0.8\"/>\n";
-          w.cross(cx, cy, "dead_removed", kRed, 0.16);
-          break;
-        }
-        case Mark::negative_a: w.letter(cx, cy, "negative_a", "A"); break;
-        case Mark::negative_b: w.letter(cx, cy, "negative_b", "B"); break;
-        case Mark::basic_eye: w.ring(cx, cy, "basic_eye", kGreen, 0.22, 0.08); break;
-        case Mark::overflow: w.minus(cx, cy, "overflow", kOrange); break;
-        default: break;
-      }
+      if (is_stone(b.color[Board::index(x, y)])) draw_stone(w, b, g, sp, x, y);
+      else draw_empty(w, b, g, sp, x, y);
     }
+}
 
-  // Caption.
+// The caption's lines under the board.
+void draw_caption(Writer& w, const Geometry& g, const std::vector<std::string>& lines) {
+  std::ostringstream& s = w.s;
   double cy = g.top + g.board_h + 16;
-  s << "<g class=\"caption\" font-size=\"" << f(caption_size) << "\" fill=\"#2b2116\">\n";
+  s << "<g class=\"caption\" font-size=\"" << f(kCaptionSize) << "\" fill=\"#2b2116\">\n";
   for (const std::string& line : lines) {
-    cy += caption_size + 6;
+    cy += kCaptionSize + 6;
     s << "<text x=\"16\" y=\"" << f(cy) << "\">" << xml_escape(line) << "</text>\n";
   }
   s << "</g>\n";
-  // Legend.
-  if (!items.empty()) {
-    s << "<g class=\"legend\" font-size=\"" << f(legend_size) << "\" fill=\"#3b3126\">\n";
-    s << "<line x1=\"16\" y1=\"" << f(legend_top) << "\" x2=\"" << g.width - 16 << "\" y2=\"" << f(legend_top)
-      << "\" stroke=\"#d8cdb8\" stroke-width=\"1\"/>\n";
-    for (const Item& it : items) {
-      // The glyph on a small piece of board.
-      s << "<rect x=\"" << f(it.x) << "\" y=\"" << f(it.y - glyph / 2) << "\" width=\"" << f(glyph)
-        << "\" height=\"" << f(glyph) << "\" rx=\"3\" fill=\"url(#wood)\"/>\n";
-      s << "<g class=\"key\">";
-      w.key(it.key, it.x + glyph / 2, it.y);
-      s << "</g>\n";
-      s << "<text x=\"" << f(it.x + glyph + 6) << "\" y=\"" << f(it.y + legend_size * 0.38) << "\">"
-        << xml_escape(it.label) << "</text>\n";
-    }
+}
+
+// The legend under a rule: each entry's glyph on a small piece of board, and its label.
+void draw_legend(Writer& w, const Geometry& g, const Layout& lay) {
+  std::ostringstream& s = w.s;
+  const double glyph = lay.glyph;
+  s << "<g class=\"legend\" font-size=\"" << f(kLegendSize) << "\" fill=\"#3b3126\">\n";
+  s << "<line x1=\"16\" y1=\"" << f(lay.legend_top) << "\" x2=\"" << g.width - 16 << "\" y2=\"" << f(lay.legend_top)
+    << "\" stroke=\"#d8cdb8\" stroke-width=\"1\"/>\n";
+  for (const LegendItem& it : lay.items) {
+    s << "<rect x=\"" << f(it.x) << "\" y=\"" << f(it.y - glyph / 2) << "\" width=\"" << f(glyph)
+      << "\" height=\"" << f(glyph) << "\" rx=\"3\" fill=\"url(#wood)\"/>\n";
+    s << "<g class=\"key\">";
+    w.key(it.key, it.x + glyph / 2, it.y);
     s << "</g>\n";
+    s << "<text x=\"" << f(it.x + glyph + 6) << "\" y=\"" << f(it.y + kLegendSize * 0.38) << "\">"
+      << xml_escape(it.label) << "</text>\n";
   }
-  s << "</svg>\n";
-  return s.str();
+  s << "</g>\n";
+}
+
+}  // namespace
+
+// The picture is laid out first (its height depends on the caption and the legend below the
+// board), then drawn from the back to the front.
+std::string board_svg(const Picture& p, const Style& st) {
+  const CountBoard& b = *p.board;
+  const Geometry g = geometry(p, st);
+  const Special sp = special_points(p);
+  const Layout lay = lay_out(p, st, g, legend_keys(p, sp));
+  Writer w(st.cell);
+  draw_head(w, p, g, lay.height);
+  draw_board(w, p, g, sp);
+  draw_grid(w, b, g);
+  if (st.coordinates) draw_coordinates(w, b, g);
+  draw_points(w, b, g, sp);
+  draw_caption(w, g, lay.lines);
+  if (!lay.items.empty()) draw_legend(w, g, lay);
+  w.s << "</svg>\n";
+  return w.s.str();
 }
 
 std::vector<std::string> step_caption(const Count& c, const MakingStep& st, Lang l) {

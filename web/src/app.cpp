@@ -971,6 +971,76 @@ Response App::take_seat(const Call& c, Entry& e, const std::string& key) {
   return r;
 }
 
+// The dead stones marked by a player: a whole chain toggled ({"toggle": point}), or the dead
+// stones and claims given.
+Response App::mark_dead(const Call& c, Entry& e, const json& j) {
+  const Session& s = e.session;
+  const int h = s.game().height();
+  if (auto refused = need_player(s, c.token)) return *refused;
+  json ev{{"t", "marks"}, {"source", "given"}};
+  if (j.contains("toggle")) {
+    const Point p = parse_point(j["toggle"].get<std::string>(), s.game().width(), h);
+    const std::vector<Point> chain = whole_chains(s.counting_position(), {p});
+    if (chain.empty()) return error(409, "there is no stone at " + to_gtp(p, h), "no_stone");
+    std::vector<Point> dead = s.marks().dead;
+    const bool marked = std::find(dead.begin(), dead.end(), p) != dead.end();
+    std::erase_if(dead, [&](Point q) { return std::find(chain.begin(), chain.end(), q) != chain.end(); });
+    if (!marked) dead.insert(dead.end(), chain.begin(), chain.end());
+    json d = json::array();
+    for (Point q : dead) d.push_back(to_gtp(q, h));
+    ev["dead"] = d;
+    json cl = json::array();
+    for (const Claim& x : s.marks().claims) cl.push_back(std::string(color_letter(x.color)) + ":" + to_gtp(x.point, h));
+    ev["claims"] = cl;
+  } else {
+    ev["dead"] = j.value("dead", json::array());
+    ev["claims"] = j.value("claims", json::array());
+  }
+  return commit(e, {ev});
+}
+
+// A player agrees to the marks; an engine opponent agrees with them when they are its own.
+Response App::agree(const Call& c, Entry& e, const json& j) {
+  const Session& s = e.session;
+  auto col = body_colour(j);
+  if (!col) throw std::invalid_argument("agreeing needs a \"color\"");
+  if (auto refused = need_seat(s, c.token, *col)) return *refused;
+  // The marks agreed to must be the ones stored now (another browser may have changed them).
+  if (j.contains("dead")) {
+    const Statuses seen = statuses_from(s, j);
+    if (sorted(seen.dead) != sorted(s.marks().dead) || seen.claims.size() != s.marks().claims.size())
+      return error(409, "the dead stones have changed: look at them again", "marks_changed");
+  }
+  std::vector<json> events{json{{"t", "agree"}, {"color", std::string(color_letter(*col))}}};
+  json extra = json::object();
+  const Color engine = s.settings().engine;
+  if (engine == opponent(*col) && !s.marks().agreed[color_index(engine)]) {
+    // The engine agrees to its own estimate; other marks are settled by dispute play.
+    if (sorted(s.marks().dead) == sorted(s.marks().suggested) && s.marks().claims.empty())
+      events.push_back(json{{"t", "agree"}, {"color", std::string(color_letter(engine))}});
+    else
+      extra["engine_disagrees"] = true;
+  }
+  return commit(e, events, extra);
+}
+
+// A take-back by consent: the mover asks ({"color": "B"}, Black's seat), the opponent answers
+// ({"color": "W", "accept": true|false}, White's seat). An engine opponent accepts.
+Response App::take_back(const Call& c, Entry& e, const json& j) {
+  const Session& s = e.session;
+  const std::optional<Color> col = body_colour(j);
+  if (!col) throw std::invalid_argument("a take-back needs a \"color\"");
+  if (auto refused = need_seat(s, c.token, *col)) return *refused;
+  const std::string letter(color_letter(*col));
+  if (j.contains("accept"))
+    return commit(e, {json{{"t", "undo_answer"}, {"color", letter}, {"accept", j["accept"]}, {"at", now()}}});
+  std::vector<json> events{json{{"t", "undo_ask"}, {"color", letter}}};
+  if (s.settings().engine == opponent(*col))
+    events.push_back(json{{"t", "undo_answer"}, {"color", std::string(color_letter(opponent(*col)))},
+                          {"accept", true}, {"at", now()}});
+  return commit(e, events);
+}
+
 Response App::game_action(const Call& c, const std::string& key, const std::string& action) {
   std::shared_ptr<Entry> e = find(key);
   if (!e) {
@@ -1006,7 +1076,6 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
   if (auto m = only(c.method, "POST", c.path)) return *m;
   if (action == "seats") return take_seat(c, *e, key);
   const json j = parse_body(c.body);
-  const int h = s.game().height();
   if (action == "moves") {
     const std::optional<Color> col = body_colour(j);
     if (!col) throw std::invalid_argument("a move needs a colour, \"B\" or \"W\"");
@@ -1016,70 +1085,13 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
     ev["at"] = now();
     return commit(*e, {ev});
   }
-  if (action == "marks") {
-    if (auto refused = need_player(s, c.token)) return *refused;
-    json ev{{"t", "marks"}, {"source", "given"}};
-    if (j.contains("toggle")) {
-      const Point p = parse_point(j["toggle"].get<std::string>(), s.game().width(), h);
-      const std::vector<Point> chain = whole_chains(s.counting_position(), {p});
-      if (chain.empty()) return error(409, "there is no stone at " + to_gtp(p, h), "no_stone");
-      std::vector<Point> dead = s.marks().dead;
-      const bool marked = std::find(dead.begin(), dead.end(), p) != dead.end();
-      std::erase_if(dead, [&](Point q) { return std::find(chain.begin(), chain.end(), q) != chain.end(); });
-      if (!marked) dead.insert(dead.end(), chain.begin(), chain.end());
-      json d = json::array();
-      for (Point q : dead) d.push_back(to_gtp(q, h));
-      ev["dead"] = d;
-      json cl = json::array();
-      for (const Claim& x : s.marks().claims) cl.push_back(std::string(color_letter(x.color)) + ":" + to_gtp(x.point, h));
-      ev["claims"] = cl;
-    } else {
-      ev["dead"] = j.value("dead", json::array());
-      ev["claims"] = j.value("claims", json::array());
-    }
-    return commit(*e, {ev});
-  }
-  if (action == "agree") {
-    auto col = body_colour(j);
-    if (!col) throw std::invalid_argument("agreeing needs a \"color\"");
-    if (auto refused = need_seat(s, c.token, *col)) return *refused;
-    // The marks agreed to must be the ones stored now (another browser may have changed them).
-    if (j.contains("dead")) {
-      const Statuses seen = statuses_from(s, j);
-      if (sorted(seen.dead) != sorted(s.marks().dead) || seen.claims.size() != s.marks().claims.size())
-        return error(409, "the dead stones have changed: look at them again", "marks_changed");
-    }
-    std::vector<json> events{json{{"t", "agree"}, {"color", std::string(color_letter(*col))}}};
-    json extra = json::object();
-    const Color engine = s.settings().engine;
-    if (engine == opponent(*col) && !s.marks().agreed[color_index(engine)]) {
-      // The engine agrees to its own estimate; other marks are settled by dispute play.
-      if (sorted(s.marks().dead) == sorted(s.marks().suggested) && s.marks().claims.empty())
-        events.push_back(json{{"t", "agree"}, {"color", std::string(color_letter(engine))}});
-      else
-        extra["engine_disagrees"] = true;
-    }
-    return commit(*e, events, extra);
-  }
+  if (action == "marks") return mark_dead(c, *e, j);
+  if (action == "agree") return agree(c, *e, j);
   if (action == "dispute") {
     if (auto refused = need_player(s, c.token)) return *refused;
     return commit(*e, {json{{"t", "resume"}, {"auto", true}}});
   }
-  if (action == "undo") {
-    // A take-back by consent: the mover asks ({"color": "B"}, Black's seat), the opponent answers
-    // ({"color": "W", "accept": true|false}, White's seat). An engine opponent accepts.
-    const std::optional<Color> col = body_colour(j);
-    if (!col) throw std::invalid_argument("a take-back needs a \"color\"");
-    if (auto refused = need_seat(s, c.token, *col)) return *refused;
-    const std::string letter(color_letter(*col));
-    if (j.contains("accept"))
-      return commit(*e, {json{{"t", "undo_answer"}, {"color", letter}, {"accept", j["accept"]}, {"at", now()}}});
-    std::vector<json> events{json{{"t", "undo_ask"}, {"color", letter}}};
-    if (s.settings().engine == opponent(*col))
-      events.push_back(json{{"t", "undo_answer"}, {"color", std::string(color_letter(opponent(*col)))},
-                            {"accept", true}, {"at", now()}});
-    return commit(*e, events);
-  }
+  if (action == "undo") return take_back(c, *e, j);
   if (action == "pause") {
     // "Count this record": an uploaded record that stops in play is taken as paused (as a record
     // that stops is, SPEC 6.4), so that its dead stones are marked and it is counted. A game
@@ -1097,31 +1109,29 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
 // Engine work: on a copy of the game taken under its lock, outside the lock (watching browsers
 // are not held up), in one of the engine's slots, within the game's and the client's CPU budget.
 
-Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, const std::string& action) {
-  const bool post = action == "count" || action == "overlay" || action == "genmove";
-  if (auto m = only(c.method, post ? "POST" : "GET", c.path)) return *m;
-  const json j = post ? parse_body(c.body) : json::object();
-  std::optional<Session> copy;
-  double game_cpu = 0;
-  Color colour = Color::Empty;
-  {
-    std::lock_guard lock(e->mu);
-    const Session& s = e->session;
-    game_cpu = e->cpu;
-    if (action == "genmove") {
-      const Game& g = s.game();
-      colour = body_colour(j).value_or(g.to_move());
-      if (g.phase() != Phase::play && g.phase() != Phase::dispute)
-        return error(409, "the engine plays only while the game is in play", "wrong_phase");
-      if (colour != g.to_move())
-        return error(409, "it is not " + std::string(color_name(colour)) + "'s turn", "not_your_turn");
-      // The engine's own colour: any player of the game may ask it to move; another colour: a
-      // move for that seat, so its token.
-      if (auto refused = colour == s.settings().engine ? need_player(s, c.token) : need_seat(s, c.token, colour))
-        return *refused;
+namespace {
+
+// An engine slot taken by App::take_engine_slot, given back (and a waiting request woken) when
+// the engine work ends, however it ends.
+struct EngineSlot {
+  App::Limits& L;
+  const std::string& client;
+  ~EngineSlot() {
+    {
+      std::lock_guard lock(L.mu);
+      --L.busy;
+      if (--L.per_client[client] == 0) L.per_client.erase(client);
     }
-    copy.emplace(s);
+    L.cv.notify_one();
   }
+};
+
+}  // namespace
+
+// Admission to engine work: the game's CPU budget, the client's CPU budget a minute, and a slot
+// (at most half of them for one client, and requests waiting for one held to twice the slots).
+// nullopt: a slot is taken, to be given back by an EngineSlot; otherwise the refusal.
+std::optional<Response> App::take_engine_slot(const Call& c, double game_cpu) {
   if (game_cpu >= opts_.game_cpu)
     return error(403, "this game has used its engine budget of " + std::to_string(int(opts_.game_cpu)) +
                           " CPU seconds", "game_cpu_budget");
@@ -1156,18 +1166,63 @@ Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, cons
     }
     ++L.busy;
   }
-  struct Slot {
-    Limits& L;
-    const std::string& client;
-    ~Slot() {
-      {
-        std::lock_guard lock(L.mu);
-        --L.busy;
-        if (--L.per_client[client] == 0) L.per_client.erase(client);
-      }
-      L.cv.notify_one();
+  return std::nullopt;
+}
+
+// The engine's move for the colour, on the copy of the game, as the referee's moves; committed
+// only when the game has not changed while the engine thought.
+Response App::engine_move(Entry& e, const Session& s, Color colour, const std::function<void()>& charge) {
+  const int h = s.game().height();
+  const Game& g = s.game();
+  GenmoveResult gm = choose_move(g, colour, opts_.genmove);
+  charge();
+  std::vector<Move> moves;
+  if (g.pending_proposal() == opponent(colour))
+    moves.push_back(gm.board_move ? Move::reject(colour) : Move::accept(colour));
+  else
+    moves = referee_moves(g, colour, gm.board_move ? GtpMove::at(gm.point) : GtpMove::pass());
+  std::vector<json> events;
+  for (const Move& m : moves) {
+    json ev{{"t", "move"}, {"color", std::string(color_letter(m.color))}, {"kind", std::string(name_of(m.kind))},
+            {"at", now()}};
+    if (m.point.valid()) ev["point"] = to_gtp(m.point, h);
+    events.push_back(ev);
+  }
+  json info{{"move", gm.board_move ? to_gtp(gm.point, h) : "pass"}, {"win_rate", gm.win_rate},
+            {"playouts", gm.playouts}, {"reason", gm.reason}};
+  std::lock_guard lock(e.mu);
+  if (e.session.version() != s.version())
+    return error(409, "the game changed while the engine thought: ask again", "game_changed");
+  return commit(e, events, json{{"genmove", info}});
+}
+
+Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, const std::string& action) {
+  const bool post = action == "count" || action == "overlay" || action == "genmove";
+  if (auto m = only(c.method, post ? "POST" : "GET", c.path)) return *m;
+  const json j = post ? parse_body(c.body) : json::object();
+  std::optional<Session> copy;
+  double game_cpu = 0;
+  Color colour = Color::Empty;
+  {
+    std::lock_guard lock(e->mu);
+    const Session& s = e->session;
+    game_cpu = e->cpu;
+    if (action == "genmove") {
+      const Game& g = s.game();
+      colour = body_colour(j).value_or(g.to_move());
+      if (g.phase() != Phase::play && g.phase() != Phase::dispute)
+        return error(409, "the engine plays only while the game is in play", "wrong_phase");
+      if (colour != g.to_move())
+        return error(409, "it is not " + std::string(color_name(colour)) + "'s turn", "not_your_turn");
+      // The engine's own colour: any player of the game may ask it to move; another colour: a
+      // move for that seat, so its token.
+      if (auto refused = colour == s.settings().engine ? need_player(s, c.token) : need_seat(s, c.token, colour))
+        return *refused;
     }
-  } slot{L, c.client};
+    copy.emplace(s);
+  }
+  if (auto refused = take_engine_slot(c, game_cpu)) return *refused;
+  EngineSlot slot{*limits_, c.client};
   const Session& s = *copy;
   const int h = s.game().height();
   const double t0 = thread_cpu_seconds();
@@ -1222,28 +1277,7 @@ Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, cons
     charge();
     return reply(200, out);
   }
-  // genmove
-  const Game& g = s.game();
-  GenmoveResult gm = choose_move(g, colour, opts_.genmove);
-  charge();
-  std::vector<Move> moves;
-  if (g.pending_proposal() == opponent(colour))
-    moves.push_back(gm.board_move ? Move::reject(colour) : Move::accept(colour));
-  else
-    moves = referee_moves(g, colour, gm.board_move ? GtpMove::at(gm.point) : GtpMove::pass());
-  std::vector<json> events;
-  for (const Move& m : moves) {
-    json ev{{"t", "move"}, {"color", std::string(color_letter(m.color))}, {"kind", std::string(name_of(m.kind))},
-            {"at", now()}};
-    if (m.point.valid()) ev["point"] = to_gtp(m.point, h);
-    events.push_back(ev);
-  }
-  json info{{"move", gm.board_move ? to_gtp(gm.point, h) : "pass"}, {"win_rate", gm.win_rate},
-            {"playouts", gm.playouts}, {"reason", gm.reason}};
-  std::lock_guard lock(e->mu);
-  if (e->session.version() != s.version())
-    return error(409, "the game changed while the engine thought: ask again", "game_changed");
-  return commit(*e, events, json{{"genmove", info}});
+  return engine_move(*e, s, colour, charge);
 }
 
 }  // namespace jpd::web

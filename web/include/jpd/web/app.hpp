@@ -149,7 +149,15 @@ class App {
   Response list();
   Response game_action(const Call& c, const std::string& key, const std::string& action);
   Response take_seat(const Call& c, Entry& e, const std::string& key);
+  // A player's acts on a game, Entry locked: the marks, the agreement to them, a take-back.
+  Response mark_dead(const Call& c, Entry& e, const nlohmann::json& j);
+  Response agree(const Call& c, Entry& e, const nlohmann::json& j);
+  Response take_back(const Call& c, Entry& e, const nlohmann::json& j);
   Response engine_action(const Call& c, const std::shared_ptr<Entry>& e, const std::string& action);
+  // The budgets and a slot for engine work: nullopt when a slot was taken (given back by the
+  // caller), else the refusal.
+  std::optional<Response> take_engine_slot(const Call& c, double game_cpu);
+  Response engine_move(Entry& e, const Session& s, Color colour, const std::function<void()>& charge);
   // Applies the events to a copy, stores them, then makes the copy the game. Entry locked.
   Response commit(Entry& e, std::vector<nlohmann::json> events, nlohmann::json extra = {});
   int64_t now() const;

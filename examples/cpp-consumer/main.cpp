@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
   }
   if (argc > 1) {
     jpd::ScoreOptions options;
-    if (argc > 2) options.rules = argv[2];
+    if (argc > 2) options.rules = jpd::parse_rules_text(argv[2]);  // a rules text, read once
     const jpd::Scored s = jpd::score_record(jpd::sgf::read_record_file(argv[1]), options);
     std::cout << argv[1] << " under " << s.count.rules.to_string() << ": " << s.count.result << "\n";
     failures += !s.count.all_invariants_hold;

@@ -16,9 +16,12 @@ using cli_run::Outcome;
 
 namespace {
 
-// A folder holding one record whose name and RE hold the byte 0xFF.
+// A folder holding one record whose name and RE hold the byte 0xFF. Each test has its own
+// folder (named after the test): CTest runs the tests of this file at once, and one test
+// rewriting the record while another's `jpd` reads it made the reader fail now and then.
 struct BadBytes {
-  std::string dir = testing::TempDir() + "json-bytes-\xfe";
+  std::string dir = testing::TempDir() + "json-bytes-" +
+                    testing::UnitTest::GetInstance()->current_test_info()->name() + "-\xfe";
   std::string file = dir + "/re-\xff.sgf";
   BadBytes() {
     std::filesystem::create_directories(dir);

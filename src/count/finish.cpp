@@ -462,10 +462,12 @@ class LocalReader {
   }
 
   LocalGame read(const Board& start) {
-    game_ = LocalGame{};
-    seen_.clear();
+    // The tree's shape first, without a count at any node: counting a position (the eye
+    // reading of the whole board) costs far more than making it, and a tree larger than the
+    // budget would be counted in vain (most regions of nine points or more: docs/corpus.md).
     std::vector<Index> banned;
-    node(start, banned);
+    if (!expand(start, banned, false)) return searched(start);
+    expand(start, banned, true);
     stops();
     if (!game_.complete) return searched(start);
     return std::move(game_);
@@ -652,6 +654,16 @@ class LocalReader {
     return value;
   }
 
+  // The game tree of the region from `start` into game_; counted: with the count of every
+  // position (else its shape only, values 0, and no work spent). Whether it was read out.
+  bool expand(const Board& start, std::vector<Index>& banned, bool counted) {
+    game_ = LocalGame{};
+    seen_.clear();
+    counted_ = counted;
+    node(start, banned);
+    return game_.complete;
+  }
+
   // The node of position b (reading it first), with the ko retakes banned in this line.
   int node(const Board& b, std::vector<Index>& banned) {
     uint64_t key = b.hash() ^ captures_key(b);
@@ -660,13 +672,15 @@ class LocalReader {
     const int id = int(game_.nodes.size());
     game_.nodes.emplace_back();
     seen_.emplace(key, id);
-    game_.nodes[size_t(id)].value = score_of(b) - base_;
-    if (work_.spent()) {  // the reading is over: this node is not counted, nor read
-      game_.complete = false;
-      return id;
+    if (counted_) {
+      game_.nodes[size_t(id)].value = score_of(b) - base_;
+      if (work_.spent()) {  // the reading is over: this node is not counted, nor read
+        game_.complete = false;
+        return id;
+      }
+      ++work_.used;
     }
-    ++work_.used;
-    if (int(game_.nodes.size()) > budget_ || work_.spent()) {
+    if (int(game_.nodes.size()) > budget_ || (counted_ && work_.spent())) {
       game_.complete = false;
       return id;
     }
@@ -830,6 +844,7 @@ class LocalReader {
   mutable std::vector<Index> heads_;  // (for_touching_chains)
   std::unordered_map<uint64_t, Entry> table_;  // (searched)
   int nodes_ = 0;
+  bool counted_ = true;  // (expand) the nodes are counted
   bool cut_ = false;  // the search so far cut a line at the depth limit
   int step_budget_ = budget_;
 };

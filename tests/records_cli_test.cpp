@@ -2,6 +2,8 @@
 // file of two games, an OGS record under its server's convention (issue 19). Every record is
 // written here; the charset test encodes its text with iconv at test time.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <iconv.h>
 #include <sys/stat.h>
 
@@ -221,6 +223,34 @@ TEST(RecordsCli, CorpusReadsSourcePathsUnderARootWithEachFamilysRules) {
   // Without --root the paths start from the manifest's folder.
   const auto k = json_of("corpus " + (dir / "MANIFEST.tsv").string() + " --json --dead-from none --no-progress");
   EXPECT_EQ(k["sources"][0]["games"][0]["outcome"], "error");
+}
+
+// jpd corpus reports the CPU time of every game (the thread's, so other work on the machine does
+// not count) and, for each family, the median and the worst: the speed goals of counting a
+// record are stated that way.
+TEST(RecordsCli, CorpusReportsTheCpuTimeOfEveryGameWithMedianAndWorst) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(testing::TempDir()) / "rec-cpu";
+  fs::create_directories(dir);
+  for (const char* name : {"a.sgf", "b.sgf", "c.sgf"})
+    std::ofstream(dir / name)
+        << "(;SZ[5]KM[8]RE[W+7]RU[Chinese];B[bc];W[dc];B[bb];W[db];B[bd];W[dd];B[ba];W[da];B[be];W[de];B[cc];W[];B[])";
+  const auto j = json_of("corpus " + dir.string() + " --json --dead-from none --no-progress");
+  const auto& games = j["sources"][0]["games"];
+  ASSERT_EQ(games.size(), 3u) << j.dump();
+  std::vector<double> cpu;
+  for (const auto& g : games) {
+    ASSERT_TRUE(g.contains("cpu_ms")) << g.dump();
+    cpu.push_back(g["cpu_ms"].get<double>());
+    EXPECT_GE(cpu.back(), 0.0);
+  }
+  std::sort(cpu.begin(), cpu.end());
+  const auto& all = j["sources"][0]["families"]["all"];
+  EXPECT_DOUBLE_EQ(all["cpu_ms_median"].get<double>(), cpu[1]) << all.dump();
+  EXPECT_DOUBLE_EQ(all["cpu_ms_max"].get<double>(), cpu[2]) << all.dump();
+  const Outcome table = jpd("corpus " + dir.string() + " --dead-from none --no-progress");
+  EXPECT_TRUE(has(table.out, "cpu med")) << table.out;
+  EXPECT_TRUE(has(table.out, "cpu max")) << table.out;
 }
 
 // jpd corpus shows the progress bar of jpd batch on stderr (a terminal, or --progress): records

@@ -23,6 +23,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -74,7 +75,8 @@ struct GameResult {
   std::string got;
   std::string detail;  // error text, or the statuses' summary
   std::string ended;   // how the record ended (record_end): counted, resigned, time ...
-  double ms = 0;
+  double ms = 0;      // wall clock
+  double cpu_ms = 0;  // CPU time of the thread that counted it (whatever else the machine runs)
   int dead = 0, uncertain = 0;
   std::vector<std::string> conventions;  // the server conventions applied (ids)
   int repairs = 0;                       // faults mended under the repair policy
@@ -270,7 +272,15 @@ GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& sr
 }
 
 // The results of one manifest row (its file's first game) or of every game of a directory's file.
+// The CPU time the calling thread has used, in milliseconds.
+double thread_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
 std::vector<GameResult> count_entry(const Entry& e, const Source& src, const RulesChoice& choice) {
+  const double cpu0 = thread_cpu_ms();
   sgf::ReadOptions ro;
   ro.repair = choice.repair;
   std::vector<sgf::Record> records;
@@ -284,16 +294,24 @@ std::vector<GameResult> count_entry(const Entry& e, const Source& src, const Rul
     r.outcome = Outcome::error;
     r.detail = ex.what();
     r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    r.cpu_ms = thread_cpu_ms() - cpu0;
     return {r};
   }
   std::vector<GameResult> out;
-  for (const sgf::Record& rec : records) out.push_back(count_record(e, rec, src, choice));
+  double mark = cpu0;  // (the first game carries the reading of the file)
+  for (const sgf::Record& rec : records) {
+    out.push_back(count_record(e, rec, src, choice));
+    const double now = thread_cpu_ms();
+    out.back().cpu_ms = now - mark;
+    mark = now;
+  }
   return out;
 }
 
 struct Totals {
   int games = 0, exact = 0, half = 0, wrong = 0, error = 0, skipped = 0;
   double ms = 0;
+  std::vector<double> cpu;  // cpu_ms of every game
   void add(const GameResult& r) {
     ++games;
     switch (r.outcome) {
@@ -304,10 +322,20 @@ struct Totals {
       case Outcome::skipped: ++skipped; break;
     }
     ms += r.ms;
+    cpu.push_back(r.cpu_ms);
   }
+  // The median and the largest CPU time a game (0 without games).
+  double cpu_median() const {
+    if (cpu.empty()) return 0;
+    std::vector<double> v = cpu;
+    std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  }
+  double cpu_max() const { return cpu.empty() ? 0 : *std::max_element(cpu.begin(), cpu.end()); }
   nlohmann::json to_json() const {
     return {{"games", games}, {"exact", exact}, {"half", half}, {"wrong", wrong}, {"error", error},
-            {"skipped", skipped}, {"ms_per_game", games ? ms / games : 0}};
+            {"skipped", skipped}, {"ms_per_game", games ? ms / games : 0},
+            {"cpu_ms_median", cpu_median()}, {"cpu_ms_max", cpu_max()}};
   }
 };
 
@@ -334,16 +362,17 @@ void print_table(const std::string& detail, size_t records, double wall,
   std::snprintf(secs, sizeof secs, "%.1f", wall);
   std::cout << tr(l, "corpus.head", {detail, std::to_string(records), secs}) << "\n  "
             << pad(tr(l, "corpus.col.rules"), 10);
-  const int widths[] = {7, 7, 7, 7, 7, 9, 11};
+  const int widths[] = {7, 7, 7, 7, 7, 9, 11, 10, 10};
   int k = 0;
-  for (const char* col : {"games", "exact", "half", "wrong", "error", "exact_share", "ms"})
+  for (const char* col : {"games", "exact", "half", "wrong", "error", "exact_share", "ms", "cpu_median", "cpu_max"})
     std::cout << right(tr(l, std::string("corpus.col.") + col), widths[k++]);
   std::cout << "\n";
   auto row = [&](const std::string& name, const Totals& t) {
     const int counted = t.games - t.skipped;
     std::cout << "  " << pad(name, 10);
-    std::printf("%7d%7d%7d%7d%7d%8.1f%%%11.1f\n", t.games, t.exact, t.half, t.wrong, t.error,
-                counted ? 100.0 * t.exact / counted : 0.0, t.games ? t.ms / t.games : 0.0);
+    std::printf("%7d%7d%7d%7d%7d%8.1f%%%11.1f%10.1f%10.1f\n", t.games, t.exact, t.half, t.wrong, t.error,
+                counted ? 100.0 * t.exact / counted : 0.0, t.games ? t.ms / t.games : 0.0, t.cpu_median(),
+                t.cpu_max());
     std::fflush(stdout);
   };
   for (auto& [f, t] : by_family) row(f == "unknown" ? tr(l, "corpus.unknown") : f, t);
@@ -408,7 +437,7 @@ nlohmann::json source_json(const Source& src, const std::string& detail, double 
                      {"rules", r.rules}, {"outcome", std::string(name_of(r.outcome))}, {"got", r.got},
                      {"detail", r.detail}, {"record_ended", r.ended}, {"dead", r.dead},
                      {"uncertain", r.uncertain}, {"repairs", r.repairs},
-                     {"conventions", r.conventions}, {"ms", r.ms}});
+                     {"conventions", r.conventions}, {"ms", r.ms}, {"cpu_ms", r.cpu_ms}});
     for (const ServerConvention& sc : server_conventions())
       if (std::count(r.conventions.begin(), r.conventions.end(), sc.id))
         games.back()["convention"] = std::string(sc.why);

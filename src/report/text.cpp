@@ -316,6 +316,8 @@ constexpr TextEntry kTable[] = {
     {"corpus.col.error", "error", "出错"},
     {"corpus.col.exact_share", "exact%", "相符率"},
     {"corpus.col.ms", "ms/game", "毫秒/局"},
+    {"corpus.col.cpu_median", "cpu med", "运算中位"},
+    {"corpus.col.cpu_max", "cpu max", "运算最长"},
     {"corpus.unknown", "unknown", "未知"},
     {"corpus.all", "all", "合计"},
     {"corpus.record_default", "the record's own default, {0}", "棋谱自身的默认规则 {0}"},

@@ -465,11 +465,14 @@ class LocalReader {
     // The tree's shape first, without a count at any node: counting a position (the eye
     // reading of the whole board) costs far more than making it, and a tree larger than the
     // budget would be counted in vain (most regions of nine points or more: docs/corpus.md).
+    game_ = LocalGame{};
+    seen_.clear();
     std::vector<Index> banned;
-    if (!expand(start, banned, false)) return searched(start);
-    expand(start, banned, true);
-    stops();
+    node(start, banned);
     if (!game_.complete) return searched(start);
+    std::vector<uint8_t> counted(game_.nodes.size(), 0);
+    if (!count_nodes(start, 0, counted)) return searched(start);
+    stops();
     return std::move(game_);
   }
 
@@ -654,17 +657,26 @@ class LocalReader {
     return value;
   }
 
-  // The game tree of the region from `start` into game_; counted: with the count of every
-  // position (else its shape only, values 0, and no work spent). Whether it was read out.
-  bool expand(const Board& start, std::vector<Index>& banned, bool counted) {
-    game_ = LocalGame{};
-    seen_.clear();
-    counted_ = counted;
-    node(start, banned);
-    return game_.complete;
+  // The count of node `id` (position b) and of every node below it not yet counted, each
+  // position made once, from the first parent that reaches it. False once the reading budget is
+  // spent (the tree is then left to the search).
+  bool count_nodes(const Board& b, int id, std::vector<uint8_t>& counted) {
+    counted[size_t(id)] = 1;
+    game_.nodes[size_t(id)].value = score_of(b) - base_;
+    if (work_.spent()) return false;
+    ++work_.used;
+    for (Color c : {Color::Black, Color::White})
+      for (const LocalGame::Option& o : game_.of(id, c)) {
+        if (counted[size_t(o.child)]) continue;
+        Board t = b;
+        t.play(o.move, c);
+        if (!count_nodes(t, o.child, counted)) return false;
+      }
+    return true;
   }
 
-  // The node of position b (reading it first), with the ko retakes banned in this line.
+  // The node of position b and the shape of the tree below it (its options; the counts come
+  // after, from count_nodes), with the ko retakes banned in this line.
   int node(const Board& b, std::vector<Index>& banned) {
     uint64_t key = b.hash() ^ captures_key(b);
     for (Index q : banned) key ^= detail::splitmix64(0xA0761D6478BD642Full + q);
@@ -672,15 +684,7 @@ class LocalReader {
     const int id = int(game_.nodes.size());
     game_.nodes.emplace_back();
     seen_.emplace(key, id);
-    if (counted_) {
-      game_.nodes[size_t(id)].value = score_of(b) - base_;
-      if (work_.spent()) {  // the reading is over: this node is not counted, nor read
-        game_.complete = false;
-        return id;
-      }
-      ++work_.used;
-    }
-    if (int(game_.nodes.size()) > budget_ || (counted_ && work_.spent())) {
+    if (int(game_.nodes.size()) > budget_ || work_.spent()) {
       game_.complete = false;
       return id;
     }
@@ -844,7 +848,6 @@ class LocalReader {
   mutable std::vector<Index> heads_;  // (for_touching_chains)
   std::unordered_map<uint64_t, Entry> table_;  // (searched)
   int nodes_ = 0;
-  bool counted_ = true;  // (expand) the nodes are counted
   bool cut_ = false;  // the search so far cut a line at the depth limit
   int step_budget_ = budget_;
 };

@@ -118,6 +118,13 @@ TEST(Series, EveryPresetSideBySide) {
   ASSERT_EQ(v["standings"].size(), 23u);
   for (const nlohmann::json& s : v["standings"]) {
     EXPECT_EQ(parse_ruleset(s["rules"].get<std::string>()).komi, 0) << s["rules"];
+    // Each game counted without komi: its result is its difference, whatever the preset's own
+    // komi (ancient's is 0, and a text that did not name it took the record's KM[7]).
+    for (const nlohmann::json& g : s["games"]) {
+      const double d = g["difference"].get<double>();
+      const std::string want = d > 0 ? "B+" + format_number(d) : d < 0 ? "W+" + format_number(-d) : "0";
+      EXPECT_EQ(g["result"], want) << s["rules"] << " game " << g["game"];
+    }
     EXPECT_TRUE(s["all_invariants_hold"].get<bool>()) << s["rules"];
     EXPECT_EQ(s["winner"], "NNOdin_1.1.2_E") << s["rules"];
   }

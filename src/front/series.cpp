@@ -111,7 +111,11 @@ std::vector<SeriesStanding> series_of_records(const std::vector<sgf::Record>& re
       Ruleset rules = rules_for_record(r, choice);
       rules.komi = 0;
       ScoreOptions o = opts.score;
-      o.rules = rules_text_of(rules);  // as its canonical text reads
+      // As its canonical text reads, komi named even where it is the preset's own (ancient's
+      // 0): a text that does not name it takes the record's KM.
+      RulesText text_of = rules_text_of(rules);
+      if (!text_of.komi_given()) text_of.keys.push_back("komi");
+      o.rules = std::move(text_of);
       const Count c = score_record(r, o).count;
       SeriesGame g = series_game(int(k) + 1, r.filename, r.black_name, r.white_name, c);
       const std::string text = rules.to_string();

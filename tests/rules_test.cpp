@@ -87,6 +87,21 @@ TEST(Rules, RulesTextSaysWhetherTheTextItselfSetsTheKomi) {
   EXPECT_EQ(rules_for_record(rec, parse_rules_text("japanese,komi=0.5")).komi, 0.5);
 }
 
+// One field set by its key, as a rules text sets it: what a server convention and KataGo's
+// kata-set-rules change, without printing the rule set and reading it again.
+TEST(Rules, SetRuleSetsOneFieldAsTheRulesTextWouldAndKeepsThePreset) {
+  Ruleset r = parse_ruleset("japanese");
+  set_rule(r, " Eye-Reading ", "none");
+  set_rule(r, "komi", " 0.5");
+  EXPECT_EQ(r, parse_ruleset("japanese,eye_reading=none,komi=0.5"));
+  EXPECT_EQ(r.preset, "japanese");
+  const Ruleset before = r;
+  EXPECT_THROW(set_rule(r, "colour", "red"), RulesError);
+  EXPECT_THROW(set_rule(r, "komi", "lots"), RulesError);
+  EXPECT_THROW(set_rule(r, "komi", "1e308"), RulesError);
+  EXPECT_EQ(r, before);  // a refused value changes nothing
+}
+
 // The keys a text sets, by their field names: what a server convention leaves alone.
 TEST(Rules, RulesTextNamesTheKeysTheTextSets) {
   const RulesText t = parse_rules_text("chinese, Eye-Reading = japanese,ko_rule=positional,komi=7");

@@ -182,6 +182,9 @@ RulesText parse_rules_text(std::string_view text);
 RulesText rules_text_of(const Ruleset& r);
 // The same, the rule set only.
 Ruleset parse_ruleset(std::string_view text);
+// Sets the one field named `key` (as in a rules text: "komi", "ko", "dame", ...) to `value`, as
+// parse_rules_text reads it; the preset's name stays. RulesError for an unknown key or value.
+void set_rule(Ruleset& r, std::string_view key, std::string_view value);
 
 // Maps an SGF RU[] value (e.g. "Japanese", "Chinese", "AGA", "NZ", "JPD:tang-song") to a
 // preset name; returns "" when it names none we know.

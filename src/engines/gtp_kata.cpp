@@ -45,13 +45,13 @@ using strings::lower;
 
 using strings::upper;
 
-// Sets one field by its key, through the rule set's text form, so that a field this build has
-// no key for is refused in words, unless what is asked is what the rule set already does
-// (KataGo's `kata_key` as kata_rules_json gives it).
+// Sets one field by its key, so that a field this build has no key for is refused in words,
+// unless what is asked is what the rule set already does (KataGo's `kata_key` as
+// kata_rules_json gives it).
 void set_field(Ruleset& r, const std::string& key, const std::string& value,
                const std::string& kata_key, const nlohmann::json& kata_value) {
   try {
-    r = parse_ruleset(r.to_string() + "," + key + "=" + value);
+    set_rule(r, key, value);
   } catch (const RulesError&) {
     if (kata_rules_json(r)[kata_key] == kata_value) return;
     throw Fail("cannot set " + kata_key + " to " + kata_value.dump() +

@@ -111,9 +111,10 @@ std::vector<AppliedConvention> apply_conventions(const sgf::Record& r,
       const size_t b = std::min(c.rules.find(',', a), c.rules.size());
       const std::string_view kv = c.rules.substr(a, b - a);
       a = b + 1;
-      if (sets_key(given, kv.substr(0, kv.find('=')))) continue;
-      Ruleset with = parse_ruleset(rules.to_string() + "," + std::string(kv));
-      with.preset = rules.preset;
+      const size_t eq = kv.find('=');
+      if (sets_key(given, kv.substr(0, eq))) continue;
+      Ruleset with = rules;
+      set_rule(with, kv.substr(0, eq), kv.substr(eq + 1));
       if (with == rules) continue;  // the rules count so already
       rules = with;
       settings += (settings.empty() ? "" : ",") + std::string(kv);

@@ -573,6 +573,12 @@ RulesText parse_rules_text(std::string_view text) {
   return out;
 }
 
+void set_rule(Ruleset& r, std::string_view key, std::string_view value) {
+  const Field* f = find_field(strings::trim(key));
+  if (!f) throw RulesError("unknown rule key '" + std::string(key) + "'; valid keys: " + key_list());
+  f->set(r, strings::trim(value));
+}
+
 bool RulesText::sets(std::string_view key) const {
   return std::find(keys.begin(), keys.end(), key) != keys.end();
 }

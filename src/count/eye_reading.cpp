@@ -389,6 +389,10 @@ class EyeReader {
   bool cannot_get_round(int eye, int e, const int* here, int n_here, int sides);
   int value_of(int eye);
   int value_by_rules(int eye, int n, Span s);
+  int mark_blocking(Code o, Span s);
+  int value_by_counts(int n, Code o, Span s);
+  int value_by_cuts(int value, Code c, Span s);
+  bool dead_shape_lives(int eye, Code c, Code o, Span s);
   bool in_atari(int i);
   bool playable(int i, Code c);
   bool on_edge(int i) const {
@@ -882,8 +886,10 @@ int EyeReader::value_of(int id) {
   return value;
 }
 
-int EyeReader::value_by_rules(int id, int n, Span s) {
-  const Code c = region_colour_[eye_region_[id]], o = Code(3 - c);
+// 7a. How many moves it takes to block off each point of the eye (sure_, heavy_, light_,
+// bonus_) and its points' neighbours in it (degree1_ .. degree4_, thin_): 1 when a point can be
+// blocked off in at most one move (an eye), else 0.
+int EyeReader::mark_blocking(Code o, Span s) {
   const Bits &opp_alive = alive_[o - 1], &opp_dead = dead_[o - 1];
   auto opp = [&](int y) { return opp_alive.row[y] | opp_dead.row[y]; };
   // The moves it takes to block a point of the eye off are 1000 for every neighbour that is an
@@ -930,6 +936,14 @@ int EyeReader::value_by_rules(int id, int n, Span s) {
     degree4_.row[y] = degree.four;
     thin_.row[y] = ~empty_inside.two;
   }
+  return value;
+}
+
+// 7b. The rules on counts: many marked-dead stones inside, a large eye, a thick eye (0, 1 or 2).
+int EyeReader::value_by_counts(int n, Code o, Span s) {
+  const Bits &opp_alive = alive_[o - 1], &opp_dead = dead_[o - 1];
+  auto opp = [&](int y) { return opp_alive.row[y] | opp_dead.row[y]; };
+  int value = 0;
   // The rules on counts apply only to eyes of enough points (a count below is at most n, or 2n
   // for the thick points), and each is counted only when it is reached.
   auto total = [&](auto&& points) {
@@ -940,7 +954,7 @@ int EyeReader::value_by_rules(int id, int n, Span s) {
   // Many marked-dead stones inside: one eye from five, two from eight.
   if (n >= 5) {
     const int dead_inside = total([&](int y) { return in_.row[y] & opp_dead.row[y]; });
-    if (dead_inside >= 5) value = std::max(value, 1);
+    if (dead_inside >= 5) value = 1;
     if (dead_inside >= 8) return 2;
   }
   // A large eye: its size less its weak points (twice the severe ones) and the opponent's stones
@@ -959,6 +973,11 @@ int EyeReader::value_by_rules(int id, int n, Span s) {
     if (thick >= 6) return 2;
   }
 
+  return value;
+}
+
+// 7c. The rules on cutting points c can play, raising `value` (at most to two).
+int EyeReader::value_by_cuts(int value, Code c, Span s) {
   // A cutting point c can play that splits the eye into pieces each holding a point that needs
   // no move to block off (one move where the cut itself makes the block). Without a point of
   // at most one neighbour in the eye its other points are in as many pieces as before (less one
@@ -997,14 +1016,20 @@ int EyeReader::value_by_rules(int id, int n, Span s) {
         if (cut.marked >= 2 && cut.twice >= 1 && (code_[q] == kEmpty || cut.twice >= 2)) value = 2;
       }
     });
+  return value;
+}
+
+// 7d. Whether the marked-dead stones inside would leave a living shape when captured.
+bool EyeReader::dead_shape_lives(int id, Code c, Code o, Span s) {
+  const Bits &opp_alive = alive_[o - 1], &opp_dead = dead_[o - 1];
+  auto opp = [&](int y) { return opp_alive.row[y] | opp_dead.row[y]; };
   // Marked-dead stones that would leave a living shape when captured: the shape of the dead
   // stones and the points c cannot play, where the opponent may leave out any one of the latter,
   // counted by pieces, less the stones thrown into false points, plus half the cutting and the
   // thick points (and a bonus for seven points or more), is two eyes in every case.
-  if (value >= 2) return 2;
   bool any_dead = false;
   for (int y = s.lo; y <= s.hi; ++y) any_dead |= (in_.row[y] & opp_dead.row[y]) != 0;
-  if (!any_dead) return value;
+  if (!any_dead) return false;
   int n_unplayable = 0, throwins = 0;
   const uint64_t* rows = eye_rows_.data() + eye_row_start_[id];  // rows[y - s.lo]
   for (int y = s.lo; y <= s.hi; ++y) {
@@ -1038,7 +1063,17 @@ int EyeReader::value_by_rules(int id, int n, Span s) {
     if (skip < n_unplayable) shape_.add(unplayable_[skip]);
   }
   clear(shape_, s);
-  return alive ? 2 : value;
+  return alive;
+}
+
+int EyeReader::value_by_rules(int id, int n, Span s) {
+  const Code c = region_colour_[eye_region_[id]], o = Code(3 - c);
+  int value = mark_blocking(o, s);
+  value = std::max(value, value_by_counts(n, o, s));
+  if (value >= 2) return 2;
+  value = value_by_cuts(value, c, s);
+  if (value >= 2) return 2;
+  return dead_shape_lives(id, c, o, s) ? 2 : value;
 }
 
 void EyeReader::read(const EyeReadingOptions& opts, EyeReadingMap* m, int (&territory)[2]) {

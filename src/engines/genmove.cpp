@@ -99,8 +99,9 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
   const double started = timed ? clock() : 0;
   auto elapsed = [&] { return clock() - started; };
   const int defaults = default_genmove_playouts(N);
+  const int floor = std::max(1, o.least);
   const int budget =
-      std::max(16, o.playouts > 0 ? o.playouts : defaults * (timed ? kTimedPlayoutsFactor : 1));
+      std::max(floor, o.playouts > 0 ? o.playouts : defaults * (timed ? kTimedPlayoutsFactor : 1));
   Rng rng(detail::splitmix64(o.seed ^ ref.hash() ^ (c == Color::White ? 0x5bd1e995ull : 0)));
   GenmoveResult res;
 
@@ -140,14 +141,14 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
   };
 
   // 1. Expected ownership, from the mover's side (+1 the mover's, -1 the opponent's).
-  // Under a time budget they stop at a fifth of it (after 32), and their rate sets the budget of
-  // the comparison.
-  const int own_target = std::max(32, (o.playouts > 0 ? budget : defaults) / 8);
+  // Under a time budget they stop at a fifth of it (after twice the floor: 32), and their rate
+  // sets the budget of the comparison.
+  const int own_target = std::max(2 * floor, (o.playouts > 0 ? budget : defaults) / 8);
   std::vector<int> own(size_t(N), 0);
   std::vector<int8_t> one(size_t(N), 0);
   int own_runs = 0;
   for (; own_runs < own_target; ++own_runs) {
-    if (timed && own_runs >= 32 && elapsed() > o.seconds / 5) break;
+    if (timed && own_runs >= 2 * floor && elapsed() > o.seconds / 5) break;
     B b = start;
     // Either side first: a point the mover must still play to keep is not settled.
     if (own_runs % 2) b.clear_ko();
@@ -158,7 +159,9 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
   if (timed) {
     const double used = std::max(elapsed(), 1e-6);
     const double rate = own_runs / used;  // playouts a second
-    compare_budget = std::min(compare_budget, int(rate * std::max(0.0, o.seconds - used) * 0.9));
+    // (in double: a long budget at a fast rate is more playouts than an int holds)
+    compare_budget =
+        int(std::min(double(compare_budget), rate * std::max(0.0, o.seconds - used) * 0.9));
   }
   const int sign = c == Color::Black ? 1 : -1;
   auto owner = [&](Point p) { return sign * double(own[size_t(p.y) * W + p.x]) / own_runs; };
@@ -192,6 +195,7 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
   if (dispute) {
     EstimateOptions eo;
     eo.seed = o.seed;
+    eo.playouts = o.dispute_playouts;
     const Preset* preset = find_preset(r.preset);
     eo.open_shapes = preset && !preset->jpd ? OpenShapes::decided : OpenShapes::unsettled;
     const Estimate e = estimate(ref, c, eo);
@@ -269,7 +273,7 @@ GenmoveResult choose(const Game& g, Color c, const GenmoveOptions& o) {
   const int per_round = std::max(1, compare_budget / rounds);
   // Under a time budget a round may give each option fewer playouts, and a later round that
   // would overrun the budget is cut short.
-  const int least = timed ? 2 : 16;
+  const int least = timed ? std::min(2, floor) : floor;
   // With no time even for that, the all-moves-as-first statistics of the ownership playouts
   // rank the board moves, and only the non-board move gets playouts of its own.
   const bool amaf_only = timed && compare_budget < int(alive.size()) * least;

@@ -3,11 +3,14 @@
 // preset and board (3x3 to 9x9) and, for the engine's session, the dead stones it counts with; the
 // rest is the session, split into lines as GtpEngine::handle_all splits them, each fed to
 // handle(). The engine runs without file access (loadsgf and printsgf FILE are refused, so no
-// input reaches the filesystem), with a line limit of 200 bytes and 16 playouts per genmove (the
-// harness sets jpd-playouts back when the input raises it). Each input has a budget: 128 lines;
-// genmove beyond the first, or on boards over 5x5, is skipped, and so are the streamed analyses
-// lz-analyze and kata-analyze, which choose a move too, counted with them; counting commands
-// beyond the first are skipped; the light estimate runs 8 playouts.
+// input reaches the filesystem), with a line limit of 200 bytes, 16 playouts per genmove at
+// about one a candidate a round (GenmoveOptions::least 1; the harness sets jpd-playouts back when
+// the input raises it), the estimator at 8 playouts wherever the engine runs it
+// (GtpEngineOptions::estimate) and a clock of the session's own, so that time_settings never make
+// a move depend on the machine's speed. Each input has a budget: 128 lines; genmove beyond the
+// first, or on boards over 5x5, is skipped, and so are the streamed analyses lz-analyze and
+// kata-analyze, which choose a move too, counted with them; counting commands beyond the first
+// are skipped.
 //
 // Oracles: every line with a command gets one well-formed answer ("=" or "?", the id echoed, one
 // empty line at the end and none inside), a line without one gets none, a line over the limit a
@@ -20,6 +23,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,9 +40,11 @@ namespace gtp_session_detail {
 
 constexpr size_t kMaxLine = 200;
 constexpr int kMaxPlayouts = 16;
+// The estimator's playouts, wherever the engine runs it (GtpEngineOptions::estimate).
+constexpr int kEstimatePlayouts = 8;
 constexpr int kMaxLines = 128;
-// genmove compares every candidate with at least 16 playouts each, whatever the budget: the
-// harness sends at most one per session, on boards of at most 25 points, and skips the others.
+// genmove, even at one playout a candidate a round, is the heaviest command: the harness sends
+// at most one per session, on boards of at most 25 points, and skips the others.
 constexpr int kMaxGenmoves = 1;  // in the engine's session; none in the referee's
 constexpr int kMaxGenmovePoints = 25;
 // A count (the whole count and its JSON, or the estimator's ownership) costs as much as the rest
@@ -95,7 +101,7 @@ inline void expect_answer(const std::string& a, const std::string& id, std::stri
 
 inline Statuses light_statuses(const Game& g) {
   EstimateOptions o;
-  o.playouts = 8;
+  o.playouts = kEstimatePlayouts;
   return estimate(g, o).statuses();
 }
 
@@ -114,9 +120,17 @@ inline void gtp_session(std::string_view data, bool with_engine) {
   opts.board_size = 3 + (config >> 2) % 7;
   opts.file_root.clear();  // no file access (the default)
   opts.max_line = kMaxLine;
-  opts.genmove.playouts = 16;
-  // The built-in estimator and genmove's policy playouts for a quarter of the engine's inputs
-  // (slower), a light estimate and light playouts for the rest.
+  opts.genmove.playouts = kMaxPlayouts;
+  // A fixed, tiny amount of work: about one playout a candidate a round (least 1, not 16), and
+  // a clock of the session's own, a millisecond a reading, so that time_settings never make the
+  // move depend on the machine's speed (the same input, the same moves).
+  opts.genmove.least = 1;
+  opts.genmove.dispute_playouts = kEstimatePlayouts;
+  opts.genmove.clock = [t = std::make_shared<double>(0)] { return *t += 0.001; };
+  opts.estimate.playouts = kEstimatePlayouts;
+  // The engine's own dead stones (default_gtp_statuses) and genmove's policy playouts for a
+  // quarter of the engine's inputs, the light estimate as a function and light playouts for the
+  // rest.
   if (!with_engine) opts.statuses = [](const Game&) { return Statuses{}; };
   else if ((config & 3) != 3) {
     opts.statuses = light_statuses;

@@ -1,11 +1,14 @@
 // The request sequences of web_fuzzer (the API and the referee, no engine work) and
 // web_engine_fuzzer (the estimator, genmove, counts and the making too), through App::handle
-// without HTTP. Each input gets a fresh App on an in-memory SQLite store with small limits (3
-// games, boards up to 7x7 (5x5 with the engine), 60 events, 40 requests of which 1 engine work,
-// 4 KB bodies, 16 playouts for genmove, 8 for the estimator). The rest is a sequence of requests, each from a few bytes: a method, a
-// target from templates (every route of the API with one of the games created so far, or a key
-// of none, the page's files, paths that try to leave them, garbage), a body that is either built
-// for the route (moves, marks, agreements, counts, new games, seats, SGF records, with points and
+// without HTTP. Each input starts from an empty App (one App on an in-memory SQLite store, made
+// once and emptied by App::clear before and after each input) with small limits (3 games, boards
+// up to 7x7 (5x5 with the engine), 60 events, 40 requests of which 1 engine work, 4 KB bodies),
+// a fixed, tiny engine budget (genmove 16 playouts at about one a candidate a round, the
+// estimator 8) and a clock of its own that starts at the same time for every input, so that the
+// same input gets the same answers. The input is a sequence of requests, each from a few
+// bytes: a method, a target from templates (every route of the API with one of the games created
+// so far, or a key of none, the page's files, paths that try to leave them, garbage), a body
+// that is either built for the route (moves, marks, agreements, counts, new games, seats, SGF records, with points and
 // colours from the input) or raw bytes of the input, a seat token (Black's or White's of that
 // game, none or a wrong one) and a content type.
 //
@@ -183,14 +186,59 @@ inline bool is_embedded(const std::string& body) {
   return false;
 }
 
-// A parser callback that keeps the top level's "error", "version", "id" and "tokens" (with what
-// they hold) and drops every other member of an object answer (an answer that is not an object
-// is kept whole).
-inline bool keep_top_level(int depth, json::parse_event_t event, json& parsed) {
-  if (event != json::parse_event_t::key || depth != 1) return true;
-  const std::string& k = parsed.get_ref<const std::string&>();
-  return k == "error" || k == "version" || k == "id" || k == "tokens";
-}
+// A SAX reader of a whole answer that keeps only what the session uses: the top level's
+// "error", "version", "id" (scalars) and "tokens" (an object of strings), in `kept`, an object
+// when the answer is one. Nothing else is built (building the DOM of the board, the moves and the
+// count, even to drop it, cost a third of the harness's time under the sanitizers).
+class TopLevel : public nlohmann::json_sax<json> {
+ public:
+  json kept;  // null when the answer is not an object
+
+  bool null() override { return value(nullptr); }
+  bool boolean(bool v) override { return value(v); }
+  bool number_integer(number_integer_t v) override { return value(v); }
+  bool number_unsigned(number_unsigned_t v) override { return value(v); }
+  bool number_float(number_float_t v, const string_t&) override { return value(v); }
+  bool string(string_t& v) override { return value(v); }
+  bool binary(binary_t&) override { return value(nullptr); }
+  bool start_object(std::size_t) override { return open(true); }
+  bool start_array(std::size_t) override { return open(false); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& k) override {
+    if (depth_ == 1) {
+      key_ = k;
+      keep_ = k == "error" || k == "version" || k == "id" || k == "tokens";
+    } else if (depth_ == 2 && keep_ && key_ == "tokens") {
+      token_ = k;
+    }
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+
+ private:
+  template <class T>
+  bool value(T&& v) {
+    if (depth_ == 1 && keep_) kept[key_] = std::forward<T>(v);
+    else if (depth_ == 2 && keep_ && key_ == "tokens" && kept[key_].is_object()) kept[key_][token_] = std::forward<T>(v);
+    return true;
+  }
+  bool open(bool object) {
+    if (depth_ == 0 && object) kept = json::object();
+    else if (depth_ == 1 && keep_) kept[key_] = object ? json::object() : json::array();
+    ++depth_;
+    return true;
+  }
+  bool close() {
+    --depth_;
+    return true;
+  }
+  int depth_ = 0;
+  bool keep_ = false;
+  std::string key_, token_;
+};
 
 // Checks one answer; the version of a game it holds is kept for the next "?known=". Returns the
 // answer as JSON when it is a game's (it may carry tokens), else null. (The big constant answers,
@@ -217,8 +265,9 @@ inline json expect_response(const web::Response& r, std::string_view method, con
       // The whole answer is read (so it must be JSON), but only what the session uses is kept:
       // the error's sentence, the version, the key and the seat tokens. Building the rest (the
       // board, the moves, the count) cost a third of the harness's time under the sanitizers.
-      j = json::parse(r.body, keep_top_level, false);
-      expect(!j.is_discarded(), "a JSON answer does not parse");
+      TopLevel top;
+      expect(json::sax_parse(r.body, &top), "a JSON answer does not parse");
+      j = std::move(top.kept);
       if (r.status >= 400)
         expect(j.is_object() && j.contains("error") && j["error"].is_string(), "an error without its sentence");
       if (r.status < 300 && j.is_object() && j.contains("version") && j["version"].is_number_integer())
@@ -237,7 +286,45 @@ inline json expect_response(const web::Response& r, std::string_view method, con
       fail("a downloaded record does not read back", detail() + "\n" + e.what());
     }
   }
-  return j.is_discarded() ? json() : j;
+  return j;
+}
+
+// The clock of the sessions: a fixed start, a tenth of a second more at every reading (the
+// games' clocks run, deterministically).
+constexpr int64_t kStartMs = 1'700'000'000'000;
+inline int64_t& session_clock() {
+  static int64_t now = kStartMs;
+  return now;
+}
+
+// The App of the sessions, made once: an in-memory store, small limits, no rate limit, and a
+// fixed, tiny amount of engine work (genmove at about one playout a candidate a round, the
+// estimator at 8 playouts, the same in dispute play).
+inline web::App& app_for(bool with_engine) {
+  auto make = [](bool engine) {
+    web::Options opts;
+    opts.db = ":memory:";
+    opts.sync = web::Sync::normal;
+    opts.max_games = 3;
+    opts.max_body = 4096;
+    opts.max_size = engine ? 5 : 7;
+    opts.max_events = 60;
+    opts.estimator = engine;
+    opts.genmove.playouts = 16;
+    opts.genmove.least = 1;
+    opts.genmove.dispute_playouts = 8;
+    opts.estimate.playouts = 8;
+    opts.rate = 0;
+    opts.client_games = 0;
+    opts.now_ms = [] { return session_clock() += 100; };
+    return opts;
+  };
+  if (with_engine) {
+    static web::App app(make(true));
+    return app;
+  }
+  static web::App app(make(false));
+  return app;
 }
 
 }  // namespace web_session_detail
@@ -248,22 +335,16 @@ inline json expect_response(const web::Response& r, std::string_view method, con
 inline void web_session(std::string_view data, bool with_engine) {
   using namespace web_session_detail;
   Input in(data);
-  web::Options opts;
-  opts.db = ":memory:";
-  opts.sync = web::Sync::normal;
-  opts.max_games = 3;
-  opts.max_body = 4096;
-  opts.max_size = with_engine ? 5 : 7;
-  opts.max_events = 60;
   in.next();  // (was: whether the estimator suggests dead stones)
-  opts.estimator = with_engine;
-  opts.genmove.playouts = 16;
-  opts.estimate.playouts = 8;
   int engine_requests = 0;
   static const bool trace = std::getenv("JPD_FUZZ_TRACE") != nullptr;  // each request and answer on stderr
-  opts.rate = 0;
-  opts.client_games = 0;
-  web::App app(opts);
+  // One App for every input, emptied before each (App::clear: no game, no limit's account, the
+  // games numbered from 1 again), and a clock of the harness's own, set back at each input: the
+  // same input, the same answers (but for the games' random keys).
+  session_clock() = kStartMs;
+  web::App& app = with_engine ? app_for(true) : app_for(false);
+  app.clear();
+  const web::Options& opts = app.options();
   int64_t version = 0;
   std::vector<Known> games;
   for (int n = 0; n < kMaxRequests && !in.empty(); ++n) {
@@ -295,6 +376,9 @@ inline void web_session(std::string_view data, bool with_engine) {
     }
   }
   check(app.game_count() <= opts.max_games, "more games than the limit");
+  // Emptied at the end too: what the input allocated is freed within it (else libFuzzer takes
+  // every input for a possible leak, runs it again and looks for leaks).
+  app.clear();
 }
 
 }  // namespace jpd::fuzz

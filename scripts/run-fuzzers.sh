@@ -6,6 +6,8 @@
 # build-fuzz/artifacts/. A crash, a leak, undefined behaviour or a timeout fails the run; its log
 # is printed with the command that reproduces it. Prints one line per harness (runs, runs a
 # second, coverage), then the closing line "fuzz: ..." with every harness's runs a second.
+# A run shorter than 10 minutes (the suite's) adds the libFuzzer flags of
+# fuzz/<harness>.short-options if there is one (fuzz/README.md, "Running them").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-${JPD_FUZZ_SECONDS:-45}}
@@ -27,6 +29,8 @@ if ! cmake --build "$dir" --target fuzzers -- -j"$(nproc)" >"$dir/build.log" 2>&
 fi
 grep -E 'warning:' "$dir/build.log" || true
 
+short=0
+[ "$seconds" -lt 600 ] && short=1
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 mkdir -p "$dir/artifacts"
@@ -35,6 +39,9 @@ run_one() {
   local args=(-max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1
               -artifact_prefix="$dir/artifacts/$name-")
   [ -f "fuzz/$name.dict" ] && args+=(-dict="fuzz/$name.dict")
+  if [ $short -eq 1 ] && [ -f "fuzz/$name.short-options" ]; then
+    args+=($(grep -v '^#' "fuzz/$name.short-options" || true))
+  fi
   local corpora=("$dir/corpus/$name" "fuzz/corpus/$name")
   [ -d "fuzz/regressions/$name" ] && corpora+=("fuzz/regressions/$name")
   mkdir -p "$dir/corpus/$name"

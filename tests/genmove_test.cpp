@@ -21,6 +21,21 @@ GenmoveOptions quick(int playouts = 600, uint64_t seed = 1) {
 
 }  // namespace
 
+TEST(Genmove, ALowerFloorKeepsASmallBudgetNearItsPlayouts) {
+  Game g(parse_ruleset("tang-song"), 5);
+  g.play(Move::play(Color::Black, Point(2, 2)));
+  GenmoveOptions o = quick(16);
+  // The default floor: every candidate at least 16 playouts a round, the ownership 32.
+  const GenmoveResult full = choose_move(g, Color::White, o);
+  EXPECT_GE(full.playouts, 32 + 16 * full.candidates);
+  // A floor of one: about one playout a candidate a round, the ownership 2.
+  o.least = 1;
+  const GenmoveResult tiny = choose_move(g, Color::White, o);
+  EXPECT_LT(tiny.playouts, full.playouts / 4);
+  EXPECT_LE(tiny.playouts, 2 + 2 * (tiny.candidates + 1) + 16);
+  EXPECT_EQ(choose_move(g, Color::White, o).point, tiny.point);  // deterministic still
+}
+
 TEST(Genmove, SameSeedSamePositionSameMove) {
   Game g(parse_ruleset("tang-song"), 9);
   g.play(Move::play(Color::Black, Point(4, 4)));

@@ -97,6 +97,18 @@ TEST(Gtp, AdministrativeCommands) {
   EXPECT_TRUE(e.quit_requested());
 }
 
+TEST(Gtp, TheEstimatorRunsWithTheEnginesEstimateOptions) {
+  GtpEngineOptions o = opts("tang-song", 5);
+  o.estimate.playouts = 24;
+  GtpEngine e(o);
+  ASSERT_EQ(e.handle("play B C3"), "= \n\n");
+  EXPECT_NE(e.handle("jpd-estimate").find("estimator, 24 playouts"), std::string::npos);
+  o.statuses = nullptr;  // the engine's own dead stones: the estimator, with the same options
+  GtpEngine own(o);
+  ASSERT_EQ(own.handle("play B C3"), "= \n\n");
+  EXPECT_NE(own.handle("jpd-count").find("24 playouts"), std::string::npos) << own.handle("jpd-count");
+}
+
 TEST(Gtp, IdsAreEchoed) {
   GtpEngine e(opts());
   EXPECT_EQ(e.handle("12 protocol_version"), "=12 2\n\n");

@@ -46,6 +46,25 @@ TEST(WebApi, CreatesAGameWithItsRulesSizeAndKomi) {
   EXPECT_EQ(same["unchanged"], true);
 }
 
+TEST(WebApi, ClearForgetsEveryGameAndNumbersTheNextFromOne) {
+  App app(memory_options());
+  Client c(app);
+  json first = c.call("POST", "/api/games", json{{"size", 5}});
+  ASSERT_EQ(c.last.status, 201) << c.last.body;
+  c.call("POST", "/api/games", json{{"size", 7}});
+  ASSERT_EQ(app.game_count(), 2u);
+  app.clear();
+  EXPECT_EQ(app.game_count(), 0u);
+  c.call("GET", game_path(first["id"]));
+  EXPECT_EQ(c.last.status, 404) << c.last.body;
+  // As a new App: the next game is stored as the first one.
+  json again = c.call("POST", "/api/games", json{{"size", 5}});
+  ASSERT_EQ(c.last.status, 201) << c.last.body;
+  EXPECT_EQ(app.game_count(), 1u);
+  EXPECT_EQ(again["version"], first["version"]);
+  EXPECT_EQ(again.value("number", json()), first.value("number", json()));
+}
+
 TEST(WebApi, PlaysToThePauseAndCountsAsJpdScore) {
   App app(memory_options());
   Client c(app);

@@ -44,9 +44,18 @@ namespace jpd {
 
 struct GenmoveOptions {
   // Playouts per move, all options together, as a target: each round of the halving gives every
-  // candidate still in it at least 16, so a position with many candidates runs more
+  // candidate still in it at least `least` playouts, so a position with many candidates runs more
   // (GenmoveResult::playouts says how many). 0: by board size.
   int playouts = 0;
+  // The floor of that target: each option still in the comparison gets at least this many
+  // playouts a round (2 under a time budget, or fewer when this is lower), the ownership twice
+  // this many, and the whole move at least this many. 16 is what a sensible move needs; a
+  // smaller floor (1 at the least) makes a small `playouts` a near bound on the work, for a
+  // fixed and tiny budget (the fuzz harnesses) where the move's quality does not matter.
+  int least = 16;
+  // The estimator's playouts in dispute play, where it finds the points in dispute (0: its
+  // default for the board size).
+  int dispute_playouts = 0;
   uint64_t seed = 1;      // the same seed and position always give the same move
   double settled = 0.85;  // expected ownership from which a point counts as settled
   // The estimator's playout policy (captures and escapes around the last move, local answers, no

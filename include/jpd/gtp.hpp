@@ -34,6 +34,7 @@
 #include <string_view>
 #include <vector>
 
+#include "jpd/estimate.hpp"
 #include "jpd/game.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/genmove.hpp"
@@ -74,10 +75,14 @@ struct GtpEngineOptions {
   // default_gtp_statuses (then final_status_list seki lists the estimator's seki chains; with a
   // function given here, none).
   std::function<Statuses(const Game&)> statuses;
+  // The estimator's options wherever the engine runs it: the default dead stones above,
+  // final_status_list's seki, jpd-estimate, jpd-estimate-ownership, jpd-uncertain and the
+  // analyses' ownership (playouts 0: by board size).
+  EstimateOptions estimate;
 };
 
-// The dead stones the engine uses when none are given: the built-in estimator.
-Statuses default_gtp_statuses(const Game& g);
+// The dead stones the engine uses when none are given: the built-in estimator (with `opts`).
+Statuses default_gtp_statuses(const Game& g, const EstimateOptions& opts = {});
 
 class GtpEngine {
  public:

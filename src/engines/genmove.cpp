@@ -99,9 +99,9 @@ class Chooser {
       : g_(g), ref_(g.board()), start_(ref_), W_(ref_.width()), H_(ref_.height()), N_(W_ * H_),
         r_(g.rules()), c_(c), o_(o), timed_(o.seconds > 0),
         clock_(o.clock ? o.clock : steady_seconds), started_(timed_ ? clock_() : 0),
-        defaults_(default_genmove_playouts(N_)),
-        budget_(std::max(16, o.playouts > 0 ? o.playouts
-                                            : defaults_ * (timed_ ? kTimedPlayoutsFactor : 1))),
+        defaults_(default_genmove_playouts(N_)), floor_(std::max(1, o.least)),
+        budget_(std::max(floor_, o.playouts > 0 ? o.playouts
+                                                : defaults_ * (timed_ ? kTimedPlayoutsFactor : 1))),
         rng_(detail::splitmix64(o.seed ^ ref_.hash() ^ (c == Color::White ? 0x5bd1e995ull : 0))),
         amaf_(size_t(B::kArea)), stamp_(size_t(B::kArea), 0) {
     mine_.reserve(size_t(B::kArea));
@@ -167,15 +167,15 @@ class Chooser {
   }
 
   // 1. Expected ownership, from the mover's side (+1 the mover's, -1 the opponent's). Under a
-  // time budget they stop at a fifth of it (after 32), and their rate sets the budget of the
-  // comparison, which this returns.
+  // time budget they stop at a fifth of it (after twice the floor: 32), and their rate sets the
+  // budget of the comparison, which this returns.
   int ownership() {
-    const int own_target = std::max(32, (o_.playouts > 0 ? budget_ : defaults_) / 8);
+    const int own_target = std::max(2 * floor_, (o_.playouts > 0 ? budget_ : defaults_) / 8);
     own_.assign(size_t(N_), 0);
     std::vector<int8_t> one(size_t(N_), 0);
     own_runs_ = 0;
     for (; own_runs_ < own_target; ++own_runs_) {
-      if (timed_ && own_runs_ >= 32 && elapsed() > o_.seconds / 5) break;
+      if (timed_ && own_runs_ >= 2 * floor_ && elapsed() > o_.seconds / 5) break;
       B b = start_;
       // Either side first: a point the mover must still play to keep is not settled.
       if (own_runs_ % 2) b.clear_ko();
@@ -186,7 +186,9 @@ class Chooser {
     if (timed_) {
       const double used = std::max(elapsed(), 1e-6);
       const double rate = own_runs_ / used;  // playouts a second
-      compare_budget = std::min(compare_budget, int(rate * std::max(0.0, o_.seconds - used) * 0.9));
+      // (in double: a long budget at a fast rate is more playouts than an int holds)
+      compare_budget =
+          int(std::min(double(compare_budget), rate * std::max(0.0, o_.seconds - used) * 0.9));
     }
     return compare_budget;
   }
@@ -228,6 +230,7 @@ class Chooser {
     std::vector<uint8_t> disputed(size_t(B::kArea), 0);
     EstimateOptions eo;
     eo.seed = o_.seed;
+    eo.playouts = o_.dispute_playouts;
     const Preset* preset = find_preset(r_.preset);
     eo.open_shapes = preset && !preset->jpd ? OpenShapes::decided : OpenShapes::unsettled;
     const Estimate e = estimate(ref_, c_, eo);
@@ -311,7 +314,7 @@ class Chooser {
     const int per_round = std::max(1, compare_budget / rounds);
     // Under a time budget a round may give each option fewer playouts, and a later round that
     // would overrun the budget is cut short.
-    const int least = timed_ ? 2 : 16;
+    const int least = timed_ ? std::min(2, floor_) : floor_;
     // With no time even for that, the all-moves-as-first statistics of the ownership playouts
     // rank the board moves, and only the non-board move gets playouts of its own.
     const bool amaf_only = timed_ && compare_budget < int(alive.size()) * least;
@@ -356,7 +359,7 @@ class Chooser {
   const bool timed_;
   const std::function<double()> clock_;
   const double started_;
-  const int defaults_, budget_;
+  const int defaults_, floor_, budget_;
   Rng rng_;
   GenmoveResult res_;
   std::vector<Stats> amaf_;

@@ -365,7 +365,7 @@ void GtpEngine::keep(Game&& next, size_t mark_at) {
 }
 
 Statuses GtpEngine::statuses() const {
-  return opts_.statuses ? opts_.statuses(game_) : default_gtp_statuses(game_);
+  return opts_.statuses ? opts_.statuses(game_) : default_gtp_statuses(game_, opts_.estimate);
 }
 
 // ---- standard commands ----
@@ -616,7 +616,7 @@ GtpEngine::Reply GtpEngine::cmd_final_status_list(const Args& a) {
     throw Fail("syntax error: final_status_list alive|dead|seki");
   if (opts_.statuses) return {true, gtp_detail::status_list(game_, opts_.statuses(game_), {}, which)};
   // The estimator's judgement: its dead stones as final_score counts them, its seki chains.
-  const Estimate e = estimate(game_);
+  const Estimate e = estimate(game_, opts_.estimate);
   std::vector<Point> seki;
   for (const ChainEstimate& c : e.chains)
     if (c.status == ChainStatus::seki) seki.push_back(c.stone);

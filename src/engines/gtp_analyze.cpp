@@ -133,7 +133,7 @@ GtpEngine::Reply GtpEngine::cmd_jpd_overlay(const Args& a, bool heat_map) {
 
 GtpEngine::Reply GtpEngine::cmd_jpd_estimate(const Args& a, bool heat_map) {
   gtp_detail::need(a, 0, heat_map ? "jpd-estimate-ownership" : "jpd-estimate");
-  const Estimate e = estimate(game_);
+  const Estimate e = estimate(game_, opts_.estimate);
   const int W = e.width, H = e.height;
   if (heat_map) return {true, board_of_numbers(W, H, [&](Point p) { return e.owner_at(p); })};
   std::string out = "INFLUENCE";
@@ -166,7 +166,7 @@ GtpEngine::Reply GtpEngine::cmd_jpd_estimate(const Args& a, bool heat_map) {
 
 GtpEngine::Reply GtpEngine::cmd_jpd_uncertain(const Args& a) {
   gtp_detail::need(a, 0, "jpd-uncertain");
-  const Estimate e = estimate(game_);
+  const Estimate e = estimate(game_, opts_.estimate);
   std::string out;
   for (const ChainEstimate& ch : e.chains)
     if (ch.status == ChainStatus::unsettled) out += (out.empty() ? "" : " ") + to_gtp(ch.stone, e.height);

@@ -103,7 +103,7 @@ GtpEngine::Reply GtpEngine::cmd_lz_analyze(const std::string& name, const Args& 
     line += " order 0 pv " + move;
   }
   if (ownership) {
-    const Estimate e = estimate(game_);
+    const Estimate e = estimate(game_, opts_.estimate);
     const double side = c == Color::Black ? 1 : -1;
     line += line.empty() ? "ownership" : " ownership";
     for (double v : e.ownership) line += " " + decimal(side * v, 4);

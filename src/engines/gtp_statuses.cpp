@@ -8,9 +8,11 @@
 
 namespace jpd {
 
-Statuses referee_statuses(const Game& g) {
+namespace {
+
+Statuses estimated_statuses(const Game& g, const EstimateOptions& opts) {
   try {
-    return estimate(g).statuses();
+    return estimate(g, opts).statuses();
   } catch (const std::exception& e) {
     // A position the estimator cannot take (none is known): GNU Go, else no dead stones.
     try {
@@ -27,6 +29,12 @@ Statuses referee_statuses(const Game& g) {
   }
 }
 
-Statuses default_gtp_statuses(const Game& g) { return referee_statuses(g); }
+}  // namespace
+
+Statuses referee_statuses(const Game& g) { return estimated_statuses(g, {}); }
+
+Statuses default_gtp_statuses(const Game& g, const EstimateOptions& opts) {
+  return estimated_statuses(g, opts);
+}
 
 }  // namespace jpd

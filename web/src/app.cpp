@@ -449,6 +449,18 @@ App::App(Options options)
 
 App::~App() = default;
 
+void App::clear() {
+  std::lock_guard lock(games_mu_);
+  store_.clear();
+  games_.clear();
+  damaged_keys_.clear();
+  damaged_.clear();
+  open_by_client_.clear();
+  reserved_ = 0;
+  limits_ = std::make_unique<Limits>();
+  limits_->slots = engine_slots(opts_);
+}
+
 size_t App::game_count() {
   std::lock_guard lock(games_mu_);
   return games_.size();

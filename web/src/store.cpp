@@ -260,4 +260,18 @@ int64_t Store::truncate(int64_t game, int64_t from) {
   return sqlite3_changes(db_);
 }
 
+void Store::clear() {
+  std::lock_guard lock(mu_);
+  exec("BEGIN IMMEDIATE");
+  try {
+    exec("DELETE FROM events");
+    exec("DELETE FROM games");
+    exec("DELETE FROM sqlite_sequence WHERE name = 'games'");
+    exec("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
 }  // namespace jpd::web

@@ -128,6 +128,11 @@ class App {
   Response serve(const Request& r);
 
   size_t game_count();
+  // Forgets every game, in memory and in the store (damaged ones too), and every limit's
+  // account: the App is then as a new one on an empty database, without opening one again.
+  // For tests and the fuzz harnesses, which reuse one App (opening costs more than most
+  // requests). Not while requests are being served.
+  void clear();
   const std::vector<Damage>& damaged() const { return damaged_; }
   const Options& options() const { return opts_; }
 

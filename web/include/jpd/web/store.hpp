@@ -64,6 +64,9 @@ class Store {
   std::vector<StoredGame> load_all();
   // Removes a game's events from number `from` on (repairing a damaged game); returns how many.
   int64_t truncate(int64_t game, int64_t from);
+  // Removes every game and its events, and restarts the numbering of games: the database as
+  // newly created (App::clear).
+  void clear();
 
   const std::string& path() const { return path_; }
   Sync sync() const { return sync_; }

@@ -175,6 +175,28 @@ TEST(Text, EveryNoteOfTheCorpusUnderEveryPresetIsTranslated) {
   for (const std::string& t : untranslated) ADD_FAILURE() << "no Chinese for: " << t;
 }
 
+// A making step carries its id only; its title is the table's, in either language.
+TEST(Text, EveryMakingStepHasItsTitleFromItsIdInBothLanguages) {
+  sgf::Record rec = sgf::read_record_file(std::string(JPD_SOURCE_DIR) +
+                                          "/data/games/goquest-9x9-2015-10-26-miura18-u4i.sgf");
+  std::set<std::string> steps;
+  for (const char* preset : {"chinese", "tang-song", "sci-4-1"}) {
+    ScoreOptions o;
+    o.rules = parse_rules_text(preset);
+    o.estimate.playouts = 50;
+    for (const MakingStep& st : score_record(rec, o).count.steps) {
+      steps.insert(st.id);
+      EXPECT_EQ(step_title(st.id, Lang::en).find("[["), std::string::npos) << st.id;
+      EXPECT_EQ(step_title(st.id, Lang::zh).find("[["), std::string::npos) << st.id;
+    }
+  }
+  for (const char* id : {"pause", "dead_removed", "refilled", "equal_stones", "generalized",
+                         "fill_up", "living_stones"})
+    EXPECT_TRUE(steps.count(id)) << id;
+  EXPECT_EQ(step_title("equal_stones", Lang::en), "equal stones (等子局面)");
+  EXPECT_EQ(step_title("equal_stones", Lang::zh), "等子局面");
+}
+
 TEST(Text, ExplanationInChineseUsesTheSeedsWords) {
   sgf::Record rec = sgf::read_record_file(std::string(JPD_SOURCE_DIR) +
                                           "/data/games/goquest-9x9-2015-10-26-miura18-u4i.sgf");

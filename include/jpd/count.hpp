@@ -40,10 +40,8 @@ struct Invariant {
 
 // One board of the making, with what was done.
 struct MakingStep {
-  std::string id;        // pause, dame_filled, dead_removed, refilled, equal_stones, fill_up,
-                         // living_stones, generalized
-  std::string title;     // English
-  std::string title_zh;  // 中文
+  std::string id;  // pause, dame_filled, dead_removed, refilled, equal_stones, fill_up,
+                   // living_stones, generalized; its title in words is the report's (step_title)
   CountBoard board;
   std::vector<std::string> notes;  // what this step did, in words
 };

@@ -49,6 +49,7 @@ std::string mark_name(CountBoard::Mark m, Lang l);
 std::string class_name(PointClass c, Lang l);
 std::string invariant_name(std::string_view name, Lang l);
 std::string preset_title(std::string_view preset, Lang l);  // the preset table's title
+std::string step_title(std::string_view step, Lang l);     // a making step's, from its id
 std::string field_meaning(const FieldInfo& f, Lang l);     // a rule-set field's meaning
 
 // A result in words: "Black wins by 1.5 points (B+1.5)" / "黑胜 1.5 点（B+1.5）", "白中盘胜（W+R）",

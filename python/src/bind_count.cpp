@@ -6,6 +6,7 @@
 #include "convert.hpp"
 #include "jpd/count.hpp"
 #include "jpd/count_report.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::py {
 
@@ -92,8 +93,8 @@ void bind_count(pyb::module_& m) {
 
   pyb::class_<MakingStep>(m, "MakingStep", "One board of the making (做棋), with what was done.")
       .def_readonly("id", &MakingStep::id)
-      .def_readonly("title", &MakingStep::title)
-      .def_readonly("title_zh", &MakingStep::title_zh)
+      .def_property_readonly("title", [](const MakingStep& s) { return step_title(s.id, Lang::en); })
+      .def_property_readonly("title_zh", [](const MakingStep& s) { return step_title(s.id, Lang::zh); })
       .def_property_readonly("board", [](const MakingStep& s) { return lines_of(s.board.to_string()); },
                              "Rows, top first: X O stones, x o territory, . shared.")
       .def_property_readonly("stones", [](const MakingStep& s) {

@@ -787,9 +787,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   // the steps are kept or CountOptions::check_by_boards asks for them (the default); without
   // them the figures are the formulas' (jpd batch).
   const bool boards = opts.keep_steps || opts.check_by_boards;
-  auto push_step = [&](const char* id, const char* en, const char* zh, const CountBoard& b,
-                       std::vector<std::string> notes = {}) {
-    if (opts.keep_steps) c.steps.push_back(MakingStep{id, en, zh, b, std::move(notes)});
+  auto push_step = [&](const char* id, const CountBoard& b, std::vector<std::string> notes = {}) {
+    if (opts.keep_steps) c.steps.push_back(MakingStep{id, b, std::move(notes)});
   };
   if (opts.keep_steps) {
     CountBoard pause_board = CountBoard::from(pos, before_dame);
@@ -798,7 +797,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
         Index i = Board::index(x, y);
         if (is_dead[i]) pause_board.cls[i] = stone_of(pos.at(i));
       }
-    push_step("pause", "the position at the pause", "休止时的局面", pause_board);
+    push_step("pause", pause_board);
   }
   std::unique_ptr<CountBoard> cb_store;
   auto count_board = [&]() -> const CountBoard& {
@@ -819,11 +818,11 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
         dame_board.cls[i] = stone_of(pos.at(i));
         dame_board.mark[i] = Mark::none;
       }
-      push_step("dame_filled", "dame filled at making", "做棋时填单官", dame_board,
+      push_step("dame_filled", dame_board,
                 {std::to_string(fills.size()) + " dame filled alternately from " +
                  side(to_move)});
     }
-    push_step("dead_removed", "dead stones removed", "清理死子", cb,
+    push_step("dead_removed", cb,
               {std::to_string(c.dead.black) + " black and " + std::to_string(c.dead.white) +
                " white dead stones removed"});
   }
@@ -840,7 +839,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     for (Color col : {Color::Black, Color::White})
       fill_up_board.of(col) = f.stones(col) + f.shared() / 2.0;
     c.fill_up = fill_up_board;
-    push_step("fill_up", "fill-up (Ing)", "填满计点", f);
+    push_step("fill_up", f);
   }
   // Living stones (计活子, 数路): basic eyes kept, the rest filled; public liberties stay empty,
   // unfilled dame count half each: P = A - eyes - p/2, the eyes those of the units' kinds.
@@ -854,7 +853,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
       living_board_figures.of(col) = l.stones(col) + l.count(PointClass::dame) / 2.0;
     c.living_stones = living_board_figures;
     board_groups = groups_on(l, a);
-    push_step("living_stones", "living stones: basic eyes kept, the rest filled", "计活子：保留基本眼位，填入活子", l);
+    push_step("living_stones", l);
   }
   // 还棋头 (the side with n more groups returns n stones) and the group tax.
   {
@@ -938,8 +937,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     } else {
       refill_all(m, c.overflow);
       if constexpr (kSteps)
-        push_step("refilled", "prisoners, dead and virtual stones refilled (回填)",
-                  "回填俘子、死子与虚着之子", m.board(),
+        push_step("refilled", m.board(),
                   {"stones refilled: " + std::to_string(refill_count(Color::Black)) + " black, " +
                    std::to_string(refill_count(Color::White)) + " white"});
     }
@@ -1001,9 +999,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     c.k = m.stones(Color::Black);
     for (Color col : {Color::Black, Color::White}) c.territory.of(col) = m.territory(col);
     if constexpr (kSteps)
-      push_step(generalized ? "generalized" : "equal_stones",
-                generalized ? "generalized equal stones (广义等子局面)" : "equal stones (等子局面)",
-                generalized ? "广义等子局面" : "等子局面", m.board(), eq_notes);
+      push_step(generalized ? "generalized" : "equal_stones", m.board(), eq_notes);
     return std::pair{m.stones(Color::White), double(m.shared())};
   };
   int k_white = 0;

@@ -7,6 +7,7 @@
 #include "jpd/count.hpp"
 #include "jpd/count_report.hpp"
 #include "jpd/overlay.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd {
 
@@ -182,7 +183,8 @@ nlohmann::json to_json(const Count& c) {
       rows.push_back(diagram.substr(a, b - a));
       a = b + 1;
     }
-    steps.push_back({{"id", s.id}, {"title", s.title}, {"title_zh", s.title_zh},
+    steps.push_back({{"id", s.id}, {"title", step_title(s.id, Lang::en)},
+                     {"title_zh", step_title(s.id, Lang::zh)},
                      {"board", rows}, {"stones", pair(PerColour{s.board.stones(Color::Black),
                                                                  s.board.stones(Color::White)})},
                      {"notes", s.notes}});

@@ -149,7 +149,7 @@ std::string explain(const Count& c, Lang l) {
   int n = 0;
   std::set<std::tuple<Index, int, int>> listed;  // the marks an earlier step listed
   for (const MakingStep& st : c.steps) {
-    s << "\n" << ++n << ". " << (zh ? st.title_zh : st.title + "  [" + st.id + "]") << "\n";
+    s << "\n" << ++n << ". " << (zh ? step_title(st.id, l) : step_title(st.id, l) + "  [" + st.id + "]") << "\n";
     s << diagram(st.board)
       << marked_points(st.board, listed, l, c.rules.counting == CountingMethod::living_stones);
     for (auto& note : st.notes) s << "    " << translate_note(note, l) << "\n";

@@ -694,7 +694,7 @@ std::vector<StepPicture> making_pictures(const Count& c, Lang l, const Style& s,
     std::snprintf(name, sizeof name, "%02d-%s.svg", k, st.id.c_str());
     sp.file_name = name;
     sp.id = st.id;
-    sp.title = tr(l, "diagram.step", {std::to_string(k), l == Lang::zh ? st.title_zh : st.title});
+    sp.title = tr(l, "diagram.step", {std::to_string(k), step_title(st.id, l)});
     sp.caption = step_caption(c, st, l);
     Picture p;
     p.board = &st.board;

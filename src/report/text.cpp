@@ -212,6 +212,15 @@ constexpr TextEntry kTable[] = {
      "按修复规则读取并有修复的棋谱：{0} 局"},
 
     // jpd diagram: captions and legend.
+    // The making's steps (MakingStep::id), their titles.
+    {"step.pause", "the position at the pause", "休止时的局面"},
+    {"step.dame_filled", "dame filled at making", "做棋时填单官"},
+    {"step.dead_removed", "dead stones removed", "清理死子"},
+    {"step.fill_up", "fill-up (Ing)", "填满计点"},
+    {"step.living_stones", "living stones: basic eyes kept, the rest filled", "计活子：保留基本眼位，填入活子"},
+    {"step.refilled", "prisoners, dead and virtual stones refilled (回填)", "回填俘子、死子与虚着之子"},
+    {"step.equal_stones", "equal stones (等子局面)", "等子局面"},
+    {"step.generalized", "generalized equal stones (广义等子局面)", "广义等子局面"},
     {"diagram.title", "{0}: making under {1}", "{0}：按{1}做棋"},
     {"diagram.step", "{0}. {1}", "{0}. {1}"},
     {"diagram.on_board", "stones B {0} : W {1}; owned points {2} : {3}; shared {4}",
@@ -1058,6 +1067,8 @@ std::string preset_title(std::string_view preset, Lang l) {
   if (!p) return std::string(preset);
   return l == Lang::zh ? p->title_zh : p->title_en;
 }
+
+std::string step_title(std::string_view step, Lang l) { return tr(l, "step." + std::string(step)); }
 
 std::string field_meaning(const FieldInfo& f, Lang l) {
   const std::string id = "field." + f.key;

@@ -13,6 +13,7 @@
 
 #include "jpd/lang.hpp"
 #include "jpd/making.hpp"
+#include "jpd/message.hpp"
 #include "jpd/number.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/status.hpp"
@@ -55,6 +56,12 @@ std::string field_meaning(const FieldInfo& f, Lang l);     // a rule-set field's
 // A result in words: "Black wins by 1.5 points (B+1.5)" / "黑胜 1.5 点（B+1.5）", "白中盘胜（W+R）",
 // "和棋（0）", "无胜负（Void）". From the SGF-style result string.
 std::string result_words(std::string_view result, Lang l);
+
+// A message (message.hpp) in the language: its table entry with its placeholders filled, each
+// argument in the language too (a word by its entry, a message rendered in turn). A
+// Message::joined reads "a; b" / "a；b"; a Message::english sentence goes through translate_note.
+std::string text(const Message& m, Lang l);
+std::vector<std::string> text(const std::vector<Message>& messages, Lang l);
 
 // Notes and payment texts that the library writes in English (count, replay) in the language:
 // each known sentence is a pattern of the table ("note.*"); parts separated by "; " are translated

@@ -1106,6 +1106,33 @@ std::string translate_note(std::string_view english, Lang l) {
   return out;
 }
 
+std::string text(const Message& m, Lang l) {
+  if (m.id.empty()) return {};
+  if (m.id == "english") return m.args.empty() ? std::string() : translate_note(m.args[0].value, l);
+  std::vector<std::string> args;
+  args.reserve(m.args.size());
+  for (const MessageArg& a : m.args) switch (a.kind) {
+      case MessageArg::Kind::text: args.push_back(a.value); break;
+      case MessageArg::Kind::word: args.push_back(tr(l, a.value)); break;
+      case MessageArg::Kind::message:
+        args.push_back(a.inner.empty() ? std::string() : text(a.inner.front(), l));
+        break;
+    }
+  if (m.id == "joined") {
+    std::string out;
+    for (size_t i = 0; i < args.size(); ++i) out += (i ? (l == Lang::zh ? "；" : "; ") : "") + args[i];
+    return out;
+  }
+  return tr(l, m.id, args);
+}
+
+std::vector<std::string> text(const std::vector<Message>& messages, Lang l) {
+  std::vector<std::string> out;
+  out.reserve(messages.size());
+  for (const Message& m : messages) out.push_back(text(m, l));
+  return out;
+}
+
 std::string error_text(std::string_view english, Lang l) {
   std::string body(english);
   if (l != Lang::en) translate_with("error.", english, l, body);

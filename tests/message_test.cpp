@@ -1,11 +1,51 @@
-// Messages as data (message.hpp): an id of the texts' table with its arguments, rendered in
-// English or Chinese at the edge (text() of text.hpp).
+// Messages as data (message.hpp): the count says what it did as ids with arguments, and the
+// report renders them in English or Chinese at the edge (text() of text.hpp).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "jpd/count.hpp"
 #include "jpd/message.hpp"
+#include "jpd/replay.hpp"
+#include "jpd/rules.hpp"
+#include "jpd/score.hpp"
+#include "jpd/sgf.hpp"
 #include "jpd/text.hpp"
 
 using namespace jpd;
+
+namespace {
+
+std::set<std::string> table_ids() {
+  std::set<std::string> ids;
+  for (const TextEntry& e : text_table()) ids.insert(std::string(e.id));
+  return ids;
+}
+
+// Every message of a count: its notes, its payment, its steps' notes.
+std::vector<const Message*> messages_of(const Count& c) {
+  std::vector<const Message*> out;
+  for (const Message& m : c.notes) out.push_back(&m);
+  if (!c.payment.empty()) out.push_back(&c.payment);
+  for (const MakingStep& st : c.steps)
+    for (const Message& m : st.notes) out.push_back(&m);
+  return out;
+}
+
+// The ids of a message and of the messages inside it.
+void ids_of(const Message& m, std::vector<std::string>& out) {
+  out.push_back(m.id);
+  for (const MessageArg& a : m.args) {
+    if (a.kind == MessageArg::Kind::word) out.push_back(a.value);
+    for (const Message& inner : a.inner) ids_of(inner, out);
+  }
+}
+
+}  // namespace
 
 TEST(Message, ANoteRendersInBothLanguagesFromItsId) {
   const Message m("note.button", {MessageArg::word("word.Black")});
@@ -28,4 +68,84 @@ TEST(Message, AMessageInsideAMessageIsRenderedInTheLanguageToo) {
   const Message outer("note.match_ended", {MessageArg::message(inner)});
   EXPECT_EQ(text(outer, Lang::en), "the game ended: 1 black and 2 white dead stones removed");
   EXPECT_EQ(text(outer, Lang::zh), "对局结束：提走黑死子 1 枚、白死子 2 枚");
+}
+
+// The count makes no words: its own notes, payment and step notes are ids of the table with
+// their arguments, and nothing of them is an English sentence for the report to translate back.
+TEST(Message, TheCountsNotesNeedNoTextLayer) {
+  const std::set<std::string> ids = table_ids();
+  const std::string dir = std::string(JPD_SOURCE_DIR) + "/data/games";
+  size_t counted = 0, messages = 0;
+  for (const auto& f : std::filesystem::directory_iterator(dir)) {
+    if (f.path().extension() != ".sgf") continue;
+    const sgf::Record rec = sgf::read_record_file(f.path().string());
+    for (const Preset& p : presets()) {
+      try {
+        const Replay rp = replay(rec, rules_for_record(rec, std::string_view(p.name)));
+        const Count c = count(rp.game, Statuses{});
+        ++counted;
+        for (const Message* m : messages_of(c)) {
+          ++messages;
+          std::vector<std::string> used;
+          ids_of(*m, used);
+          for (const std::string& id : used) {
+            EXPECT_NE(id, "english") << p.name << ": " << text(*m, Lang::en);
+            if (id != "joined") {
+              EXPECT_TRUE(ids.count(id)) << id;
+            }
+          }
+        }
+      } catch (const std::exception&) {  // a record these rules cannot replay or count
+      }
+    }
+  }
+  EXPECT_GT(counted, 20u);
+  EXPECT_GT(messages, 40u);
+}
+
+// Each message of a count reads in Chinese as the pattern translation read its English sentence
+// (the wording did not change when the sentences became messages).
+TEST(Message, EveryMessageOfTheBundledRecordsReadsAsThePatternTranslationReadItsSentence) {
+  const std::string dir = std::string(JPD_SOURCE_DIR) + "/data/games";
+  size_t compared = 0;
+  std::set<std::string> seen;
+  for (const auto& f : std::filesystem::directory_iterator(dir)) {
+    if (f.path().extension() != ".sgf") continue;
+    const sgf::Record rec = sgf::read_record_file(f.path().string());
+    for (const Preset& p : presets()) {
+      ScoreOptions o;
+      o.rules = parse_rules_text(p.name);
+      o.estimate.playouts = 50;
+      try {
+        const Count c = score_record(rec, o).count;
+        for (const Message* m : messages_of(c)) {
+          const std::string en = text(*m, Lang::en);
+          EXPECT_EQ(text(*m, Lang::zh), translate_note(en, Lang::zh)) << m->id << ": " << en;
+          seen.insert(m->id);
+          ++compared;
+        }
+      } catch (const std::exception&) {
+      }
+    }
+  }
+  EXPECT_GT(compared, 100u);
+  EXPECT_GT(seen.size(), 5u);
+}
+
+// The ids the count's sources name are in the table (a message id is a string literal there).
+TEST(Message, EveryMessageIdTheCountMakesIsInTheTable) {
+  const std::set<std::string> ids = table_ids();
+  const std::regex id(R"re("((note|word)\.[A-Za-z_]+)")re");
+  std::ifstream in(std::string(JPD_SOURCE_DIR) + "/src/count/count.cpp");
+  std::stringstream s;
+  s << in.rdbuf();
+  const std::string source = s.str();
+  size_t uses = 0;
+  for (std::sregex_iterator it(source.begin(), source.end(), id), end; it != end; ++it) {
+    ++uses;
+    EXPECT_TRUE(ids.count((*it)[1])) << (*it)[1];
+  }
+  EXPECT_GT(uses, 25u);
+  for (CountedMoves m : {CountedMoves::real, CountedMoves::real_and_virtual, CountedMoves::all})
+    EXPECT_TRUE(ids.count("word." + std::string(name_of(m)))) << name_of(m);
 }

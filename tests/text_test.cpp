@@ -159,9 +159,18 @@ TEST(Text, EveryNoteOfTheCorpusUnderEveryPresetIsTranslated) {
       try {
         Count c = score_record(rec, o).count;
         ++counted;
-        std::vector<std::string> texts = c.notes;
-        texts.push_back(c.payment);
-        for (const MakingStep& st : c.steps) texts.insert(texts.end(), st.notes.begin(), st.notes.end());
+        std::vector<const Message*> messages;
+        for (const Message& m : c.notes) messages.push_back(&m);
+        messages.push_back(&c.payment);
+        for (const MakingStep& st : c.steps)
+          for (const Message& m : st.notes) messages.push_back(&m);
+        std::vector<std::string> texts;
+        for (const Message* m : messages) {
+          texts.push_back(text(*m, Lang::en));
+          // The message in Chinese reads as the pattern translation of its English.
+          if (text(*m, Lang::zh) != translate_note(texts.back(), Lang::zh))
+            ADD_FAILURE() << m->id << ": " << text(*m, Lang::zh) << " | " << translate_note(texts.back(), Lang::zh);
+        }
         for (const std::string& t : texts) {
           seen.insert(t);
           if (!note_is_translated(t)) untranslated.insert(t);
@@ -266,7 +275,7 @@ TEST(Text, TheRefillNoteHasNoPluralToGetWrongForOneStone) {
   const Count c = count(g, st);
   std::string note;
   for (const MakingStep& st : c.steps)
-    if (st.id == "refilled" && !st.notes.empty()) note = st.notes[0];
+    if (st.id == "refilled" && !st.notes.empty()) note = text(st.notes[0], Lang::en);
   ASSERT_FALSE(note.empty()) << explain(c, Lang::en);
   EXPECT_EQ(note.find(" stones refilled"), std::string::npos) << note;
   EXPECT_EQ(note.rfind("stones refilled: ", 0), 0u) << note;

@@ -100,7 +100,7 @@ void bind_count(pyb::module_& m) {
       .def_property_readonly("stones", [](const MakingStep& s) {
         return PerColour{s.board.stones(Color::Black), s.board.stones(Color::White)};
       })
-      .def_readonly("notes", &MakingStep::notes)
+      .def_property_readonly("notes", [](const MakingStep& s) { return text(s.notes, Lang::en); })
       .def("__repr__", [](const MakingStep& s) { return "<MakingStep " + s.id + ">"; });
 
   pyb::class_<Count> c(m, "Count",
@@ -165,7 +165,8 @@ void bind_count(pyb::module_& m) {
       .def_readonly("basic_eyes", &Count::basic_eyes)
       .def_readonly("k", &Count::k, "Stones of each colour in the equal-stones position.")
       .def_readonly("pay", &Count::pay, "Points the first player pays the second.")
-      .def_readonly("payment", &Count::payment, "The payment rule applied, in words.")
+      .def_property_readonly("payment", [](const Count& x) { return text(x.payment, Lang::en); },
+                             "The payment rule applied, in words.")
       .def_readonly("negative_a", &Count::negative_a)
       .def_readonly("negative_b", &Count::negative_b)
       .def_readonly("balancing_virtual", &Count::balancing_virtual)
@@ -177,7 +178,7 @@ void bind_count(pyb::module_& m) {
       .def_readonly("invariants", &Count::invariants)
       .def_readonly("all_invariants_hold", &Count::all_invariants_hold)
       .def_readonly("steps", &Count::steps)
-      .def_readonly("notes", &Count::notes)
+      .def_property_readonly("notes", [](const Count& x) { return text(x.notes, Lang::en); })
       .def("__repr__", [](const Count& x) {
         return "<Count " + x.rules.to_string() + ": " + x.result + ">";
       });

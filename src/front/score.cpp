@@ -155,8 +155,12 @@ void record_facts(const sgf::Record& record, bool stopped_without_pause,
 // The replay's notes first (the record's reading, then the replay), then the conventions'.
 void put_notes_first(Count& c, const std::vector<std::string>& replay_notes,
                      const std::vector<std::string>& convention_notes) {
-  c.notes.insert(c.notes.begin(), convention_notes.begin(), convention_notes.end());
-  c.notes.insert(c.notes.begin(), replay_notes.begin(), replay_notes.end());
+  std::vector<Message> first;
+  first.reserve(replay_notes.size() + convention_notes.size() + c.notes.size());
+  for (const std::string& n : replay_notes) first.push_back(Message::english(n));
+  for (const std::string& n : convention_notes) first.push_back(Message::english(n));
+  for (Message& n : c.notes) first.push_back(std::move(n));
+  c.notes = std::move(first);
 }
 
 }  // namespace
@@ -248,7 +252,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       finished.reset();
     }
   }
-  for (const std::string& n : estimate_notes) c.notes.push_back(n);
+  for (const std::string& n : estimate_notes) c.notes.push_back(Message::english(n));
   put_notes_first(c, rp.notes, convention_notes);
   return Scored{finished ? std::move(*finished) : std::move(rp), std::move(c), std::move(facts)};
 }

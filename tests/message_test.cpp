@@ -149,3 +149,27 @@ TEST(Message, EveryMessageIdTheCountMakesIsInTheTable) {
   for (CountedMoves m : {CountedMoves::real, CountedMoves::real_and_virtual, CountedMoves::all})
     EXPECT_TRUE(ids.count("word." + std::string(name_of(m)))) << name_of(m);
 }
+
+// A record that stops before its end is finished before it is counted (score_record): what the
+// finishing did is said by messages of the table, not by English sentences.
+TEST(Message, TheFinishingNotesOfARecordThatStopsAreMessages) {
+  const sgf::Record rec = sgf::read_record_text(
+      "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[ee];W[cc];B[gc];W[cg];B[gg];W[ce];B[eg];W[ec])");
+  ScoreOptions o;
+  o.estimate.playouts = 50;
+  o.finish.max_reading = 1000;
+  o.max_finish_swing = 0;  // the finish kept, whatever it changes
+  const Count c = score_record(rec, o).count;
+  std::vector<std::string> finishing;
+  for (const Message& m : c.notes) {
+    const std::string en = text(m, Lang::en);
+    if (en.find("finishing move") == std::string::npos) continue;
+    EXPECT_NE(m.id, "english") << en;
+    finishing.push_back(m.id);
+    EXPECT_EQ(text(m, Lang::zh).find("finishing"), std::string::npos) << text(m, Lang::zh);
+  }
+  ASSERT_EQ(finishing.size(), 2u) << testing::PrintToString(text(c.notes, Lang::en));
+  EXPECT_EQ(finishing[0], "note.finished_territory");
+  EXPECT_TRUE(finishing[1] == "note.finished_fixed" || finishing[1] == "note.finished_searched")
+      << finishing[1];
+}

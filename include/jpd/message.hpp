@@ -49,7 +49,7 @@ struct Message {
   // Several messages read as one, each rendered in turn: "a; b" in English, "a；b" in Chinese.
   static Message joined(std::vector<Message> parts);
   // A sentence still written in English by a producer that makes no messages yet (the replay's
-  // notes, the server conventions, the estimator, the dispute and the match): rendered by
+  // notes, the server conventions, the dispute and the match): rendered by
   // translate_note, the pattern translation of text.hpp. Its id is "english".
   static Message english(std::string sentence);
 

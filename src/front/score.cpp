@@ -152,6 +152,13 @@ void record_facts(const sgf::Record& record, bool stopped_without_pause,
   facts.white_name = record.white_name;
 }
 
+// An estimator's note (note.est_*) among the count's: the same said as the estimator's
+// (note.estimate_*: "estimator: ...").
+Message from_the_estimator(Message m) {
+  if (m.id.starts_with("note.est_")) m.id = "note.estimate_" + m.id.substr(9);
+  return m;
+}
+
 // The replay's notes first (the record's reading, then the replay), then the conventions'.
 void put_notes_first(Count& c, const std::vector<std::string>& replay_notes,
                      const std::vector<std::string>& convention_notes) {
@@ -184,7 +191,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       Estimate e = estimate(g, opts.estimate);
       st = e.statuses();
       st.suggested_claims = e.suggested_claims;
-      for (const std::string& n : e.notes) estimate_notes.push_back(Message::english("estimator: " + n));
+      for (const Message& n : e.notes) estimate_notes.push_back(from_the_estimator(n));
     }
   }
   // A record that stops before its end, counted by territory or by area: finish it first.

@@ -15,6 +15,7 @@
 #include "jpd/playout.hpp"
 #include "jpd/score.hpp"
 #include "jpd/sgf.hpp"
+#include "jpd/text.hpp"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -93,7 +94,7 @@ TEST(Allocation, CountingAgainIntoACountAllocatesNothing) {
     for (auto& [g, rules] : games) {
       count(g, rules, none, o, c);
       ASSERT_TRUE(c.all_invariants_hold);
-      ASSERT_TRUE(c.notes.empty()) << rules.preset << ": " << c.notes.front();
+      ASSERT_TRUE(c.notes.empty()) << rules.preset << ": " << text(c.notes.front(), Lang::en);
     }
   EXPECT_EQ(g_allocations.load(), before);
 }

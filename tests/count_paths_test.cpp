@@ -110,9 +110,8 @@ TEST(CountPaths, ShortCutsEqualThePlainWayOnRandomGamesUnderEveryPreset) {
       for (const PlayedMove& pm : rg.game.moves())
         plain_position = plain_position && pm.phase != Phase::making;
       if (plain_position && c.notes.end() == std::find_if(c.notes.begin(), c.notes.end(),
-                                                          [](const std::string& s) {
-                                                            return s.find("independent") !=
-                                                                   std::string::npos;
+                                                          [](const Message& m) {
+                                                            return m.id == "note.independent";
                                                           })) {
         // With eye_reading=japanese, the eye reading of the position with its dead stones
         // marked; otherwise the units of the position without them.
@@ -270,11 +269,10 @@ TEST(CountPaths, WithoutStepsEveryFigureEqualsTheStepByStepCount) {
       ASSERT_EQ(jc.dump(), ja.dump());
       ++games;
       overflow += a.overflow.black + a.overflow.white > 0;
-      unpaid += std::any_of(a.notes.begin(), a.notes.end(), [](const std::string& s) {
-        return s.find("paid off the board") != std::string::npos;
-      });
+      unpaid += std::any_of(a.notes.begin(), a.notes.end(),
+                            [](const Message& m) { return m.id == "note.unpaid"; });
       for (const MakingStep& s : a.steps)
-        for (const std::string& note : s.notes) ceded += note.find("cedes") != std::string::npos;
+        for (const Message& note : s.notes) ceded += note.id == "note.cede";
       seki += a.seki_units.black + a.seki_units.white > 0;
     }
     ++index;

@@ -13,6 +13,7 @@
 #include "random_game.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/score.hpp"
+#include "jpd/text.hpp"
 #include "shared_corpus.hpp"
 #include "local_reading.hpp"
 #include "test_util.hpp"
@@ -205,6 +206,29 @@ TEST(Estimate, BentFourInTheCornerIsLeftToDisputeUnderJpdAndDeadUnderJapanese) {
   EXPECT_EQ(status_at(japanese, b, "B9"), ChainStatus::alive);
   // The bare position (no rules) leaves it open too.
   EXPECT_EQ(status_at(estimate(b, Color::Black), b, "B8"), ChainStatus::unsettled);
+}
+
+// The estimator says what shapes it found as messages of the texts' table, in either language.
+TEST(Estimate, ItsNotesAreMessagesOfTheTable) {
+  const std::string diagram = R"(
+    . X . O X . . . .
+    X O O O X . . . .
+    . O O X X . . . .
+    O O X X . . . . .
+    X X X . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)";
+  const Estimate open = estimate(paused_game("tang-song", diagram));
+  ASSERT_EQ(open.notes.size(), 1u);
+  EXPECT_EQ(open.notes[0].id, "note.est_bent_open");
+  EXPECT_EQ(text(open.notes[0], Lang::en),
+            "bent four in the corner (盘角曲四) at A9: left to dispute play (实战解决)");
+  EXPECT_EQ(text(open.notes[0], Lang::zh), "A9 盘角曲四：留待实战解决");
+  const Estimate japanese = estimate(paused_game("japanese", diagram));
+  ASSERT_EQ(japanese.notes.size(), 1u);
+  EXPECT_EQ(japanese.notes[0].id, "note.est_bent_dead");
 }
 
 TEST(Estimate, TwoFalseEyesMakeNoLife) {

@@ -15,6 +15,7 @@
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"
 #include "jpd/sgf.hpp"
+#include "jpd/text.hpp"
 #include "shared_corpus.hpp"
 #include "test_util.hpp"
 
@@ -315,10 +316,11 @@ TEST(Finish, AFinishSwingingTheCountByMoreThanTheLimitIsNotTrusted) {
     const std::string note = "the finishing moves would change the count by " +
                              std::to_string(swing) + " points, more than the " +
                              std::to_string(swing - 1);
-    EXPECT_TRUE(std::any_of(over.notes.begin(), over.notes.end(),
+    const std::vector<std::string> notes = text(over.notes, Lang::en);
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(),
                             [&](const std::string& n) { return n.starts_with(note); }))
-        << testing::PrintToString(over.notes);
-    EXPECT_TRUE(std::none_of(over.notes.begin(), over.notes.end(), [](const std::string& n) {
+        << testing::PrintToString(notes);
+    EXPECT_TRUE(std::none_of(notes.begin(), notes.end(), [](const std::string& n) {
       return n.starts_with("the record stops before its end");
     }));
   }
@@ -413,7 +415,7 @@ TEST(Finish, AStopped25x25RecordReadsNoMorePositionsThanItsBudget) {
   so.finish.max_reading = 1000;
   so.max_finish_swing = 0;  // (a random board swings far: the finish kept, to see its note)
   const Count c = score_record(rec, so).count;
-  EXPECT_TRUE(std::any_of(c.notes.begin(), c.notes.end(), [](const std::string& n) {
-    return n == "the finishing moves follow a fixed order (the search exceeded its budget)";
-  })) << testing::PrintToString(c.notes);
+  EXPECT_TRUE(std::any_of(c.notes.begin(), c.notes.end(), [](const Message& n) {
+    return text(n, Lang::en) == "the finishing moves follow a fixed order (the search exceeded its budget)";
+  })) << testing::PrintToString(text(c.notes, Lang::en));
 }

@@ -230,7 +230,7 @@ TEST(FaultyRecord, EveryNoteOfReadingAndRepairingIsTranslated) {
     o.dead_from = DeadFrom::none;
     o.replay.repair = true;
     const Count c = score_record(r, o).count;
-    for (const std::string& n : c.notes) {
+    for (const std::string& n : jpd::text(c.notes, Lang::en)) {
       ++notes;
       EXPECT_TRUE(note_is_translated(n)) << "no Chinese for: " << n;
     }

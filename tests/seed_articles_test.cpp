@@ -678,7 +678,7 @@ TEST(SeedArticles, ArtGreat_Original9_Art14_AClaimHoldsOnlyWhereTheDisputeConfir
   EXPECT_EQ(c.claims[0].point, at(rp.game, "C5"));
   EXPECT_EQ(c.area.black, none.area.black + 0.5);  // a shared dame became Black's point
   EXPECT_NE(std::find_if(c.notes.begin(), c.notes.end(),
-                         [](const std::string& n) { return n.find("C1 fails") != std::string::npos; }),
+                         [](const Message& n) { return text(n, Lang::en).find("C1 fails") != std::string::npos; }),
             c.notes.end());
   expect_invariants(c);
 }
@@ -687,11 +687,10 @@ TEST(SeedArticles, ArtGreat_Original9_Art14_ChineseNoteSaysTheDisputeConfirmsLif
   // The independent dispute confirms the life of chains and the ownership of points alike
   // (004 原创九; SPEC 6.5): the Chinese note of the count says both, 死活与空点归属, not 死活 only.
   const Count c = score_text(kArtGreatPaused + ";JR[dispute];W[];B[ca];W[];B[])");
-  const auto english = std::find_if(c.notes.begin(), c.notes.end(), [](const std::string& n) {
-    return n.find("independent dispute") != std::string::npos;
-  });
-  ASSERT_NE(english, c.notes.end());
-  const std::string zh = translate_note(*english, Lang::zh);
+  const auto note = std::find_if(c.notes.begin(), c.notes.end(),
+                                 [](const Message& n) { return n.id == "note.independent"; });
+  ASSERT_NE(note, c.notes.end());
+  const std::string zh = text(*note, Lang::zh);
   EXPECT_NE(zh.find("死活与空点归属"), std::string::npos) << zh;
   EXPECT_NE(explain(c, Lang::zh).find("死活与空点归属"), std::string::npos);
 }

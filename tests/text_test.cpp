@@ -159,9 +159,18 @@ TEST(Text, EveryNoteOfTheCorpusUnderEveryPresetIsTranslated) {
       try {
         Count c = score_record(rec, o).count;
         ++counted;
-        std::vector<std::string> texts = c.notes;
-        texts.push_back(c.payment);
-        for (const MakingStep& st : c.steps) texts.insert(texts.end(), st.notes.begin(), st.notes.end());
+        std::vector<const Message*> messages;
+        for (const Message& m : c.notes) messages.push_back(&m);
+        messages.push_back(&c.payment);
+        for (const MakingStep& st : c.steps)
+          for (const Message& m : st.notes) messages.push_back(&m);
+        std::vector<std::string> texts;
+        for (const Message* m : messages) {
+          texts.push_back(text(*m, Lang::en));
+          // The message in Chinese reads as the pattern translation of its English.
+          if (text(*m, Lang::zh) != translate_note(texts.back(), Lang::zh))
+            ADD_FAILURE() << m->id << ": " << text(*m, Lang::zh) << " | " << translate_note(texts.back(), Lang::zh);
+        }
         for (const std::string& t : texts) {
           seen.insert(t);
           if (!note_is_translated(t)) untranslated.insert(t);
@@ -173,6 +182,28 @@ TEST(Text, EveryNoteOfTheCorpusUnderEveryPresetIsTranslated) {
   EXPECT_GT(counted, 1000u);
   EXPECT_GT(seen.size(), 20u);
   for (const std::string& t : untranslated) ADD_FAILURE() << "no Chinese for: " << t;
+}
+
+// A making step carries its id only; its title is the table's, in either language.
+TEST(Text, EveryMakingStepHasItsTitleFromItsIdInBothLanguages) {
+  sgf::Record rec = sgf::read_record_file(std::string(JPD_SOURCE_DIR) +
+                                          "/data/games/goquest-9x9-2015-10-26-miura18-u4i.sgf");
+  std::set<std::string> steps;
+  for (const char* preset : {"chinese", "tang-song", "sci-4-1"}) {
+    ScoreOptions o;
+    o.rules = parse_rules_text(preset);
+    o.estimate.playouts = 50;
+    for (const MakingStep& st : score_record(rec, o).count.steps) {
+      steps.insert(st.id);
+      EXPECT_EQ(step_title(st.id, Lang::en).find("[["), std::string::npos) << st.id;
+      EXPECT_EQ(step_title(st.id, Lang::zh).find("[["), std::string::npos) << st.id;
+    }
+  }
+  for (const char* id : {"pause", "dead_removed", "refilled", "equal_stones", "generalized",
+                         "fill_up", "living_stones"})
+    EXPECT_TRUE(steps.count(id)) << id;
+  EXPECT_EQ(step_title("equal_stones", Lang::en), "equal stones (等子局面)");
+  EXPECT_EQ(step_title("equal_stones", Lang::zh), "等子局面");
 }
 
 TEST(Text, ExplanationInChineseUsesTheSeedsWords) {
@@ -244,7 +275,7 @@ TEST(Text, TheRefillNoteHasNoPluralToGetWrongForOneStone) {
   const Count c = count(g, st);
   std::string note;
   for (const MakingStep& st : c.steps)
-    if (st.id == "refilled" && !st.notes.empty()) note = st.notes[0];
+    if (st.id == "refilled" && !st.notes.empty()) note = text(st.notes[0], Lang::en);
   ASSERT_FALSE(note.empty()) << explain(c, Lang::en);
   EXPECT_EQ(note.find(" stones refilled"), std::string::npos) << note;
   EXPECT_EQ(note.rfind("stones refilled: ", 0), 0u) << note;

@@ -92,7 +92,7 @@ void add_estimate_command(CLI::App& app, Runner& run) {
           kos.push_back({{"space", to_gtp(k.space, h)}, {"stone", to_gtp(k.stone, h)},
                          {"holder", std::string(color_letter(k.holder))}, {"decides_life", k.decides_life}});
         j["open_kos"] = kos;
-        j["notes"] = e.notes;
+        j["notes"] = text(e.notes, Lang::en);
         std::cout << json_text(j, 2) << "\n";
         return kExitOk;
       }
@@ -120,7 +120,7 @@ void add_estimate_command(CLI::App& app, Runner& run) {
                     << "\n";
       for (const Claim& c : e.suggested_claims)
         std::cout << "  " << tr(l, "estimate.claim", {color_letter(c.color), to_gtp(c.point, h)}) << "\n";
-      for (const std::string& n : e.notes) std::cout << "  * " << translate_note(n, l) << "\n";
+      for (const Message& n : e.notes) std::cout << "  * " << text(n, l) << "\n";
       return kExitOk;
     };
   });

@@ -117,7 +117,7 @@ void add_score_command(CLI::App& app, Runner& run) {
                          std::to_string(c.dead_black.size() + c.dead_white.size()),
                          tr(lang, c.all_invariants_hold ? "inv.all_hold" : "inv.failed")})
                   << "\n";
-        for (auto& n : c.notes) std::cout << "  * " << translate_note(n, lang) << "\n";
+        for (const Message& n : c.notes) std::cout << "  * " << text(n, lang) << "\n";
       }
       return c_ok(s.count);
     };

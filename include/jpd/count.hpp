@@ -14,6 +14,7 @@
 
 #include "jpd/game.hpp"
 #include "jpd/making.hpp"
+#include "jpd/message.hpp"
 #include "jpd/status.hpp"
 
 namespace jpd {
@@ -40,12 +41,10 @@ struct Invariant {
 
 // One board of the making, with what was done.
 struct MakingStep {
-  std::string id;        // pause, dame_filled, dead_removed, refilled, equal_stones, fill_up,
-                         // living_stones, generalized
-  std::string title;     // English
-  std::string title_zh;  // 中文
+  std::string id;  // pause, dame_filled, dead_removed, refilled, equal_stones, fill_up,
+                   // living_stones, generalized; its title in words is the report's (step_title)
   CountBoard board;
-  std::vector<std::string> notes;  // what this step did, in words
+  std::vector<Message> notes;  // what this step did (rendered by text(), text.hpp)
 };
 
 // The statuses or the game cannot be counted as given (a dead stone on an empty point, a claim
@@ -94,7 +93,7 @@ struct Count {
   PerColour units, groups, seki_units, basic_eyes;
   int k = 0;           // stones of each colour in the equal-stones position
   double pay = 0;      // points the first player pays the second (negative: the second pays)
-  std::string payment;  // the rule applied, in words
+  Message payment;      // the rule applied (rendered by text(), text.hpp)
   PerColour negative_a, negative_b, balancing_virtual, overflow;
   // Outside the making, added to the primary difference: the button's half point (Ruleset::button:
   // to the first to pass or play a virtual move; Empty when the rules have none) and White's
@@ -109,7 +108,9 @@ struct Count {
   std::vector<Invariant> invariants;
   bool all_invariants_hold = true;
   std::vector<MakingStep> steps;
-  std::vector<std::string> notes;
+  // What was assumed or done, as messages (rendered by text(), text.hpp): the record's reading and
+  // its replay, the server conventions and the estimator first when score_record made the count.
+  std::vector<Message> notes;
 
   int points() const { return width * height; }
 };
@@ -123,7 +124,7 @@ struct CountOptions {
   // formulas' and the invariants that compare a board with a formula compare the formula with
   // itself.
   bool check_by_boards = true;
-  // The words: the payment rule applied and the numbers of each invariant (Count::payment,
+  // The payment rule applied and the numbers of each invariant (Count::payment,
   // Invariant::detail). Off, they are left empty and only the figures are computed (jpd batch).
   bool texts = true;
   // Where the classifications of the positions counted are kept and looked up (several counts

@@ -37,6 +37,7 @@
 
 #include "jpd/board.hpp"
 #include "jpd/game.hpp"
+#include "jpd/message.hpp"
 #include "jpd/status.hpp"
 
 namespace jpd {
@@ -114,7 +115,9 @@ struct Estimate {
   std::vector<Claim> suggested_claims;
   std::vector<OpenKo> open_kos;
   int playouts = 0;
-  std::vector<std::string> notes;  // shapes found (bent four in the corner, kos), in words
+  // Shapes found (bent four in the corner, kos), as messages: note.est_* of the texts' table
+  // (rendered by text(), text.hpp).
+  std::vector<Message> notes;
 
   double owner_at(Point p) const { return ownership[size_t(p.y) * width + p.x]; }
   // The chain containing p (nullptr for an empty point).

@@ -13,6 +13,7 @@
 
 #include "jpd/lang.hpp"
 #include "jpd/making.hpp"
+#include "jpd/message.hpp"
 #include "jpd/number.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/status.hpp"
@@ -49,11 +50,18 @@ std::string mark_name(CountBoard::Mark m, Lang l);
 std::string class_name(PointClass c, Lang l);
 std::string invariant_name(std::string_view name, Lang l);
 std::string preset_title(std::string_view preset, Lang l);  // the preset table's title
+std::string step_title(std::string_view step, Lang l);     // a making step's, from its id
 std::string field_meaning(const FieldInfo& f, Lang l);     // a rule-set field's meaning
 
 // A result in words: "Black wins by 1.5 points (B+1.5)" / "黑胜 1.5 点（B+1.5）", "白中盘胜（W+R）",
 // "和棋（0）", "无胜负（Void）". From the SGF-style result string.
 std::string result_words(std::string_view result, Lang l);
+
+// A message (message.hpp) in the language: its table entry with its placeholders filled, each
+// argument in the language too (a word by its entry, a message rendered in turn). A
+// Message::joined reads "a; b" / "a；b"; a Message::english sentence goes through translate_note.
+std::string text(const Message& m, Lang l);
+std::vector<std::string> text(const std::vector<Message>& messages, Lang l);
 
 // Notes and payment texts that the library writes in English (count, replay) in the language:
 // each known sentence is a pattern of the table ("note.*"); parts separated by "; " are translated

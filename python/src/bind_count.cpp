@@ -6,6 +6,7 @@
 #include "convert.hpp"
 #include "jpd/count.hpp"
 #include "jpd/count_report.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::py {
 
@@ -92,14 +93,14 @@ void bind_count(pyb::module_& m) {
 
   pyb::class_<MakingStep>(m, "MakingStep", "One board of the making (做棋), with what was done.")
       .def_readonly("id", &MakingStep::id)
-      .def_readonly("title", &MakingStep::title)
-      .def_readonly("title_zh", &MakingStep::title_zh)
+      .def_property_readonly("title", [](const MakingStep& s) { return step_title(s.id, Lang::en); })
+      .def_property_readonly("title_zh", [](const MakingStep& s) { return step_title(s.id, Lang::zh); })
       .def_property_readonly("board", [](const MakingStep& s) { return lines_of(s.board.to_string()); },
                              "Rows, top first: X O stones, x o territory, . shared.")
       .def_property_readonly("stones", [](const MakingStep& s) {
         return PerColour{s.board.stones(Color::Black), s.board.stones(Color::White)};
       })
-      .def_readonly("notes", &MakingStep::notes)
+      .def_property_readonly("notes", [](const MakingStep& s) { return text(s.notes, Lang::en); })
       .def("__repr__", [](const MakingStep& s) { return "<MakingStep " + s.id + ">"; });
 
   pyb::class_<Count> c(m, "Count",
@@ -164,7 +165,8 @@ void bind_count(pyb::module_& m) {
       .def_readonly("basic_eyes", &Count::basic_eyes)
       .def_readonly("k", &Count::k, "Stones of each colour in the equal-stones position.")
       .def_readonly("pay", &Count::pay, "Points the first player pays the second.")
-      .def_readonly("payment", &Count::payment, "The payment rule applied, in words.")
+      .def_property_readonly("payment", [](const Count& x) { return text(x.payment, Lang::en); },
+                             "The payment rule applied, in words.")
       .def_readonly("negative_a", &Count::negative_a)
       .def_readonly("negative_b", &Count::negative_b)
       .def_readonly("balancing_virtual", &Count::balancing_virtual)
@@ -176,7 +178,7 @@ void bind_count(pyb::module_& m) {
       .def_readonly("invariants", &Count::invariants)
       .def_readonly("all_invariants_hold", &Count::all_invariants_hold)
       .def_readonly("steps", &Count::steps)
-      .def_readonly("notes", &Count::notes)
+      .def_property_readonly("notes", [](const Count& x) { return text(x.notes, Lang::en); })
       .def("__repr__", [](const Count& x) {
         return "<Count " + x.rules.to_string() + ": " + x.result + ">";
       });

@@ -10,6 +10,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "jpd/estimate.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::py {
 
@@ -58,7 +59,7 @@ pyb::dict estimate_game(const Game& g, int playouts, uint64_t seed, const std::s
     kos.push_back({{"space", to_gtp(k.space, h)}, {"stone", to_gtp(k.stone, h)}, {"holder", colour(k.holder)},
                    {"decides_life", k.decides_life}});
   j["open_kos"] = kos;
-  j["notes"] = e.notes;
+  j["notes"] = text(e.notes, Lang::en);
   const Statuses st = e.statuses();
   nlohmann::json dead = nlohmann::json::array();
   for (Point p : st.dead) dead.push_back(to_gtp(p, h));

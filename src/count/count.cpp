@@ -339,7 +339,8 @@ int counted_moves(const MoveCounts& m, CountedMoves which) {
   return m.real;
 }
 
-std::string side(Color c) { return std::string(color_name(c)); }
+// A side as a message's argument: "Black" / "黑方".
+MessageArg side_arg(Color c) { return MessageArg::word(c == Color::Black ? "word.Black" : "word.White"); }
 
 // An independent dispute (004 原创九, SPEC §6.5) is a test outside the game: it confirms statuses
 // of the pause position and nothing else. `end` is the position where the dispute ended and the
@@ -352,7 +353,7 @@ std::string side(Color c) { return std::string(color_name(c)); }
 struct Confirmed {
   std::vector<Point> dead;   // stones of the pause position, one per dead chain
   std::vector<Claim> claims; // the claims that held
-  std::vector<std::string> notes;
+  std::vector<Message> notes;
 };
 
 Confirmed confirmed_by_dispute(const Board& pause, const Board& end, const Statuses& st,
@@ -384,10 +385,7 @@ Confirmed confirmed_by_dispute(const Board& pause, const Board& end, const Statu
       named += !gone && dead;
     }
   if (captured || named)
-    out.notes.push_back("the dispute confirmed " + std::to_string(captured + named) +
-                        " dead chain(s) of the pause position (" + std::to_string(captured) +
-                        " captured in the dispute, " + std::to_string(named) +
-                        " dead where it ended)");
+    out.notes.push_back({"note.dispute_confirmed", {captured + named, captured, named}});
   if (st.claims.empty()) return out;
   Board after = end;
   for (int y = 0; y < H; ++y)
@@ -402,9 +400,9 @@ Confirmed confirmed_by_dispute(const Board& pause, const Board& end, const Statu
     if (at == cl.color || (at == Color::Empty && a.at(cl.point) == territory_of(cl.color)))
       out.claims.push_back(cl);
     else
-      out.notes.push_back("the claim " + std::string(color_letter(cl.color)) + ":" +
-                          to_gtp(cl.point, H) + " fails: where the dispute ended the point is not " +
-                          side(cl.color) + "'s");
+      out.notes.push_back({"note.claim_fails",
+                           {std::string(color_letter(cl.color)) + ":" + to_gtp(cl.point, H),
+                            side_arg(cl.color)}});
   }
   return out;
 }
@@ -424,7 +422,7 @@ double button_and_handicap(const Game& g, const Ruleset& r, const int* setup, Mo
                : is_stone(g.to_move())             ? g.to_move()
                                                    : first;
     to_first += c.button == first ? 0.5 : -0.5;
-    c.notes.push_back("the button: " + side(c.button) + " passed first and takes half a point");
+    c.notes.push_back({"note.button", {side_arg(c.button)}});
   }
   c.handicap_stones = setup[color_index(Color::White)] == 0 ? setup[color_index(Color::Black)] : 0;
   const int n = c.handicap_stones;
@@ -435,8 +433,7 @@ double button_and_handicap(const Game& g, const Ruleset& r, const int* setup, Mo
   }
   if (c.handicap_compensation > 0) {
     to_first += first == Color::White ? c.handicap_compensation : -c.handicap_compensation;
-    c.notes.push_back("handicap compensation: White receives " + num(c.handicap_compensation) +
-                      " point(s) for " + std::to_string(n) + " handicap stone(s)");
+    c.notes.push_back({"note.handicap_compensation", {num(c.handicap_compensation), n}});
   }
   return to_first;
 }
@@ -496,7 +493,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   const int H = c.height;
 
   if (g.phase() == Phase::play || g.phase() == Phase::dispute)
-    c.notes.push_back("the game is still in play: counted as if paused by agreement");
+    c.notes.push_back({"note.in_play"});
 
   // 1. The position counted. In independent dispute mode (004 原创九) the pause position is
   // restored and counted with the statuses the dispute confirmed.
@@ -536,9 +533,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     Confirmed confirmed = confirmed_by_dispute(pos, end, st, end_opts);
     dead_points = std::move(confirmed.dead);
     claims = std::move(confirmed.claims);
-    c.notes.push_back("independent dispute (004 原创九): the pause position is counted with the "
-                      "statuses the dispute confirmed");
-    for (std::string& n : confirmed.notes) c.notes.push_back(std::move(n));
+    c.notes.push_back({"note.independent"});
+    for (Message& n : confirmed.notes) c.notes.push_back(std::move(n));
   }
   if (!claims.empty() && !r.claims)
     throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
@@ -566,7 +562,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     empty_claims.push_back(cl);
   }
   if (!r.remove_dead && any_dead) {
-    c.notes.push_back(r.preset + " removes no dead stones: every stone on the board counts as alive");
+    c.notes.push_back({"note.no_removal", {r.preset}});
     is_dead.fill(0);
     any_dead = false;
   }
@@ -647,9 +643,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
       ++making_virtual[color_index(opponent(filler))];
       if (!is_stone(first_virtual)) {
         first_virtual = filler;
-        c.notes.push_back("no virtual move before the pause: the making's first virtual move (" +
-                          side(filler) + ", after " + std::to_string(fills.size()) +
-                          " dame) is the game's first virtual move");
+        c.notes.push_back({"note.making_first_virtual", {side_arg(filler), fills.size()}});
       }
     }
   }
@@ -685,9 +679,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   }
   c.shared = a.shared();
   if (r.dame == Dame::fill_at_making_if_odd && !fills.empty())
-    c.notes.push_back("计活子 B (003 art. 26.2) fills the dame before the pause unless an even number "
-                      "remain: the " + std::to_string(fills.size()) +
-                      " left are filled at making alternately from " + side(to_move));
+    c.notes.push_back({"note.living_b_dame", {fills.size(), side_arg(to_move)}});
   c.public_liberties = a.public_liberties() + a.seki_eyes_shared();
   c.dame = a.dame();
   // 收后方: the last real move before the pause, the making's dame filling included.
@@ -702,58 +694,55 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   double pay = 0;
   switch (r.compensation) {
     case Compensation::law:
-      if (opts.texts) c.payment = "law (律法版): extra moves are not paid for";
+      if (opts.texts) c.payment = {"note.pay_law"};
       break;
     case Compensation::art: {
       int nf = counted_moves(pf, r.counted_moves) + (r.setup_counts ? setup[color_index(first)] : 0);
       int ns = counted_moves(ps, r.counted_moves) + (r.setup_counts ? setup[color_index(second)] : 0);
       pay = nf - ns;
       if (opts.texts)
-        c.payment = "art (艺术版, 多下贴点): " + side(first) + " made " + std::to_string(nf) +
-                    " and " + side(second) + " " + std::to_string(ns) + " counted moves (" +
-                    std::string(name_of(r.counted_moves)) + ") in the play phase";
+        c.payment = {"note.pay_art",
+                     {side_arg(first), nf, side_arg(second), ns,
+                      MessageArg::word("word." + std::string(name_of(r.counted_moves)))}};
       break;
     }
     case Compensation::first_virtual:
       pay = first_virtual == second ? 1 : 0;
       if (opts.texts)
-        c.payment =
-            is_stone(first_virtual)
-                ? "Tang-Song art. 11: " + side(first_virtual) + " made the first virtual move" +
-                      (pay ? ", so " + side(first) + " pays 1 point" : ": no compensation")
-                : "Tang-Song art. 11: no virtual move was made: no compensation";
+        c.payment = !is_stone(first_virtual) ? Message("note.pay_no_virtual")
+                    : pay ? Message("note.pay_first_virtual", {side_arg(first_virtual), side_arg(first)})
+                          : Message("note.pay_first_virtual_none", {side_arg(first_virtual)});
       break;
     case Compensation::living_a:
       pay = ctr.last_real.color == first ? 1 : 0;
       if (opts.texts)
-        c.payment = ctr.last_real.exists()
-                        ? "计活子 A (art. 26.1): " + side(ctr.last_real.color) +
-                              " made the last real move" +
-                              (pay ? ", so " + side(first) + " pays 1 stone (A-negative)" : "")
-                        : "计活子 A: no real move, no payment";
+        c.payment = !ctr.last_real.exists() ? Message("note.pay_living_a_no_move")
+                    : pay ? Message("note.pay_living_a", {side_arg(ctr.last_real.color), side_arg(first)})
+                          : Message("note.pay_living_a_none", {side_arg(ctr.last_real.color)});
       break;
     case Compensation::living_b:
       if (opts.texts)
-        c.payment = "计活子 B (art. 26.2): no payment; an extra stone becomes a 路 (B-negative)";
+        c.payment = Message::joined({{"note.pay_living_b"}, {"note.pay_living_b_road"}});
       break;
     case Compensation::living_a_first_event: {
       MoveRef fp = counted_ref(ctr.first_proposal), fv = first_virtual_move;
       Color who = Color::Empty;
-      const char* what = "";
+      const char* what = "";  // the word
       if (fp.exists() && (!fv.exists() || fp.index < fv.index)) {
         who = fp.color;
-        what = "the first pause proposal";
+        what = "word.first_proposal";
       } else if (fv.exists()) {
         who = fv.color;
-        what = "the first virtual move";
+        what = "word.first_virtual";
       } else {
         who = is_stone(g.to_move_at_pause()) ? g.to_move_at_pause() : to_move;
-        what = "the (implicit) pause proposal";
+        what = "word.implicit_proposal";
       }
       pay = who == second ? 1 : 0;
       if (opts.texts)
-        c.payment = "一虚为界 (003 art. 27): " + side(who) + " made " + what +
-                    (pay ? ", so " + side(first) + " pays 1 stone" : ": no payment");
+        c.payment = pay ? Message("note.pay_first_event",
+                                  {side_arg(who), MessageArg::word(what), side_arg(first)})
+                        : Message("note.pay_first_event_none", {side_arg(who), MessageArg::word(what)});
       break;
     }
     case Compensation::black_last_pays: {
@@ -763,9 +752,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
                                                    : to_move;
       pay = who == second ? 1 : 0;
       if (opts.texts)
-        c.payment = "WMSG 2008: " + side(who) + " passed first" +
-                    (pay ? ", so " + side(first) + " (who played last) pays 1 point"
-                         : ": no payment");
+        c.payment = pay ? Message("note.pay_wmsg", {side_arg(who), side_arg(first)})
+                        : Message("note.pay_wmsg_none", {side_arg(who)});
       break;
     }
   }
@@ -775,7 +763,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     int extra = counted_moves(df, r.counted_moves) - counted_moves(ds, r.counted_moves);
     if (extra) {
       pay += extra;
-      if (opts.texts) c.payment += "; dispute phase (art): " + std::to_string(extra) + " more";
+      if (opts.texts)
+        c.payment = Message::joined({std::move(c.payment), {"note.pay_dispute", {extra}}});
     }
   }
   c.pay = pay;
@@ -787,9 +776,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   // the steps are kept or CountOptions::check_by_boards asks for them (the default); without
   // them the figures are the formulas' (jpd batch).
   const bool boards = opts.keep_steps || opts.check_by_boards;
-  auto push_step = [&](const char* id, const char* en, const char* zh, const CountBoard& b,
-                       std::vector<std::string> notes = {}) {
-    if (opts.keep_steps) c.steps.push_back(MakingStep{id, en, zh, b, std::move(notes)});
+  auto push_step = [&](const char* id, const CountBoard& b, std::vector<Message> notes = {}) {
+    if (opts.keep_steps) c.steps.push_back(MakingStep{id, b, std::move(notes)});
   };
   if (opts.keep_steps) {
     CountBoard pause_board = CountBoard::from(pos, before_dame);
@@ -798,7 +786,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
         Index i = Board::index(x, y);
         if (is_dead[i]) pause_board.cls[i] = stone_of(pos.at(i));
       }
-    push_step("pause", "the position at the pause", "休止时的局面", pause_board);
+    push_step("pause", pause_board);
   }
   std::unique_ptr<CountBoard> cb_store;
   auto count_board = [&]() -> const CountBoard& {
@@ -819,13 +807,10 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
         dame_board.cls[i] = stone_of(pos.at(i));
         dame_board.mark[i] = Mark::none;
       }
-      push_step("dame_filled", "dame filled at making", "做棋时填单官", dame_board,
-                {std::to_string(fills.size()) + " dame filled alternately from " +
-                 side(to_move)});
+      push_step("dame_filled", dame_board,
+                {{"note.dame_filled", {fills.size(), side_arg(to_move)}}});
     }
-    push_step("dead_removed", "dead stones removed", "清理死子", cb,
-              {std::to_string(c.dead.black) + " black and " + std::to_string(c.dead.white) +
-               " white dead stones removed"});
+    push_step("dead_removed", cb, {{"note.dead_removed", {c.dead.black, c.dead.white}}});
   }
   // The physical sides of the invariants (step 9): the formulas' values where no board is made.
   Figures fill_up_board = c.area, living_board_figures;
@@ -840,7 +825,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     for (Color col : {Color::Black, Color::White})
       fill_up_board.of(col) = f.stones(col) + f.shared() / 2.0;
     c.fill_up = fill_up_board;
-    push_step("fill_up", "fill-up (Ing)", "填满计点", f);
+    push_step("fill_up", f);
   }
   // Living stones (计活子, 数路): basic eyes kept, the rest filled; public liberties stay empty,
   // unfilled dame count half each: P = A - eyes - p/2, the eyes those of the units' kinds.
@@ -854,7 +839,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
       living_board_figures.of(col) = l.stones(col) + l.count(PointClass::dame) / 2.0;
     c.living_stones = living_board_figures;
     board_groups = groups_on(l, a);
-    push_step("living_stones", "living stones: basic eyes kept, the rest filled", "计活子：保留基本眼位，填入活子", l);
+    push_step("living_stones", l);
   }
   // 还棋头 (the side with n more groups returns n stones) and the group tax.
   {
@@ -906,7 +891,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   // live stones directly, without prisoners. One procedure, on the board of the making (m is a
   // BoardMaking) or on the counts alone (a TallyMaking: which point a step takes changes no count).
   const bool generalized = r.counting == CountingMethod::territory_generalized;
-  std::vector<std::string> eq_notes;
+  std::vector<Message> eq_notes;
   int unpaid = 0;
   // t_X on the refilled board, before payment and balancing. A stone the refill can put nowhere
   // (its side's territory full, the other side without a stone left to take off) stays off the
@@ -938,10 +923,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     } else {
       refill_all(m, c.overflow);
       if constexpr (kSteps)
-        push_step("refilled", "prisoners, dead and virtual stones refilled (回填)",
-                  "回填俘子、死子与虚着之子", m.board(),
-                  {"stones refilled: " + std::to_string(refill_count(Color::Black)) + " black, " +
-                   std::to_string(refill_count(Color::White)) + " white"});
+        push_step("refilled", m.board(),
+                  {{"note.refilled", {refill_count(Color::Black), refill_count(Color::White)}}});
     }
     // Payment: the payer takes |pay| stones off at the boundary; each point becomes shared. A
     // payer without stones cedes an owned point instead (the same transfer of half a point each
@@ -955,19 +938,15 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
           ++c.negative_a.of(payer);
         } else if (Index p = m.cede(payer)) {
           if constexpr (kSteps)
-            eq_notes.push_back(side(payer) +
-                               " has no stone left to take off: it cedes the owned point " +
-                               to_gtp(Board::point(p), H) + " as a shared point");
+            eq_notes.push_back({"note.cede", {side_arg(payer), to_gtp(Board::point(p), H)}});
         } else {
           ++unpaid;
         }
       }
       if constexpr (kSteps)
-        eq_notes.push_back(side(payer) + " plays " + std::to_string(n) +
-                           " negative-A move(s): the points become shared");
+        eq_notes.push_back({"note.negative_a", {side_arg(payer), n}});
       if (unpaid) {
-        c.notes.push_back(side(payer) + " has neither stones nor owned points to pay " +
-                          std::to_string(unpaid) + " point(s) with: they are paid off the board");
+        c.notes.push_back({"note.unpaid", {side_arg(payer), unpaid}});
         if constexpr (kSteps) eq_notes.push_back(c.notes.back());
       }
     }
@@ -979,9 +958,9 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
         ++c.negative_b.of(col);
       }
       if (kSteps && n)
-        eq_notes.push_back(side(col) + " plays " + std::to_string(n) +
-                           " negative-B move(s): the points become its own" +
-                           (r.counting == CountingMethod::living_stones ? " roads (路)" : ""));
+        eq_notes.push_back({r.counting == CountingMethod::living_stones ? "note.negative_b_road"
+                                                                        : "note.negative_b",
+                            {side_arg(col), n}});
     };
     bool art13 = r.compensation == Compensation::first_virtual && !generalized;
     bool living_b = r.compensation == Compensation::living_b && !generalized;
@@ -990,7 +969,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
       m.refill_one(first, c.overflow, from);
       ++c.balancing_virtual.of(first);
       if constexpr (kSteps)
-        eq_notes.push_back(side(first) + " plays one more virtual move (art. 13(2)), refilled");
+        eq_notes.push_back({"note.balancing_virtual", {side_arg(first)}});
     } else if ((art13 || living_b) && diff == 1) {
       negative_b(first, 1);
     } else if (diff > 0) {
@@ -1001,9 +980,7 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
     c.k = m.stones(Color::Black);
     for (Color col : {Color::Black, Color::White}) c.territory.of(col) = m.territory(col);
     if constexpr (kSteps)
-      push_step(generalized ? "generalized" : "equal_stones",
-                generalized ? "generalized equal stones (广义等子局面)" : "equal stones (等子局面)",
-                generalized ? "广义等子局面" : "等子局面", m.board(), eq_notes);
+      push_step(generalized ? "generalized" : "equal_stones", m.board(), eq_notes);
     return std::pair{m.stones(Color::White), double(m.shared())};
   };
   int k_white = 0;
@@ -1022,8 +999,8 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
   for (const Move& m : explicit_negatives) {
     bool matched = (m.kind == MoveKind::negative_a ? c.negative_a : c.negative_b).of(m.color) > 0;
     if (!matched)
-      c.notes.push_back("the record's negative move " + to_string(m, H) +
-                        " is not one the rules require here; the required moves were used");
+      c.notes.push_back(Message::joined(
+          {{"note.negative_not_required", {to_string(m, H)}}, {"note.required_used"}}));
   }
 
   // 8. The result under the primary method, with the button and the handicap compensation, which

@@ -382,9 +382,7 @@ void read_kos(Reading& r) {
           flips.push_back(id);
       }
     if (std::find(flips.begin(), flips.end(), chain_id(ko.stone)) == flips.end()) flips.push_back(chain_id(ko.stone));
-    e.notes.push_back("the ko at " + to_gtp(ko.space, h) + " decides the life of " +
-                      std::to_string(flips.size()) + " chain(s)" +
-                      (r.open ? ": left to dispute play (实战解决)" : ""));
+    e.notes.push_back({r.open ? "note.est_ko_open" : "note.est_ko", {to_gtp(ko.space, h), flips.size()}});
     if (!r.open) continue;
     for (int id : flips) {
       ChainEstimate& c = e.chains[size_t(id)];
@@ -453,9 +451,7 @@ void find_bent_four(Reading& r) {
           if (std::find(involved.begin(), involved.end(), id) == involved.end()) involved.push_back(id);
         }
       const Point corner_point(cx[k], cy[k]);
-      e.notes.push_back("bent four in the corner (盘角曲四) at " + to_gtp(corner_point, h) +
-                        (r.open ? ": left to dispute play (实战解决)"
-                              : ": the defender is dead (the Japanese ruling)"));
+      e.notes.push_back({r.open ? "note.est_bent_open" : "note.est_bent_dead", {to_gtp(corner_point, h)}});
       for (int id : involved) {
         ChainEstimate& c = e.chains[size_t(id)];
         if (r.open) {

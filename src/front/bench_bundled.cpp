@@ -16,6 +16,7 @@
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"
 #include "jpd/sgf.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::bench_data {
 extern const char* const kNames[];
@@ -60,7 +61,7 @@ BenchFigures bench_bundled(const BenchContext&) {
         for (const Invariant& i : c.invariants) h = fold(fold(h, i.name), i.ok ? 1.0 : 0.0);
         for (Point q : c.dead_black) h = fold(h, double(q.x * 32 + q.y));
         for (Point q : c.dead_white) h = fold(h, double(-q.x * 32 - q.y - 1));
-        for (const std::string& n : c.notes) h = fold(h, n);
+        for (const Message& n : c.notes) h = fold(h, text(n, Lang::en));
         for (const MakingStep& st : c.steps) h = fold(fold(h, st.id), st.board.to_string());
         h = fold(h, sgf::write(sgf::to_tree(record_from_game(s.replay.game))));
       } catch (const std::exception& e) {  // a preset that cannot count this record: its words

@@ -13,6 +13,7 @@
 #include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd {
 
@@ -73,7 +74,7 @@ BenchFigures bench_records(const BenchContext&) {
         h = fold(h, c.result);
         h = fold_points(h, c.dead_black);
         h = fold_points(h, c.dead_white);
-        for (const std::string& n : c.notes) h = fold(h, n);
+        for (const Message& n : c.notes) h = fold(h, text(n, Lang::en));
         ++counted;
       }
     }

@@ -152,11 +152,22 @@ void record_facts(const sgf::Record& record, bool stopped_without_pause,
   facts.white_name = record.white_name;
 }
 
+// An estimator's note (note.est_*) among the count's: the same said as the estimator's
+// (note.estimate_*: "estimator: ...").
+Message from_the_estimator(Message m) {
+  if (m.id.starts_with("note.est_")) m.id = "note.estimate_" + m.id.substr(9);
+  return m;
+}
+
 // The replay's notes first (the record's reading, then the replay), then the conventions'.
 void put_notes_first(Count& c, const std::vector<std::string>& replay_notes,
                      const std::vector<std::string>& convention_notes) {
-  c.notes.insert(c.notes.begin(), convention_notes.begin(), convention_notes.end());
-  c.notes.insert(c.notes.begin(), replay_notes.begin(), replay_notes.end());
+  std::vector<Message> first;
+  first.reserve(replay_notes.size() + convention_notes.size() + c.notes.size());
+  for (const std::string& n : replay_notes) first.push_back(Message::english(n));
+  for (const std::string& n : convention_notes) first.push_back(Message::english(n));
+  for (Message& n : c.notes) first.push_back(std::move(n));
+  c.notes = std::move(first);
 }
 
 }  // namespace
@@ -170,7 +181,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   const Game& g = rp.game;
   const Board& position = status_position(g, g.rules());
   Statuses st;
-  std::vector<std::string> estimate_notes;
+  std::vector<Message> estimate_notes;  // the estimator's, then the finishing moves'
   if (!given_or_markup(record, opts, position, st)) {
     const DeadFrom from = opts.dead_from;
     if (from == DeadFrom::gtp) {
@@ -180,7 +191,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       Estimate e = estimate(g, opts.estimate);
       st = e.statuses();
       st.suggested_claims = e.suggested_claims;
-      for (const std::string& n : e.notes) estimate_notes.push_back("estimator: " + n);
+      for (const Message& n : e.notes) estimate_notes.push_back(from_the_estimator(n));
     }
   }
   // A record that stops before its end, counted by territory or by area: finish it first.
@@ -217,15 +228,11 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       for (Point p : fin.dead) still.push_back(p);  // stones thrown in and left standing
       st.dead = still;
       estimate_notes.push_back(
-          "the record stops before its end: " + std::to_string(fills) +
-          " finishing move(s) (endgame, dame, defensive moves) and " + std::to_string(passes) +
-          " pass(es) were played first, for " +
-          std::string(*scoring == FinishScoring::area ? "area" : "territory") + " counting");
-      estimate_notes.push_back(
-          fin.searched ? "the finishing moves are the best play for both sides (searched: " +
-                             std::to_string(fin.region_points) + " point(s) read, " +
-                             std::to_string(fin.simple_dame) + " simple dame)"
-                       : "the finishing moves follow a fixed order (the search exceeded its budget)");
+          {*scoring == FinishScoring::area ? "note.finished_area" : "note.finished_territory",
+           {fills, passes}});
+      estimate_notes.push_back(fin.searched ? Message("note.finished_searched",
+                                                      {fin.region_points, fin.simple_dame})
+                                            : Message("note.finished_fixed"));
     }
   }
   add_claims(record, opts, st);
@@ -240,15 +247,13 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
     const double swing = c.primary_difference - as_is.primary_difference;
     if (std::abs(swing) > opts.max_finish_swing) {
       estimate_notes.resize(finish_notes);
-      estimate_notes.push_back("the finishing moves would change the count by " +
-                               format_number(std::abs(swing)) + " points, more than the " +
-                               std::to_string(opts.max_finish_swing) +
-                               " the end of a counted game can: counted as the position stands");
+      estimate_notes.push_back(
+          {"note.finish_distrusted", {format_number(std::abs(swing)), opts.max_finish_swing}});
       c = std::move(as_is);
       finished.reset();
     }
   }
-  for (const std::string& n : estimate_notes) c.notes.push_back(n);
+  for (Message& n : estimate_notes) c.notes.push_back(std::move(n));
   put_notes_first(c, rp.notes, convention_notes);
   return Scored{finished ? std::move(*finished) : std::move(rp), std::move(c), std::move(facts)};
 }

@@ -7,6 +7,7 @@
 #include "jpd/count.hpp"
 #include "jpd/count_report.hpp"
 #include "jpd/overlay.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd {
 
@@ -149,7 +150,7 @@ nlohmann::json to_json(const Count& c) {
   j["first_virtual"] = colour_or_null(c.first_virtual_color);
   j["last_move"] = colour_or_null(c.last_move);
   j["pay"] = c.pay;
-  j["payment"] = c.payment;
+  j["payment"] = text(c.payment, Lang::en);
   j["k"] = c.k;
   j["overflow"] = pair(c.overflow);
   nlohmann::json statuses;
@@ -171,7 +172,7 @@ nlohmann::json to_json(const Count& c) {
   for (const Invariant& i : c.invariants) inv.push_back({{"name", i.name}, {"ok", i.ok}, {"detail", i.detail}});
   j["invariants"] = inv;
   j["all_invariants_hold"] = c.all_invariants_hold;
-  j["notes"] = c.notes;
+  j["notes"] = text(c.notes, Lang::en);
   nlohmann::json steps = nlohmann::json::array();
   for (const MakingStep& s : c.steps) {
     nlohmann::json rows = nlohmann::json::array();
@@ -182,10 +183,11 @@ nlohmann::json to_json(const Count& c) {
       rows.push_back(diagram.substr(a, b - a));
       a = b + 1;
     }
-    steps.push_back({{"id", s.id}, {"title", s.title}, {"title_zh", s.title_zh},
+    steps.push_back({{"id", s.id}, {"title", step_title(s.id, Lang::en)},
+                     {"title_zh", step_title(s.id, Lang::zh)},
                      {"board", rows}, {"stones", pair(PerColour{s.board.stones(Color::Black),
                                                                  s.board.stones(Color::White)})},
-                     {"notes", s.notes}});
+                     {"notes", text(s.notes, Lang::en)}});
   }
   j["steps"] = steps;
   j["ownership"] = ownership(c);

@@ -141,7 +141,7 @@ std::string explain(const Count& c, Lang l) {
            num(c.moves_virtual.white), num(c.moves_pass.black), num(c.moves_pass.white),
            who(c.last_move), who(c.first_virtual_color)})
     << "\n";
-  for (auto& n : c.notes) s << "  * " << translate_note(n, l) << "\n";
+  for (const Message& n : c.notes) s << "  * " << text(n, l) << "\n";
   s << "\n";
 
   // The making.
@@ -149,10 +149,10 @@ std::string explain(const Count& c, Lang l) {
   int n = 0;
   std::set<std::tuple<Index, int, int>> listed;  // the marks an earlier step listed
   for (const MakingStep& st : c.steps) {
-    s << "\n" << ++n << ". " << (zh ? st.title_zh : st.title + "  [" + st.id + "]") << "\n";
+    s << "\n" << ++n << ". " << (zh ? step_title(st.id, l) : step_title(st.id, l) + "  [" + st.id + "]") << "\n";
     s << diagram(st.board)
       << marked_points(st.board, listed, l, c.rules.counting == CountingMethod::living_stones);
-    for (auto& note : st.notes) s << "    " << translate_note(note, l) << "\n";
+    for (const Message& note : st.notes) s << "    " << text(note, l) << "\n";
     s << "    "
       << tr(l, "explain.on_board",
             {num(st.board.stones(Color::Black)), num(st.board.stones(Color::White)),
@@ -188,7 +188,7 @@ std::string explain(const Count& c, Lang l) {
              num(c.virtual_stones.of(col)) + (c.pass_stones.of(col) ? " + " + num(c.pass_stones.of(col)) : "") +
              ") = " + num(c.owned.of(col) - r) + tr(l, "explain.placed", {num(c.placed.of(col))}));
   }
-  line(tr(l, "explain.payment"), translate_note(c.payment, l) + " → " + tr(l, "arith.payment") + " " + num(c.pay));
+  line(tr(l, "explain.payment"), text(c.payment, l) + " → " + tr(l, "arith.payment") + " " + num(c.pay));
   line(tr(l, "explain.equal", {num(c.k), num(c.territory.black), num(c.territory.white)}), "");
   s << tr(l, "explain.fill_up", {num(c.fill_up.black), num(c.fill_up.white)}) << "\n";
   s << tr(l, "explain.living") << "\n";

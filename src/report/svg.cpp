@@ -603,9 +603,9 @@ std::vector<std::string> step_caption(const Count& c, const MakingStep& st, Lang
                                            n(b.territory(Color::White))}));
   } else if (id == "equal_stones" || id == "generalized") {
     out.push_back(tr(l, "diagram.equal", {n(c.k), n(c.territory.black), n(c.territory.white), n(b.shared())}));
-    out.push_back(tr(l, "diagram.pay", {translate_note(c.payment, l), n(c.pay)}));
+    out.push_back(tr(l, "diagram.pay", {text(c.payment, l), n(c.pay)}));
   }
-  for (const std::string& note : st.notes) out.push_back(translate_note(note, l));
+  for (const Message& note : st.notes) out.push_back(text(note, l));
   out.push_back(tr(l, "diagram.on_board", {n(b.stones(Color::Black)), n(b.stones(Color::White)),
                                            n(b.territory(Color::Black)), n(b.territory(Color::White)),
                                            n(b.shared())}));
@@ -694,7 +694,7 @@ std::vector<StepPicture> making_pictures(const Count& c, Lang l, const Style& s,
     std::snprintf(name, sizeof name, "%02d-%s.svg", k, st.id.c_str());
     sp.file_name = name;
     sp.id = st.id;
-    sp.title = tr(l, "diagram.step", {std::to_string(k), l == Lang::zh ? st.title_zh : st.title});
+    sp.title = tr(l, "diagram.step", {std::to_string(k), step_title(st.id, l)});
     sp.caption = step_caption(c, st, l);
     Picture p;
     p.board = &st.board;

@@ -212,6 +212,15 @@ constexpr TextEntry kTable[] = {
      "按修复规则读取并有修复的棋谱：{0} 局"},
 
     // jpd diagram: captions and legend.
+    // The making's steps (MakingStep::id), their titles.
+    {"step.pause", "the position at the pause", "休止时的局面"},
+    {"step.dame_filled", "dame filled at making", "做棋时填单官"},
+    {"step.dead_removed", "dead stones removed", "清理死子"},
+    {"step.fill_up", "fill-up (Ing)", "填满计点"},
+    {"step.living_stones", "living stones: basic eyes kept, the rest filled", "计活子：保留基本眼位，填入活子"},
+    {"step.refilled", "prisoners, dead and virtual stones refilled (回填)", "回填俘子、死子与虚着之子"},
+    {"step.equal_stones", "equal stones (等子局面)", "等子局面"},
+    {"step.generalized", "generalized equal stones (广义等子局面)", "广义等子局面"},
     {"diagram.title", "{0}: making under {1}", "{0}：按{1}做棋"},
     {"diagram.step", "{0}. {1}", "{0}. {1}"},
     {"diagram.on_board", "stones B {0} : W {1}; owned points {2} : {3}; shared {4}",
@@ -568,10 +577,10 @@ constexpr TextEntry kTable[] = {
      "估计器：{0} 处的劫关系 {1} 块棋的死活，留待实战解决"},
     {"note.estimate_ko", "estimator: the ko at {0} decides the life of {1} chain(s)",
      "估计器：{0} 处的劫关系 {1} 块棋的死活"},
-    {"note.estimate_bent_four_open",
+    {"note.estimate_bent_open",
      "estimator: bent four in the corner (盘角曲四) at {0}: left to dispute play (实战解决)",
      "估计器：{0} 处盘角曲四，留待实战解决"},
-    {"note.estimate_bent_four_dead",
+    {"note.estimate_bent_dead",
      "estimator: bent four in the corner (盘角曲四) at {0}: the defender is dead (the Japanese ruling)",
      "估计器：{0} 处盘角曲四，按日本规则判为死棋"},
     {"note.stops_in_play", "the record stops during play: taken as paused by agreement (SPEC §6.4)",
@@ -1061,6 +1070,8 @@ std::string preset_title(std::string_view preset, Lang l) {
   return l == Lang::zh ? p->title_zh : p->title_en;
 }
 
+std::string step_title(std::string_view step, Lang l) { return tr(l, "step." + std::string(step)); }
+
 std::string field_meaning(const FieldInfo& f, Lang l) {
   const std::string id = "field." + f.key;
   return index().count(id) ? tr(l, id) : f.meaning;
@@ -1094,6 +1105,33 @@ std::string translate_note(std::string_view english, Lang l) {
     out += (first ? "" : sep) + t;
     first = false;
   }
+  return out;
+}
+
+std::string text(const Message& m, Lang l) {
+  if (m.id.empty()) return {};
+  if (m.id == "english") return m.args.empty() ? std::string() : translate_note(m.args[0].value, l);
+  std::vector<std::string> args;
+  args.reserve(m.args.size());
+  for (const MessageArg& a : m.args) switch (a.kind) {
+      case MessageArg::Kind::text: args.push_back(a.value); break;
+      case MessageArg::Kind::word: args.push_back(tr(l, a.value)); break;
+      case MessageArg::Kind::message:
+        args.push_back(a.inner.empty() ? std::string() : text(a.inner.front(), l));
+        break;
+    }
+  if (m.id == "joined") {
+    std::string out;
+    for (size_t i = 0; i < args.size(); ++i) out += (i ? (l == Lang::zh ? "；" : "; ") : "") + args[i];
+    return out;
+  }
+  return tr(l, m.id, args);
+}
+
+std::vector<std::string> text(const std::vector<Message>& messages, Lang l) {
+  std::vector<std::string> out;
+  out.reserve(messages.size());
+  for (const Message& m : messages) out.push_back(text(m, l));
   return out;
 }
 

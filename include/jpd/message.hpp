@@ -26,11 +26,13 @@ struct MessageArg {
   std::string value;           // the text, or the word's id
   std::vector<Message> inner;  // the message (one), for Kind::message
 
-  MessageArg() = default;
-  MessageArg(std::string text) : value(std::move(text)) {}
-  MessageArg(const char* text) : value(text) {}
+  // (The constructors are defined below Message: a constructor's body destroys the members
+  // on an exception, and `inner` can be destroyed only once Message is complete.)
+  MessageArg();
+  MessageArg(std::string text);
+  MessageArg(const char* text);
   template <std::integral T>
-  MessageArg(T n) : value(std::to_string(n)) {}
+  MessageArg(T n);
 
   static MessageArg word(std::string id);
   static MessageArg message(Message m);
@@ -56,6 +58,12 @@ struct Message {
   bool empty() const { return id.empty(); }
   friend bool operator==(const Message&, const Message&);
 };
+
+inline MessageArg::MessageArg() = default;
+inline MessageArg::MessageArg(std::string text) : value(std::move(text)) {}
+inline MessageArg::MessageArg(const char* text) : value(text) {}
+template <std::integral T>
+MessageArg::MessageArg(T n) : value(std::to_string(n)) {}
 
 inline MessageArg MessageArg::word(std::string id) {
   MessageArg a(std::move(id));

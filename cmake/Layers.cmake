@@ -14,7 +14,7 @@ set(JPD_LAYERS core rules sgf referee count estimate report front engines)
 # Types, the board, points and moves, the random generator, text encodings, small helpers.
 set(JPD_LAYER_core_HEADERS
   point.hpp board.hpp board_impl.hpp rng.hpp move.hpp encoding.hpp status.hpp lang.hpp
-  number.hpp message.hpp)
+  number.hpp message.hpp cpu_time.hpp)
 # The ruleset, the preset table, the rules text grammar.
 set(JPD_LAYER_rules_HEADERS rules.hpp)
 # The record reader and writer.

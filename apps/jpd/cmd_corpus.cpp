@@ -23,7 +23,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -36,6 +35,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "jpd/conventions.hpp"
+#include "jpd/cpu_time.hpp"
 #include "jpd/encoding.hpp"
 #include "jpd/input_file.hpp"
 #include "jpd/score.hpp"
@@ -271,14 +271,9 @@ GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& sr
   return r;
 }
 
-// The results of one manifest row (its file's first game) or of every game of a directory's file.
-// The CPU time the calling thread has used, in milliseconds.
-double thread_cpu_ms() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
-}
+double thread_cpu_ms() { return thread_cpu_seconds() * 1e3; }
 
+// The results of one manifest row (its file's first game) or of every game of a directory's file.
 std::vector<GameResult> count_entry(const Entry& e, const Source& src, const RulesChoice& choice) {
   const double cpu0 = thread_cpu_ms();
   sgf::ReadOptions ro;

@@ -5,11 +5,12 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <ctime>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "jpd/cpu_time.hpp"
 
 namespace jpd {
 
@@ -107,15 +108,6 @@ struct alignas(64) Totals {  // one cache line each: no false sharing between th
   uint64_t signature_sum = 0;
   double cpu_seconds = 0;
 };
-
-// CPU time of the calling thread, in seconds (0 where unavailable).
-double thread_cpu_seconds() {
-#if defined(CLOCK_THREAD_CPUTIME_ID)
-  timespec ts{};
-  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0) return double(ts.tv_sec) + ts.tv_nsec * 1e-9;
-#endif
-  return 0;
-}
 
 template <int Cap>
 PlayoutResult playout_k(const BoardT<Cap>& empty, BoardT<Cap>& b, Rng& rng, uint64_t seed,

@@ -180,16 +180,7 @@ TEST(Estimate, SekiWithEyesTheEyesAreLandUnderJpdNotUnderJapanese) {
 }
 
 TEST(Estimate, BentFourInTheCornerIsLeftToDisputeUnderJpdAndDeadUnderJapanese) {
-  const std::string diagram = R"(
-    . X . O X . . . .
-    X O O O X . . . .
-    . O O X X . . . .
-    O O X X . . . . .
-    X X X . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .)";
+  const std::string diagram = test::kBentFourCorner9x9;
   const Game tang = paused_game("tang-song", diagram);
   const Board& b = tang.board();
   const Estimate open = estimate(tang);
@@ -210,16 +201,7 @@ TEST(Estimate, BentFourInTheCornerIsLeftToDisputeUnderJpdAndDeadUnderJapanese) {
 
 // The estimator says what shapes it found as messages of the texts' table, in either language.
 TEST(Estimate, ItsNotesAreMessagesOfTheTable) {
-  const std::string diagram = R"(
-    . X . O X . . . .
-    X O O O X . . . .
-    . O O X X . . . .
-    O O X X . . . . .
-    X X X . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .)";
+  const std::string diagram = test::kBentFourCorner9x9;
   const Estimate open = estimate(paused_game("tang-song", diagram));
   ASSERT_EQ(open.notes.size(), 1u);
   EXPECT_EQ(open.notes[0].id, "note.est_bent_open");

@@ -178,16 +178,7 @@ TEST(Genmove, AfterTwoPassesOnASettledBoardItNeverPlaysInsideItsOwnTerritory) {
 TEST(Genmove, InDisputePlayItPlaysOnlyWhereSomethingIsInDispute) {
   // Bent four in the corner under 计枰点 rules: left to dispute play. Every board move the engine
   // makes in the dispute is next to the corner's chains.
-  const std::string diagram = R"(
-    . X . O X . . . .
-    X O O O X . . . .
-    . O O X X . . . .
-    O O X X . . . . .
-    X X X . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .)";
+  const std::string diagram = test::kBentFourCorner9x9;
   const Game g = in_dispute(game_from("tang-song", diagram));
   // The chains in dispute: those the estimator leaves unsettled, as a GUI shows them.
   std::vector<Point> corner;

@@ -22,6 +22,19 @@ inline constexpr const char* kFinishedProEnding9x9 = R"(
     . . . O O X . . .
     . . . . O X . . .)";
 
+// Bent four in the corner (盘角曲四) in the top left: White's corner group (B8) is the defender,
+// walled in by Black; left to dispute play under the 计枰点 rules, dead by the Japanese ruling.
+inline constexpr const char* kBentFourCorner9x9 = R"(
+    . X . O X . . . .
+    X O O O X . . . .
+    . O O X X . . . .
+    O O X X . . . . .
+    X X X . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)";
+
 // Rows from the top; 'X' black, 'O' white, '.' empty; spaces ignored.
 inline std::vector<std::string> rows_of(const std::string& diagram) {
   std::vector<std::string> rows;

@@ -211,7 +211,6 @@ constexpr TextEntry kTable[] = {
     {"batch.repaired", "Records read under the repair policy with a repair: {0}",
      "按修复规则读取并有修复的棋谱：{0} 局"},
 
-    // jpd diagram: captions and legend.
     // The making's steps (MakingStep::id), their titles.
     {"step.pause", "the position at the pause", "休止时的局面"},
     {"step.dame_filled", "dame filled at making", "做棋时填单官"},
@@ -221,6 +220,7 @@ constexpr TextEntry kTable[] = {
     {"step.refilled", "prisoners, dead and virtual stones refilled (回填)", "回填俘子、死子与虚着之子"},
     {"step.equal_stones", "equal stones (等子局面)", "等子局面"},
     {"step.generalized", "generalized equal stones (广义等子局面)", "广义等子局面"},
+    // jpd diagram: captions and legend.
     {"diagram.title", "{0}: making under {1}", "{0}：按{1}做棋"},
     {"diagram.step", "{0}. {1}", "{0}. {1}"},
     {"diagram.on_board", "stones B {0} : W {1}; owned points {2} : {3}; shared {4}",

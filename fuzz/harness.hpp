@@ -1,5 +1,5 @@
 // The fuzz harnesses' bodies, callable from the libFuzzer entry points (fuzz/<name>.cpp) and from
-// the regression tests (tests/fuzz_regression_test.cpp), so that a crash found by a fuzzer is
+// the regression tests (tests/fuzz/fuzz_regression_test.cpp), so that a crash found by a fuzzer is
 // replayed through exactly the same code path.
 //
 // Each body feeds one input to the library and accepts only the documented errors of the

@@ -4,7 +4,7 @@
 # (it grows from run to run). A finding — a crash, a leak, undefined behaviour, a broken oracle,
 # a timeout — is copied into fuzz/regressions/<harness>/found-<date>-<hash>, where the test suite
 # replays it through its harness (FuzzRegression.Every...); then write a regression test in
-# tests/fuzz_regression_test.cpp and fix the bug where it belongs (fuzz/README.md).
+# tests/fuzz/fuzz_regression_test.cpp and fix the bug where it belongs (fuzz/README.md).
 #   scripts/fuzz-long.sh [BUDGET_SECONDS [HARNESS...]]     (default: 3600, every harness)
 # Exit status 1 when something was found.
 set -uo pipefail
@@ -33,7 +33,7 @@ for artifact in $(find "$dir/artifacts" -type f -newer "$stamp" 2>/dev/null); do
     dest="fuzz/regressions/$name/found-$(date +%Y%m%d)-$(sha1sum "$artifact" | cut -c1-8)"
     mkdir -p "fuzz/regressions/$name"
     cp "$artifact" "$dest"
-    echo "fuzz-long: stored $dest (from $artifact): add its test to tests/fuzz_regression_test.cpp"
+    echo "fuzz-long: stored $dest (from $artifact): add its test to tests/fuzz/fuzz_regression_test.cpp"
     found=1
   done
 done

@@ -167,7 +167,7 @@ class BoardT {
   Undo play(Index i, Color c);
   Undo play(Point p, Color c) { return play(index(p), c); }
   // The same move without the Undo record: for playouts. Same position, hash, ko point and
-  // capture counts as play() (tests/board_test.cpp and tests/playout_test.cpp compare them).
+  // capture counts as play() (tests/core/board_test.cpp and tests/estimate/playout_test.cpp compare them).
   void play_fast(Index i, Color c) { play_impl<false>(i, c, nullptr); }
   // Takes back the move described by u, which must be the last move played on this board.
   void undo(const Undo& u);

@@ -111,7 +111,7 @@ struct Estimate {
   // the points the classification with exclusive liberties gives one side (seki exclusive
   // liberties) and the public liberties only one side can fill without leaving its chain in
   // atari (one-sided dame, for that side); the space of an open ko that decides no life (for
-  // its holder). tests/estimate_test.cpp proves its seki positions by reading.
+  // its holder). tests/estimate/estimate_test.cpp proves its seki positions by reading.
   std::vector<Claim> suggested_claims;
   std::vector<OpenKo> open_kos;
   int playouts = 0;

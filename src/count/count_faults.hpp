@@ -1,5 +1,5 @@
 // A test hook of count(): a fault that breaks one side of one invariant on purpose, so that a
-// test sees that invariant, and only it, fail (tests/count_invariants_test.cpp). Not part of the
+// test sees that invariant, and only it, fail (tests/count/count_invariants_test.cpp). Not part of the
 // library's interface (this header is not installed, and no option or command reaches it); the
 // fault is per thread and none unless a test sets one.
 #pragma once

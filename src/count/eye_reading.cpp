@@ -7,7 +7,7 @@
 // (Bits: bit x + 1 of row y + 1). The floods of the reading (reach, regions, groups, eyes, the
 // pieces of an eye, chains) grow bitboards a row at a time; what is kept per point, per region,
 // per group and per eye is in fixed-size arrays of a reader that each thread keeps, so that a
-// reading allocates nothing but the map it returns. tests/eye_reading_diff_test.cpp compares every
+// reading allocates nothing but the map it returns. tests/count/eye_reading_diff_test.cpp compares every
 // map with the straightforward implementation this one replaced (tests/reference_eye_reading.*).
 #include "jpd/eye_reading.hpp"
 

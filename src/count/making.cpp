@@ -565,8 +565,8 @@ void AnalysisPasses::totals() {
 // One flood fill over the empty points (the board's empty list, each region once) lists every
 // region's points and bordering chains; everything after works on regions and chains, with a
 // union-find over chain heads only, and a single row-major pass over the stones numbers the
-// units. tests/analysis_test.cpp compares it with the plain classification
-// (tests/reference_analysis.hpp) on many random positions.
+// units. tests/count/analysis_test.cpp compares it with the plain classification
+// (tests/support/reference_analysis.hpp) on many random positions.
 Analysis Analysis::of(const Board& b, const AnalysisOptions& opts) {
   Analysis a;  // every point off the board, in no unit
   detail::AnalysisPasses p(b, opts, a);

@@ -1258,7 +1258,7 @@ Record game_record(const Collection& c, size_t game, std::string_view filename,
 Record read_record_text(std::string_view text, std::string_view filename,
                         const ReadOptions& options) {
   // Most records are one game tree without variations, in ASCII or UTF-8: read straight from
-  // the text (the same record as through the tree; tests/sgf_quick_test.cpp compares them).
+  // the text (the same record as through the tree; tests/sgf/sgf_quick_test.cpp compares them).
   if (options.game == 0 && options.charset.empty() && text.size() <= options.limits.max_bytes) {
     const bool ascii = std::all_of(text.begin(), text.end(),
                                    [](char c) { return static_cast<unsigned char>(c) < 0x80; });

@@ -1,7 +1,7 @@
 // Every invariant of count() can fail. A test hook (src/count/count_faults.hpp, not part of the
 // library's interface) breaks one side of one invariant on purpose; on random games under every
 // preset, with the steps kept and on the fast path, exactly that invariant fails, and without
-// the fault every invariant holds (tests/count_test.cpp's property test over many more games).
+// the fault every invariant holds (tests/count/count_test.cpp's property test over many more games).
 #include <gtest/gtest.h>
 
 #include <set>

@@ -535,7 +535,7 @@ TEST(Gtp, FinalStatusListUsesTheStatusesGiven) {
 }
 
 TEST(Gtp, DeadStonesAndSekiComeFromTheEstimatorByDefault) {
-  // Positions of tests/estimate_test.cpp: a finished game with two dead stones, and a seki.
+  // Positions of tests/estimate/estimate_test.cpp: a finished game with two dead stones, and a seki.
   auto from_diagram = [](GtpEngine& e, const std::string& diagram) {
     std::istringstream in(diagram);
     std::string line;

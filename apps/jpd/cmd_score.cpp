@@ -108,9 +108,9 @@ void add_score_command(CLI::App& app, Runner& run) {
         const Count& c = s.count;
         std::cout << summary(c, lang);
         std::cout << tr(lang, "score.figures",
-                        {num(c.area.black), num(c.area.white), num(c.territory.black),
-                         num(c.territory.white), num(c.living_stones.black), num(c.living_stones.white),
-                         num(c.japanese.black), num(c.japanese.white)})
+                        {num(c.area().black), num(c.area().white), num(c.territory().black),
+                         num(c.territory().white), num(c.living_stones().black), num(c.living_stones().white),
+                         num(c.japanese().black), num(c.japanese().white)})
                   << "\n";
         std::cout << tr(lang, "score.statuses",
                         {status_source_name(c.status_source, lang),

@@ -6,10 +6,20 @@
 //   fill-up (填满计点)        the board filled with each side's stones
 //   living stones (计活子)    P_X = A_X - eyes_X - p/2 (数路), and 还棋头 beside it
 //   Japanese               territory outside seki + prisoners
+//
+// The views are one table (view_specs()): a view is one row (its name, its method, the function
+// counting it, the function checking its invariants) and one function in count.cpp; the count
+// holds one Figures per row, and JSON, explain, Python and the web page list the views from it.
 #pragma once
 
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "jpd/game.hpp"
@@ -26,6 +36,18 @@ struct Figures {
   double& of(Color c) { return c == Color::Black ? black : white; }
   double diff(Color first) const { return of(first) - of(opponent(first)); }
 };
+
+// The views of a count, in the order of their table (view_specs()).
+enum class View : uint8_t {
+  area,           // 子空合计: A_X = L_X + T_X + q/2
+  territory,      // 等子比空: after refill, payment and equal stones
+  fill_up,        // 填满计点 (Ing): the board filled with each side's stones
+  living_stones,  // 计活子 (数路): P_X = A_X - eyes_X - p/2
+  japanese,       // territory outside seki + prisoners
+  haiqitou,       // 还棋头: the area, the side with n more groups returning n stones
+  ancient,        // the area less the group tax of every group
+};
+inline constexpr size_t kViews = size_t(View::ancient) + 1;  // one more than the last view
 
 struct PerColour {
   int black = 0, white = 0;
@@ -88,8 +110,8 @@ struct Count {
   PerColour moves_real, moves_virtual, moves_pass, moves_negative;  // over the counted phases
   int shared = 0, public_liberties = 0, dame = 0;  // q, p, d
 
-  // The views.
-  Figures area, territory, fill_up, living_stones, japanese, haiqitou, ancient;
+  // The views: one Figures per row of the table (view_specs()), by View.
+  std::array<Figures, kViews> views{};
   PerColour units, groups, seki_units, basic_eyes;
   int k = 0;           // stones of each colour in the equal-stones position
   double pay = 0;      // points the first player pays the second (negative: the second pays)
@@ -113,7 +135,46 @@ struct Count {
   std::vector<Message> notes;
 
   int points() const { return width * height; }
+
+  const Figures& view(View v) const { return views[size_t(v)]; }
+  Figures& view(View v) { return views[size_t(v)]; }
+  // The views by name, for readable callers.
+  const Figures& area() const { return view(View::area); }
+  const Figures& territory() const { return view(View::territory); }
+  const Figures& fill_up() const { return view(View::fill_up); }
+  const Figures& living_stones() const { return view(View::living_stones); }
+  const Figures& japanese() const { return view(View::japanese); }
+  const Figures& haiqitou() const { return view(View::haiqitou); }
+  const Figures& ancient() const { return view(View::ancient); }
 };
+
+// What count.cpp works with while it counts (its private state, count.cpp).
+struct CountWork;
+
+// One row of the views' table: what every output needs to know of a view.
+struct ViewSpec {
+  View id;
+  std::string_view key;      // its name in JSON, Python and the web page: "living_stones"
+  std::string_view name_id;  // its name in words, both languages: a message id (text.cpp)
+  // The counting method whose figures it is (the result's, when the rules count by it; the
+  // page marks its row); none for a view no method decides by alone.
+  std::optional<CountingMethod> method;
+  // Listed where people read the views (explain, the page's table); the others are in the JSON
+  // and Python only.
+  bool shown;
+  // Counted after the payment: a view of the making proper (refill, payment, equal stones),
+  // whose steps come last. The others are counted before it, in the table's order.
+  bool after_payment;
+  void (*compute)(CountWork&);  // writes the view (and its making steps) into the count
+  void (*check)(CountWork&);    // its invariants, in the table's order; null when it has none
+};
+
+// The table of the views, one row per View in its order (row i is View(i)).
+std::span<const ViewSpec> view_specs();
+const ViewSpec& spec_of(View v);
+std::string_view name_of(View v);  // its key: "living_stones"
+// The view the rules' primary counting method decides by.
+View primary_view(const Ruleset& r);
 
 struct CountOptions {
   bool keep_steps = true;  // keep the board of every making step (pictures, --explain)

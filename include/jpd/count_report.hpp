@@ -26,6 +26,8 @@ std::string summary(const Count& c, Lang lang);
 // what stands between them and the result is komi and the payment). A result not counted (a
 // resignation) is the result alone.
 std::string result_arithmetic(const Count& c, Lang lang);
+// A view's name in words (its row's name_id in the text table): "living stones" / "计活子".
+std::string view_name(View v, Lang lang);
 // The Japanese count as a Japanese player writes it, one line per side: territory + prisoners.
 std::vector<std::string> japanese_lines(const Count& c, Lang lang);
 

@@ -22,12 +22,10 @@
 
 namespace jpd {
 
-enum class View : uint8_t { area, territory, fill_up, living_stones, japanese };
-std::string_view name_of(View v);
-std::optional<View> parse_view(std::string_view name);  // the names above
-std::span<const View> all_views();
-// The view the rules' primary counting method decides by.
-View primary_view(const Ruleset& r);
+// The views drawn (View, count.hpp): area, territory, fill_up, living_stones, japanese; each
+// draws its own points.
+std::span<const View> overlay_views();
+std::optional<View> parse_overlay_view(std::string_view name);  // their names (name_of)
 
 struct OverlayPoint {
   Color stone = Color::Empty;  // the stone at the pause (dead stones included)
@@ -59,7 +57,7 @@ struct Overlay {
 };
 
 // The overlay of one view of a count made with its steps (CountOptions::keep_steps, the
-// default); std::invalid_argument for a count without them.
+// default); std::invalid_argument for a count without them or a view not drawn.
 Overlay overlay(const Count& c, View v);
 
 }  // namespace jpd

@@ -152,13 +152,6 @@ void bind_count(pyb::module_& m) {
       .def_readonly("shared", &Count::shared)
       .def_readonly("public_liberties", &Count::public_liberties)
       .def_readonly("dame", &Count::dame)
-      .def_readonly("area", &Count::area, "子空合计: stones + owned points + half the shared points.")
-      .def_readonly("territory", &Count::territory, "After refill and equal stones (等子局面).")
-      .def_readonly("fill_up", &Count::fill_up)
-      .def_readonly("living_stones", &Count::living_stones)
-      .def_readonly("japanese", &Count::japanese)
-      .def_readonly("haiqitou", &Count::haiqitou)
-      .def_readonly("ancient", &Count::ancient)
       .def_readonly("units", &Count::units)
       .def_readonly("groups", &Count::groups)
       .def_readonly("seki_units", &Count::seki_units)
@@ -182,6 +175,14 @@ void bind_count(pyb::module_& m) {
       .def("__repr__", [](const Count& x) {
         return "<Count " + x.rules.to_string() + ": " + x.result + ">";
       });
+  // The views, one attribute per row of the table (count.hpp): c.area, c.living_stones, ...
+  for (const ViewSpec& v : view_specs()) {
+    const View id = v.id;
+    const std::string doc = text(Message(std::string(v.name_id)), Lang::en) + " / " +
+                            text(Message(std::string(v.name_id)), Lang::zh) + ": the view's figures.";
+    c.def_property_readonly(std::string(v.key).c_str(),
+                            [id](const Count& x) -> const Figures& { return x.view(id); }, doc.c_str());
+  }
 
   m.def("count", &count_game, pyb::arg("game"), pyb::arg("dead") = pyb::none(),
         pyb::arg("claims") = pyb::none(), pyb::arg("keep_steps") = true, kCountDoc);

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <memory>
 #include <string_view>
 #include <span>
@@ -440,6 +441,958 @@ double button_and_handicap(const Game& g, const Ruleset& r, const int* setup, Mo
 
 }  // namespace
 
+// ------------------------------------------------------------------------------------------------
+// The count's working state: what its steps (prepare, views, payment, result, invariants) hand to
+// one another. The view functions of the table read it and write into the count.
+
+struct CountWork {
+  CountWork(const Game& g, const Ruleset& r, const Statuses& st, const CountOptions& opts, Count& c)
+      : g(g), r(r), st(st), opts(opts), c(c) {}
+
+  const Game& g;
+  const Ruleset& r;
+  const Statuses& st;
+  const CountOptions& opts;
+  Count& c;
+  Color first = r.first_player, second = opponent(r.first_player);
+  int H = g.height();
+  const Counters& ctr = g.counters();
+
+  // 1-3. The position counted, its statuses, its dead stones removed.
+  bool independent = false;   // independent dispute mode after a dispute (004 原创九)
+  bool with_dispute = true;   // the dispute's moves are part of the counted position
+  std::vector<Move> explicit_negatives;  // negative moves played at making
+  // (Copies on the heap: an empty std::optional of a board costs a clearing of its size.)
+  std::unique_ptr<Board> end_with_negatives, without_dead, with_dame;
+  const Board* end = nullptr;         // the position play ended with
+  const Board* pos = nullptr;         // the position the statuses name
+  const Board* after_dead = nullptr;  // without its dead stones
+  const Board* counted = nullptr;     // and with the dame filled at making
+  std::array<uint8_t, Board::kArea> is_dead{};
+  bool any_dead = false;
+  std::vector<Claim> empty_claims;
+  const int* setup = nullptr;  // setup stones, as they were at the pause where that is counted
+  MoveCounts mc[2];            // counters over the counted phases
+  std::vector<Index> removed;  // the dead stones
+  AnalysisOptions aopt;
+  std::unique_ptr<Analysis> kept[3];  // classifications, when there is no cache
+  const Analysis* before_dame = nullptr;
+  const Analysis* a = nullptr;  // the classification of the counted position
+  // 4. The dame filled at making.
+  Color to_move = Color::Empty;
+  bool fill_dame = false;
+  Color last_dame_filler = Color::Empty;
+  int making_virtual[2] = {0, 0};
+  MoveRef first_virtual_move;
+  Color first_virtual = Color::Empty;
+  std::vector<std::pair<Index, Color>> fills;  // the dame filled, and by whom
+  // 6. The payment: points the first player gives the second.
+  double pay = 0;
+  // 7. The views. The boards of the making are made when the steps are kept or
+  // CountOptions::check_by_boards asks for them; the physical sides of the invariants are the
+  // formulas' values where no board is made.
+  bool boards = opts.keep_steps || opts.check_by_boards;
+  std::unique_ptr<CountBoard> cb_store;
+  Figures fill_up_board, living_board_figures;
+  PerColour board_groups;
+  PerColour stones_on_board;  // L_X counted on the counted position itself
+  int unpaid = 0;             // payment points no stone or point could pay on the board
+  int refilled_territory[2] = {0, 0};  // t_X on the refilled board
+  int k_white = 0;            // White's stones at equal stones
+  double q2 = 0;              // the shared points at equal stones
+  // 9. The invariants written so far (over the ones of c's last count).
+  size_t checked = 0;
+
+  // Classifications: from the cache where there is one, else kept here.
+  const Analysis& classify(int slot, const Board& b, const AnalysisOptions& o) {
+    if (opts.analyses) return opts.analyses->of(b, o);
+    kept[slot] = std::make_unique<Analysis>(Analysis::of(b, o));
+    return *kept[slot];
+  }
+  // The moves that count: in independent mode those before the first pause only (the dispute is
+  // gone with it).
+  MoveRef counted_ref(MoveRef m) const {
+    return independent && m.exists() && m.index >= g.moves_at_first_pause() ? MoveRef{} : m;
+  }
+  int refill_count(Color col) const {
+    return c.captured.of(col) + c.dead.of(col) + c.virtual_stones.of(col) + c.pass_stones.of(col);
+  }
+  double unpaid_signed() const { return pay > 0 ? unpaid : -unpaid; }  // paid off the board
+  void push_step(const char* id, const CountBoard& b, std::vector<Message> notes = {}) {
+    if (opts.keep_steps) c.steps.push_back(MakingStep{id, b, std::move(notes)});
+  }
+  // The board of the making with the dead stones removed and the dame filled.
+  const CountBoard& count_board() {
+    if (!cb_store) {
+      cb_store = std::make_unique<CountBoard>(CountBoard::from(*counted, *a));
+      for (Index i : removed) cb_store->mark[i] = Mark::dead_removed;
+      for (const auto& f : fills) cb_store->mark[f.first] = Mark::dame_filled;
+    }
+    return *cb_store;
+  }
+};
+
+namespace {
+
+// ------------------------------------------------------------------------------------------------
+// Prepare: the position counted, its statuses, the dame, the quantities of SPEC §7.
+
+void check_countable(const Game& g, const Ruleset& r) {
+  // (Whether the game's legality would be judged alike is the caller's word: makes_same_game.)
+  if (!same_referee_but_legality(r, g.rules()))
+    throw std::invalid_argument("count: " + r.preset + " does not referee the game as " +
+                                g.rules().preset + ", under which it was played");
+  if (const Point p = g.setup_without_liberty(); p.valid())
+    throw CountError("the setup left the chain at " + to_gtp(p, g.height()) +
+                     " without a liberty: a position that cannot arise in play is not counted");
+}
+
+// A fresh count in c, keeping its storage for what is written again (the invariants are
+// overwritten in place, their names too).
+void reset(Count& c) {
+  std::vector<Invariant> invariants = std::move(c.invariants);
+  std::vector<Point> dead_black = std::move(c.dead_black), dead_white = std::move(c.dead_white);
+  c = Count{};
+  c.invariants = std::move(invariants);
+  dead_black.clear();
+  dead_white.clear();
+  c.dead_black = std::move(dead_black);
+  c.dead_white = std::move(dead_white);
+}
+
+void header(CountWork& w) {
+  Count& c = w.c;
+  const Ruleset& r = w.r;
+  c.rules = r;
+  c.width = w.g.width();
+  c.height = w.g.height();
+  c.first = r.first_player;
+  c.komi = r.komi;
+  c.return_number = c.points() / 2.0 + r.komi / 2.0;
+  c.return_number_second = c.points() / 2.0 - r.komi / 2.0;
+  c.end = w.g.end_reason() == EndReason::none ? EndReason::counted : w.g.end_reason();
+  c.status_source = w.st.source;
+  c.status_detail = w.st.source_detail;
+  c.uncertain = w.st.uncertain;
+  c.suggested_claims = w.st.suggested_claims;
+  if (w.g.phase() == Phase::play || w.g.phase() == Phase::dispute)
+    c.notes.push_back({"note.in_play"});
+}
+
+// 1. The position counted. In independent dispute mode (004 原创九) the pause position is
+// restored and counted with the statuses the dispute confirmed.
+void position(CountWork& w) {
+  const Game& g = w.g;
+  const Counters& ctr = w.ctr;
+  const bool any_dispute = g.pauses() >= 1 &&
+                           (ctr.dispute[0].real + ctr.dispute[1].real + ctr.dispute[0].passes +
+                            ctr.dispute[1].passes + ctr.dispute[0].virtual_moves +
+                            ctr.dispute[1].virtual_moves) > 0;
+  w.independent = w.r.dispute_mode == DisputeMode::independent && any_dispute;
+  w.with_dispute = !w.independent;
+  // Negative moves already played at making are part of the procedure: put the stones back on the
+  // position play ended with, and let the procedure take them off again. (In independent mode
+  // that position only tells the statuses: a stone a negative move took back is not dead.)
+  // The boards are the game's own unless something changes them (copies only then).
+  for (const PlayedMove& pm : g.moves())
+    if (pm.phase == Phase::making && pm.move.is_negative()) w.explicit_negatives.push_back(pm.move);
+  if (!w.explicit_negatives.empty()) {
+    w.end_with_negatives = std::make_unique<Board>(g.board());
+    for (const Move& m : w.explicit_negatives) w.end_with_negatives->set_stone(m.point, m.color);
+  }
+  w.end = w.end_with_negatives ? w.end_with_negatives.get() : &g.board();
+  w.pos = w.independent ? &g.pause_board() : w.end;
+  // Counters over the counted phases; setup as it was at the pause where that is counted.
+  w.setup = w.independent ? ctr.setup_at_pause : ctr.setup;
+  for (int i = 0; i < 2; ++i)
+    w.mc[i] = w.with_dispute ? sum(ctr.play[i], ctr.dispute[i]) : ctr.play[i];
+}
+
+// 2. Statuses: dead chains and claims, checked against the position. They name stones of the
+// position play ended with; in independent mode the dispute turns them into statuses of the
+// pause position (confirmed_by_dispute).
+void statuses(CountWork& w) {
+  Count& c = w.c;
+  const Ruleset& r = w.r;
+  const Board& pos = *w.pos;
+  const int H = w.H;
+  std::vector<Claim> claims = w.st.claims;
+  std::vector<Point> dead_points = w.st.dead;
+  if (w.independent) {
+    if (!claims.empty() && !r.claims)
+      throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
+    AnalysisOptions end_opts;
+    end_opts.exclusive_liberties = r.seki_exclusive_liberties;
+    end_opts.seki_territory = r.seki_territory == SekiTerritory::owned;
+    Confirmed confirmed = confirmed_by_dispute(pos, *w.end, w.st, end_opts);
+    dead_points = std::move(confirmed.dead);
+    claims = std::move(confirmed.claims);
+    c.notes.push_back({"note.independent"});
+    for (Message& n : confirmed.notes) c.notes.push_back(std::move(n));
+  }
+  if (!claims.empty() && !r.claims)
+    throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
+  auto mark_dead_chain = [&](Point p) {
+    pos.for_each_stone(Board::index(p), [&](Index s) { w.is_dead[s] = 1; });
+    w.any_dead = true;
+  };
+  for (Point p : dead_points) {
+    if (!p.inside(c.width, H)) throw CountError("dead stone outside the board");
+    if (pos.at(p) == Color::Empty)
+      throw CountError("the dead-stone list names an empty point, " + to_gtp(p, H));
+    mark_dead_chain(p);
+  }
+  for (const Claim& cl : claims) {
+    if (!cl.point.inside(c.width, H)) throw CountError("claim outside the board");
+    if (!is_stone(cl.color)) throw CountError("a claim needs a colour, B or W");
+    Color at = pos.at(cl.point);
+    if (at == cl.color)
+      throw CountError("claim " + std::string(color_letter(cl.color)) + ":" + to_gtp(cl.point, H) +
+                       " names one of the claimant's own stones");
+    if (at == opponent(cl.color)) mark_dead_chain(cl.point);  // eternal ko: the stone is taken
+    w.empty_claims.push_back(cl);
+  }
+  if (!r.remove_dead && w.any_dead) {
+    c.notes.push_back({"note.no_removal", {r.preset}});
+    w.is_dead.fill(0);
+    w.any_dead = false;
+  }
+  c.claims = w.empty_claims;
+}
+
+// 3. Dead stones removed, and the position classified.
+void remove_dead(CountWork& w) {
+  Count& c = w.c;
+  const Board& pos = *w.pos;
+  for (int y = 0; y < w.H && w.any_dead; ++y)
+    for (int x = 0; x < c.width; ++x) {
+      Index i = Board::index(x, y);
+      if (!w.is_dead[i]) continue;
+      Color col = pos.at(i);
+      ++c.dead.of(col);
+      (col == Color::Black ? c.dead_black : c.dead_white).push_back(Point(x, y));
+      w.removed.push_back(i);
+    }
+  if (!w.removed.empty()) {  // dead stones are whole chains
+    w.without_dead = std::make_unique<Board>(pos);
+    for (Index i : w.removed)
+      if (is_stone(w.without_dead->at(i))) w.without_dead->remove_chain_at(i);
+  }
+  w.after_dead = w.without_dead ? w.without_dead.get() : &pos;
+  w.aopt.exclusive_liberties = w.r.seki_exclusive_liberties;
+  w.aopt.seki_territory = w.r.seki_territory == SekiTerritory::owned;
+  for (const Claim& cl : w.empty_claims)
+    if (pos.at(cl.point) == Color::Empty || w.is_dead[Board::index(cl.point)])
+      w.aopt.claims.push_back(cl);
+  w.before_dame = &w.classify(0, *w.after_dead, w.aopt);
+}
+
+// 4. Dame filled at making (Tang-Song art. 10 after an agreed pause), alternately from the side
+// to move, then two virtual moves.
+void fill_dame(CountWork& w) {
+  const Game& g = w.g;
+  const Ruleset& r = w.r;
+  Count& c = w.c;
+  w.to_move = w.independent && is_stone(g.to_move_at_pause()) ? g.to_move_at_pause()
+              : g.phase() == Phase::play || g.phase() == Phase::dispute ? g.to_move()
+              : is_stone(g.to_move())                                ? g.to_move()
+                                                                     : w.first;
+  w.fill_dame = r.dame == Dame::fill_at_making ||
+                (r.dame == Dame::fill_at_making_if_agreed &&
+                 (g.paused_by_agreement() || g.phase() == Phase::play ||
+                  g.phase() == Phase::dispute)) ||
+                (r.dame == Dame::fill_at_making_if_odd && w.before_dame->dame() % 2 == 1);
+  w.first_virtual_move = w.counted_ref(w.ctr.first_virtual);
+  w.first_virtual = w.first_virtual_move.exists() ? w.first_virtual_move.color : Color::Empty;
+  c.first_virtual = w.first_virtual_move;
+  if (w.fill_dame) {
+    Color filler = w.to_move;
+    for (Index i : w.before_dame->dame_points()) {
+      w.fills.push_back({i, filler});
+      ++c.dame_filled.of(filler);
+      w.last_dame_filler = filler;
+      filler = opponent(filler);
+    }
+    if (r.dame == Dame::fill_at_making_if_agreed) {
+      // the two virtual moves of art. 10, from the side to move after the dame
+      ++w.making_virtual[color_index(filler)];
+      ++w.making_virtual[color_index(opponent(filler))];
+      if (!is_stone(w.first_virtual)) {
+        w.first_virtual = filler;
+        c.notes.push_back({"note.making_first_virtual", {side_arg(filler), w.fills.size()}});
+      }
+    }
+  }
+  c.first_virtual_color = w.first_virtual;
+  // The position counted, and its classification (the same as before when no dame was filled).
+  const Analysis* after_fill = nullptr;
+  if (!w.fills.empty()) {
+    w.with_dame = std::make_unique<Board>(*w.after_dead);
+    w.with_dame->set_stones(w.fills);
+    after_fill = &w.classify(1, *w.with_dame, w.aopt);
+  }
+  w.counted = w.with_dame ? w.with_dame.get() : w.after_dead;
+  w.a = after_fill ? after_fill : w.before_dame;
+}
+
+// 5. The quantities.
+void quantities(CountWork& w) {
+  Count& c = w.c;
+  const Ruleset& r = w.r;
+  const Analysis& a = *w.a;
+  for (Color col : {Color::Black, Color::White}) {
+    const int i = color_index(col);
+    c.live.of(col) = a.stones(col);
+    c.owned.of(col) = a.territory(col);
+    c.captured.of(col) = w.mc[i].captured;
+    c.virtual_stones.of(col) = w.mc[i].virtual_moves + w.making_virtual[i];
+    c.pass_stones.of(col) = r.pass_stone ? w.mc[i].passes : 0;
+    c.placed.of(col) = w.mc[i].real + c.virtual_stones.of(col) + c.pass_stones.of(col) +
+                       w.setup[i] + c.dame_filled.of(col);
+    c.moves_real.of(col) = w.mc[i].real + c.dame_filled.of(col);
+    c.moves_virtual.of(col) = c.virtual_stones.of(col);
+    c.moves_pass.of(col) = w.mc[i].passes;
+    c.units.of(col) = a.unit_count(col);
+    c.groups.of(col) = a.groups(col);
+    c.seki_units.of(col) = a.seki_units(col);
+  }
+  c.shared = a.shared();
+  if (r.dame == Dame::fill_at_making_if_odd && !w.fills.empty())
+    c.notes.push_back({"note.living_b_dame", {w.fills.size(), side_arg(w.to_move)}});
+  c.public_liberties = a.public_liberties() + a.seki_eyes_shared();
+  c.dame = a.dame();
+  // 收后方: the last real move before the pause, the making's dame filling included.
+  c.last_move = is_stone(w.last_dame_filler) ? w.last_dame_filler : w.ctr.last_real.color;
+}
+
+// The first boards of the making: the pause with its dead stones, the dame filled, the dead
+// stones removed.
+void first_steps(CountWork& w) {
+  Count& c = w.c;
+  const Board& pos = *w.pos;
+  if (w.opts.keep_steps) {
+    CountBoard pause_board = CountBoard::from(pos, *w.before_dame);
+    for (int y = 0; y < w.H; ++y)
+      for (int x = 0; x < c.width; ++x) {
+        Index i = Board::index(x, y);
+        if (w.is_dead[i]) pause_board.cls[i] = stone_of(pos.at(i));
+      }
+    w.push_step("pause", pause_board);
+    const CountBoard& cb = w.count_board();
+    if (w.fill_dame) {
+      // The dame filled, the dead stones still standing: they go at the next step.
+      CountBoard dame_board = cb;
+      for (Index i : w.removed) {
+        dame_board.color[i] = pos.at(i);
+        dame_board.cls[i] = stone_of(pos.at(i));
+        dame_board.mark[i] = Mark::none;
+      }
+      w.push_step("dame_filled", dame_board,
+                  {{"note.dame_filled", {w.fills.size(), side_arg(w.to_move)}}});
+    }
+    w.push_step("dead_removed", cb, {{"note.dead_removed", {c.dead.black, c.dead.white}}});
+  }
+  for_points_of(*w.counted, [&](Color col) { ++w.stones_on_board.of(col); });
+}
+
+void prepare(CountWork& w) {
+  header(w);
+  position(w);
+  statuses(w);
+  remove_dead(w);
+  fill_dame(w);
+  quantities(w);
+  first_steps(w);
+}
+
+// ------------------------------------------------------------------------------------------------
+// 6. The payment of the compensation rule (points the first player gives the second).
+
+void payment(CountWork& w) {
+  const Game& g = w.g;
+  const Ruleset& r = w.r;
+  const Counters& ctr = w.ctr;
+  Count& c = w.c;
+  const Color first = w.first, second = w.second;
+  const bool texts = w.opts.texts;
+  const MoveCounts& pf = ctr.play[color_index(first)];
+  const MoveCounts& ps = ctr.play[color_index(second)];
+  double pay = 0;
+  switch (r.compensation) {
+    case Compensation::law:
+      if (texts) c.payment = {"note.pay_law"};
+      break;
+    case Compensation::art: {
+      int nf = counted_moves(pf, r.counted_moves) + (r.setup_counts ? w.setup[color_index(first)] : 0);
+      int ns = counted_moves(ps, r.counted_moves) + (r.setup_counts ? w.setup[color_index(second)] : 0);
+      pay = nf - ns;
+      if (texts)
+        c.payment = {"note.pay_art",
+                     {side_arg(first), nf, side_arg(second), ns,
+                      MessageArg::word("word." + std::string(name_of(r.counted_moves)))}};
+      break;
+    }
+    case Compensation::first_virtual:
+      pay = w.first_virtual == second ? 1 : 0;
+      if (texts)
+        c.payment = !is_stone(w.first_virtual) ? Message("note.pay_no_virtual")
+                    : pay ? Message("note.pay_first_virtual", {side_arg(w.first_virtual), side_arg(first)})
+                          : Message("note.pay_first_virtual_none", {side_arg(w.first_virtual)});
+      break;
+    case Compensation::living_a:
+      pay = ctr.last_real.color == first ? 1 : 0;
+      if (texts)
+        c.payment = !ctr.last_real.exists() ? Message("note.pay_living_a_no_move")
+                    : pay ? Message("note.pay_living_a", {side_arg(ctr.last_real.color), side_arg(first)})
+                          : Message("note.pay_living_a_none", {side_arg(ctr.last_real.color)});
+      break;
+    case Compensation::living_b:
+      if (texts)
+        c.payment = Message::joined({{"note.pay_living_b"}, {"note.pay_living_b_road"}});
+      break;
+    case Compensation::living_a_first_event: {
+      MoveRef fp = w.counted_ref(ctr.first_proposal), fv = w.first_virtual_move;
+      Color who = Color::Empty;
+      const char* what = "";  // the word
+      if (fp.exists() && (!fv.exists() || fp.index < fv.index)) {
+        who = fp.color;
+        what = "word.first_proposal";
+      } else if (fv.exists()) {
+        who = fv.color;
+        what = "word.first_virtual";
+      } else {
+        who = is_stone(g.to_move_at_pause()) ? g.to_move_at_pause() : w.to_move;
+        what = "word.implicit_proposal";
+      }
+      pay = who == second ? 1 : 0;
+      if (texts)
+        c.payment = pay ? Message("note.pay_first_event",
+                                  {side_arg(who), MessageArg::word(what), side_arg(first)})
+                        : Message("note.pay_first_event_none", {side_arg(who), MessageArg::word(what)});
+      break;
+    }
+    case Compensation::black_last_pays: {
+      const MoveRef first_pass = w.counted_ref(ctr.first_pass);
+      Color who = first_pass.exists() ? first_pass.color
+                  : is_stone(g.to_move_at_pause()) ? g.to_move_at_pause()
+                                                   : w.to_move;
+      pay = who == second ? 1 : 0;
+      if (texts)
+        c.payment = pay ? Message("note.pay_wmsg", {side_arg(who), side_arg(first)})
+                        : Message("note.pay_wmsg_none", {side_arg(who)});
+      break;
+    }
+  }
+  if (w.with_dispute && r.dispute_compensation == Compensation::art && g.pauses() >= 1) {
+    const MoveCounts& df = ctr.dispute[color_index(first)];
+    const MoveCounts& ds = ctr.dispute[color_index(second)];
+    int extra = counted_moves(df, r.counted_moves) - counted_moves(ds, r.counted_moves);
+    if (extra) {
+      pay += extra;
+      if (texts) c.payment = Message::joined({std::move(c.payment), {"note.pay_dispute", {extra}}});
+    }
+  }
+  c.pay = pay;
+  w.pay = pay;
+}
+
+// ------------------------------------------------------------------------------------------------
+// 7. The views, one function each (the rows of the table below). Each is counted twice, by its
+// formula over the classification's totals and by its own physical procedure on the boards of
+// the making (the filled board of Ing's count, the living-stones board with its basic eyes, the
+// 还棋头 groups found on it, the refilled equal-stones board), and the invariants of step 9
+// compare the two. Without boards (CountOptions) the figures are the formulas' (jpd batch).
+
+// Area (子空合计): A = L + T + q/2.
+void compute_area(CountWork& w) {
+  for (Color col : {Color::Black, Color::White})
+    w.c.view(View::area).of(col) = w.a->area(col);
+}
+
+// Fill-up (填满计点): the stone count is the area (stones, owned points, half the shared ones).
+void compute_fill_up(CountWork& w) {
+  Count& c = w.c;
+  w.fill_up_board = c.area();
+  c.view(View::fill_up) = c.area();
+  if (w.boards) {
+    const CountBoard f = filled_board(w.count_board());
+    for (Color col : {Color::Black, Color::White})
+      w.fill_up_board.of(col) = f.stones(col) + f.shared() / 2.0;
+    c.view(View::fill_up) = w.fill_up_board;
+    w.push_step("fill_up", f);
+  }
+}
+
+// Living stones (计活子, 数路): basic eyes kept, the rest filled; public liberties stay empty,
+// unfilled dame count half each: P = A - eyes - p/2, the eyes those of the units' kinds.
+void compute_living_stones(CountWork& w) {
+  Count& c = w.c;
+  Figures& living = c.view(View::living_stones);
+  c.basic_eyes = basic_eyes_of_units(*w.a);
+  for (Color col : {Color::Black, Color::White})
+    living.of(col) = c.area().of(col) - c.basic_eyes.of(col) - c.public_liberties / 2.0;
+  w.living_board_figures = living;
+  w.board_groups = c.groups;
+  if (w.boards) {
+    const CountBoard l = living_stones_board(w.count_board(), *w.a);
+    for (Color col : {Color::Black, Color::White})
+      w.living_board_figures.of(col) = l.stones(col) + l.count(PointClass::dame) / 2.0;
+    living = w.living_board_figures;
+    w.board_groups = groups_on(l, *w.a);
+    w.push_step("living_stones", l);
+  }
+}
+
+// 还棋头: the side with n more groups (found on the living-stones board) returns n stones.
+void compute_haiqitou(CountWork& w) {
+  const int gb = w.board_groups.black, gw = w.board_groups.white, n = std::abs(gb - gw);
+  const Color more = gb > gw ? Color::Black : Color::White;
+  Figures& h = w.c.view(View::haiqitou);
+  h = w.c.area();
+  if (n) {
+    h.of(more) -= n;
+    h.of(opponent(more)) += n;
+  }
+}
+
+// The ancient count: the area less the group tax (two points when the rules set none) per group.
+void compute_ancient(CountWork& w) {
+  Count& c = w.c;
+  const int tax = w.r.group_tax > 0 ? w.r.group_tax : 2;
+  for (Color col : {Color::Black, Color::White})
+    c.view(View::ancient).of(col) = c.area().of(col) - tax * c.groups.of(col);
+}
+
+// Japanese view: territory outside seki plus prisoners; no exclusive liberties, no claims.
+// With eye_reading=japanese the territory is the eye reading's (eye_reading.hpp) of the
+// position with its dead stones marked. Otherwise rules whose own analysis of that position has
+// the same options share it, and so does any rule set without claims where nothing is in seki
+// (then the options change nothing).
+void compute_japanese(CountWork& w) {
+  Count& c = w.c;
+  std::array<int, 2> terr;
+  if (w.r.eye_reading == EyeReading::japanese) {
+    // The dead stones of both colours in one list, kept per thread (a count into an earlier
+    // count allocates nothing).
+    thread_local std::vector<Point> marked;
+    marked.assign(c.dead_black.begin(), c.dead_black.end());
+    marked.insert(marked.end(), c.dead_white.begin(), c.dead_white.end());
+    terr = EyeReadingMap::territory_counts(*w.pos, marked);
+  } else {
+    const Analysis& before_dame = *w.before_dame;
+    const AnalysisOptions& aopt = w.aopt;
+    AnalysisOptions jopt;
+    jopt.exclusive_liberties = false;
+    jopt.seki_territory = false;
+    const bool no_seki =
+        before_dame.seki_units(Color::Black) + before_dame.seki_units(Color::White) == 0;
+    const bool same = ((!aopt.exclusive_liberties && !aopt.seki_territory) || no_seki) &&
+                      aopt.claims.empty();
+    const Analysis& j = same ? before_dame : w.classify(2, *w.after_dead, jopt);
+    for (Color col : {Color::Black, Color::White})
+      terr[color_index(col)] = j.territory_outside_seki(col);
+  }
+  for (Color col : {Color::Black, Color::White}) {
+    Color o = opponent(col);
+    c.view(View::japanese).of(col) =
+        terr[color_index(col)] + c.captured.of(o) + c.dead.of(o) + c.pass_stones.of(o);
+  }
+}
+
+// Territory (等子比空): refill, payment, equal stones. sci-4-x (generalized) makes equal stones
+// from the live stones directly, without prisoners. One procedure, on the board of the making (m
+// is a BoardMaking) or on the counts alone (a TallyMaking: which point a step takes changes no
+// count).
+bool generalized(const CountWork& w) {
+  return w.r.counting == CountingMethod::territory_generalized;
+}
+
+// The refill: t_X on the refilled board, before payment and balancing. A stone the refill can
+// put nowhere (its side's territory full, the other side without a stone left to take off)
+// stays off the board and counts against its side as a refilled stone would.
+template <class M>
+void refill_all(CountWork& w, M& m, PerColour& overflow) {
+  int unplaced[2] = {0, 0};
+  for (Color col : {Color::Black, Color::White}) {
+    Index from = 0;
+    for (int n = w.refill_count(col); n > 0; --n)
+      unplaced[color_index(col)] += !m.refill_one(col, overflow, from);
+  }
+  for (Color col : {Color::Black, Color::White})
+    w.refilled_territory[color_index(col)] = m.territory(col) - unplaced[color_index(col)];
+}
+
+template <class M>
+constexpr bool kSteps = std::is_same_v<M, BoardMaking>;
+
+// Payment: the payer takes |pay| stones off at the boundary; each point becomes shared. A payer
+// without stones cedes an owned point instead (the same transfer of half a point each way).
+template <class M>
+void pay_on_board(CountWork& w, M& m, std::vector<Message>& notes) {
+  if (w.pay == 0) return;
+  Count& c = w.c;
+  const Color payer = w.pay > 0 ? w.first : w.second;
+  const int n = int(std::lround(std::fabs(w.pay)));
+  for (int k = 0; k < n; ++k) {
+    if (m.stones(payer) > 0) {
+      m.negative_a(payer);
+      ++c.negative_a.of(payer);
+    } else if (Index p = m.cede(payer)) {
+      if constexpr (kSteps<M>)
+        notes.push_back({"note.cede", {side_arg(payer), to_gtp(Board::point(p), w.H)}});
+    } else {
+      ++w.unpaid;
+    }
+  }
+  if constexpr (kSteps<M>) notes.push_back({"note.negative_a", {side_arg(payer), n}});
+  if (w.unpaid) {
+    c.notes.push_back({"note.unpaid", {side_arg(payer), w.unpaid}});
+    if constexpr (kSteps<M>) notes.push_back(c.notes.back());
+  }
+}
+
+// Balancing the stone counts.
+template <class M>
+void balance(CountWork& w, M& m, std::vector<Message>& notes) {
+  Count& c = w.c;
+  const Ruleset& r = w.r;
+  const Color first = w.first, second = w.second;
+  const int diff = m.stones(first) - m.stones(second);
+  auto negative_b = [&](Color col, int n) {
+    for (int k = 0; k < n && m.stones(col) > 0; ++k) {
+      m.negative_b(col);
+      ++c.negative_b.of(col);
+    }
+    if (kSteps<M> && n)
+      notes.push_back({r.counting == CountingMethod::living_stones ? "note.negative_b_road"
+                                                                   : "note.negative_b",
+                       {side_arg(col), n}});
+  };
+  const bool art13 = r.compensation == Compensation::first_virtual && !generalized(w);
+  const bool living_b = r.compensation == Compensation::living_b && !generalized(w);
+  if (art13 && diff == -1) {
+    Index from = 0;
+    m.refill_one(first, c.overflow, from);
+    ++c.balancing_virtual.of(first);
+    if constexpr (kSteps<M>) notes.push_back({"note.balancing_virtual", {side_arg(first)}});
+  } else if ((art13 || living_b) && diff == 1) {
+    negative_b(first, 1);
+  } else if (diff > 0) {
+    negative_b(first, diff);
+  } else if (diff < 0) {
+    negative_b(second, -diff);
+  }
+}
+
+template <class M>
+void equalise(CountWork& w, M& m) {
+  Count& c = w.c;
+  std::vector<Message> notes;
+  if (generalized(w)) {
+    // No refill in the making; the identity of step 9 is checked on a refilled copy.
+    PerColour scratch_overflow;
+    if constexpr (kSteps<M>) {
+      CountBoard scratch = m.board();
+      BoardMaking copy{scratch};
+      refill_all(w, copy, scratch_overflow);
+    } else {
+      M copy = m;
+      refill_all(w, copy, scratch_overflow);
+    }
+  } else {
+    refill_all(w, m, c.overflow);
+    if constexpr (kSteps<M>)
+      w.push_step("refilled", m.board(),
+                  {{"note.refilled", {w.refill_count(Color::Black), w.refill_count(Color::White)}}});
+  }
+  pay_on_board(w, m, notes);
+  balance(w, m, notes);
+  c.k = m.stones(Color::Black);
+  for (Color col : {Color::Black, Color::White})
+    c.view(View::territory).of(col) = m.territory(col);
+  if constexpr (kSteps<M>)
+    w.push_step(generalized(w) ? "generalized" : "equal_stones", m.board(), std::move(notes));
+  w.k_white = m.stones(Color::White);
+  w.q2 = double(m.shared());
+}
+
+void compute_territory(CountWork& w) {
+  Count& c = w.c;
+  if (w.boards) {
+    CountBoard t = w.count_board();
+    BoardMaking m{t};
+    equalise(w, m);
+  } else {
+    const Analysis& a = *w.a;
+    TallyMaking m{{a.stones(Color::Black), a.stones(Color::White)},
+                  {a.territory(Color::Black), a.territory(Color::White)},
+                  a.shared()};
+    equalise(w, m);
+  }
+  for (const Move& m : w.explicit_negatives) {
+    bool matched = (m.kind == MoveKind::negative_a ? c.negative_a : c.negative_b).of(m.color) > 0;
+    if (!matched)
+      c.notes.push_back(Message::joined(
+          {{"note.negative_not_required", {to_string(m, w.H)}}, {"note.required_used"}}));
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// 8. The result under the primary method, with the button and the handicap compensation, which
+// are outside the making.
+
+void result(CountWork& w) {
+  Count& c = w.c;
+  const Ruleset& r = w.r;
+  const Color first = w.first, second = w.second;
+  double d = 0;
+  switch (r.counting) {
+    case CountingMethod::area:
+      d = c.area().diff(first) - w.pay -
+          (r.group_tax ? r.group_tax * (c.groups.of(first) - c.groups.of(second)) : 0);
+      break;
+    case CountingMethod::territory_refill:
+    case CountingMethod::territory_generalized:
+      d = c.territory().diff(first) - w.unpaid_signed();
+      break;
+    case CountingMethod::fill_up: d = c.fill_up().diff(first) - w.pay; break;
+    case CountingMethod::living_stones: d = c.living_stones().diff(first) - w.pay; break;
+    case CountingMethod::japanese: d = c.japanese().diff(first); break;
+    case CountingMethod::aga: d = c.area().diff(first); break;
+  }
+  d += button_and_handicap(w.g, r, w.setup, w.counted_ref(w.ctr.first_non_board), c);
+  c.primary_difference = d;
+  const double net = d - r.komi;
+  switch (c.end) {
+    case EndReason::counted:
+      c.result = result_string(first, net);
+      c.winner = net > 0 ? first : net < 0 ? second : Color::Empty;
+      c.margin = std::fabs(net);
+      break;
+    case EndReason::resigned:
+      c.winner = w.g.winner();
+      c.result = std::string(color_letter(c.winner)) + "+R";
+      break;
+    case EndReason::forfeit:
+      c.winner = w.g.winner();
+      c.result = std::string(color_letter(c.winner)) + "+F";
+      break;
+    case EndReason::draw: c.result = "0"; break;
+    case EndReason::no_result: c.result = "Void"; break;
+    case EndReason::none: break;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// 9. The invariants of SPEC §7, each comparing two quantities found independently: a formula
+// over the classification's totals and the referee's counters, and the board of the view's own
+// procedure (the formula's value again where no board was made). Each is written with its
+// numbers when the texts are wanted (`detail` is a function). A test hook can break one side of
+// each on purpose (count_faults.hpp). Each view checks its own, in the table's order.
+
+using F = detail::CountFault;
+int broken(F f) { return detail::count_fault() == f ? 1 : 0; }
+std::string count_of(int n) { return std::to_string(n); }
+// " - 2", or " + 2" for -2: never "13 - -2".
+std::string minus(double v) { return v < 0 ? " + " + num(-v) : " - " + num(v); }
+
+template <class D>
+void check(CountWork& w, std::string_view name, bool ok, D&& detail) {
+  Count& c = w.c;
+  if (w.checked == c.invariants.size()) c.invariants.emplace_back();
+  Invariant& i = c.invariants[w.checked++];
+  i.name.assign(name);
+  i.ok = ok;
+  if (w.opts.texts) i.detail = detail();
+  else i.detail.clear();
+  c.all_invariants_hold = c.all_invariants_hold && ok;
+}
+
+// The area adds up to the board, and every stone placed is accounted for.
+void check_area(CountWork& w) {
+  const Count& c = w.c;
+  const double AB = c.area().black, AW = c.area().white;
+  {
+    // The board's points, counted on the board.
+    int points = broken(F::area_total);
+    for_points_of(*w.counted, [&](Color) { ++points; }, /*empty too*/ true);
+    check(w, "area_total", AB + AW == points, [&] {
+      return "A_B + A_W = " + num(AB) + " + " + num(AW) + " = " + num(AB + AW) + ", points " +
+             count_of(points);
+    });
+  }
+  for (Color col : {Color::Black, Color::White}) {
+    // S from the referee's counters; L counted on the counted position.
+    const int lhs = c.placed.of(col);
+    const int live =
+        w.stones_on_board.of(col) + (col == Color::Black ? broken(F::stones_accounted) : 0);
+    const int rhs = live + w.refill_count(col);
+    check(w, col == Color::Black ? "stones_accounted_B" : "stones_accounted_W", lhs == rhs, [&] {
+      return "S = " + count_of(lhs) + " placed; L + C + D + V + pass = " + count_of(live) + " + " +
+             count_of(c.captured.of(col)) + " + " + count_of(c.dead.of(col)) + " + " +
+             count_of(c.virtual_stones.of(col)) + " + " + count_of(c.pass_stones.of(col)) + " = " +
+             count_of(rhs);
+    });
+  }
+}
+
+// The refilled board, equal stones, the territory against the area and the payment.
+void check_territory(CountWork& w) {
+  const Count& c = w.c;
+  const Color first = w.first;
+  const double AB = c.area().black, AW = c.area().white, pay = w.pay;
+  {
+    // t_X on the refilled board (the refill of step 7, or a refilled copy under sci-4-x).
+    const int tb = w.refilled_territory[0] + broken(F::refill_identity),
+              tw = w.refilled_territory[1];
+    const double rhs = (AB - AW) - (c.placed.black - c.placed.white);
+    check(w, "refill_identity", tb - tw == rhs, [&] {
+      return "t_B - t_W = " + count_of(tb) + minus(tw) + " = " + count_of(tb - tw) +
+             " on the refilled board; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) +
+             minus(c.placed.black - c.placed.white) + " = " + num(rhs);
+    });
+  }
+  {
+    const int kb = c.k + broken(F::equal_stones);
+    check(w, "equal_stones", kb == w.k_white, [&] {
+      return "after equalisation Black has " + count_of(kb) + " and White " +
+             count_of(w.k_white) + " stones on the board";
+    });
+  }
+  {
+    const double lhs = c.territory().diff(first) - w.unpaid_signed() +
+                       (first == Color::Black ? 1 : -1) * broken(F::territory_equals_area_minus_pay);
+    const double rhs = c.area().diff(first) - pay;
+    check(w, "territory_equals_area_minus_pay", lhs == rhs, [&] {
+      return "t_first - t_second" + std::string(w.unpaid ? " - paid off the board" : "") +
+             " = " + num(lhs) + "; (A_first - A_second) - pay = " + num(c.area().diff(first)) +
+             minus(pay) + " = " + num(rhs);
+    });
+  }
+  for (Color col : {Color::Black, Color::White}) {
+    const double on_board_pay = pay - w.unpaid_signed();
+    const double after_pay =
+        c.area().of(col) + (col == first ? -on_board_pay / 2 : on_board_pay / 2);
+    const double t =
+        c.territory().of(col) + (col == Color::Black ? broken(F::area_from_territory) : 0);
+    const double lhs = t + c.k + w.q2 / 2;
+    check(w, col == Color::Black ? "area_from_territory_B" : "area_from_territory_W",
+          lhs == after_pay, [&] {
+            return "t + k + q'/2 = " + num(t) + " + " + count_of(c.k) + " + " + num(w.q2) +
+                   "/2 = " + num(lhs) + "; area after payment " + num(after_pay);
+          });
+  }
+}
+
+void check_fill_up(CountWork& w) {
+  const double AB = w.c.area().black, AW = w.c.area().white;
+  const double fb = w.fill_up_board.black + broken(F::fill_up_equals_area),
+               fw = w.fill_up_board.white;
+  check(w, "fill_up_equals_area", fb == AB && fw == AW, [&] {
+    return "fill-up " + num(fb) + " : " + num(fw) + " on the filled board, area " + num(AB) +
+           " : " + num(AW);
+  });
+}
+
+// P on the living-stones board; the eyes those the units' kinds keep.
+void check_living_stones(CountWork& w) {
+  const Count& c = w.c;
+  const double AB = c.area().black, AW = c.area().white;
+  const double lhs = w.living_board_figures.black + broken(F::living_identity) -
+                     w.living_board_figures.white;
+  const double rhs = (AB - AW) - (c.basic_eyes.black - c.basic_eyes.white);
+  check(w, "living_identity", lhs == rhs, [&] {
+    return "P_B - P_W = " + num(lhs) + " on the living-stones board; (A_B - A_W) - (eyes_B - "
+           "eyes_W) = " + num(AB - AW) +
+           minus(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs);
+  });
+}
+
+// The groups of 还棋头 found on the living-stones board, against the units counted as groups;
+// with every unit independent, 还棋头 and the living stones agree.
+void check_haiqitou(CountWork& w) {
+  const Count& c = w.c;
+  const int gb = w.board_groups.black + broken(F::haiqitou_groups), gw = w.board_groups.white;
+  check(w, "haiqitou_groups", gb == c.groups.black && gw == c.groups.white, [&] {
+    return "groups on the living-stones board " + count_of(gb) + " : " + count_of(gw) +
+           ", units with eye space or in seki " + count_of(c.groups.black) + " : " +
+           count_of(c.groups.white);
+  });
+  const auto& units = w.a->units();
+  if (!std::all_of(units.begin(), units.end(), [](const Unit& u) { return u.independent; }))
+    return;
+  const double lhs =
+      c.haiqitou().black - c.haiqitou().white + broken(F::haiqitou_equals_living_stones);
+  const double rhs = c.living_stones().black - c.living_stones().white;
+  check(w, "haiqitou_equals_living_stones", lhs == rhs, [&] {
+    return "every unit independent: 还棋头 difference " + num(lhs) +
+           ", living stones difference " + num(rhs);
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// The table of the views: a new view is one function above (and its check, if it has
+// invariants) and one row here, with its View (count.hpp) and its name in words (text.cpp).
+
+constexpr ViewSpec kViewSpecs[] = {
+    // id                 key              name in words          method
+    //   shown  after_payment  compute                check
+    {View::area, "area", "view.area", CountingMethod::area,  //
+     true, false, compute_area, check_area},
+    {View::territory, "territory", "view.territory", CountingMethod::territory_refill,  //
+     true, true, compute_territory, check_territory},
+    {View::fill_up, "fill_up", "view.fill_up", CountingMethod::fill_up,  //
+     true, false, compute_fill_up, check_fill_up},
+    {View::living_stones, "living_stones", "view.living_stones", CountingMethod::living_stones,
+     true, false, compute_living_stones, check_living_stones},
+    {View::japanese, "japanese", "view.japanese", CountingMethod::japanese,  //
+     true, false, compute_japanese, nullptr},
+    {View::haiqitou, "haiqitou", "view.haiqitou", std::nullopt,  //
+     true, false, compute_haiqitou, check_haiqitou},
+    {View::ancient, "ancient", "view.ancient", std::nullopt,  //
+     false, false, compute_ancient, nullptr},
+};
+static_assert(std::size(kViewSpecs) == kViews, "one row per View");
+constexpr bool rows_in_order() {
+  for (size_t i = 0; i < kViews; ++i)
+    if (kViewSpecs[i].id != View(i)) return false;
+  return true;
+}
+static_assert(rows_in_order(), "row i of the table is View(i)");
+
+// The views counted before the payment, or after it (the making proper), in the table's order.
+void views(CountWork& w, bool after_payment) {
+  for (const ViewSpec& v : kViewSpecs)
+    if (v.after_payment == after_payment) v.compute(w);
+}
+
+void invariants(CountWork& w) {
+  for (const ViewSpec& v : kViewSpecs)
+    if (v.check) v.check(w);
+  w.c.invariants.resize(w.checked);
+}
+
+}  // namespace
+
+std::span<const ViewSpec> view_specs() { return kViewSpecs; }
+const ViewSpec& spec_of(View v) { return kViewSpecs[size_t(v)]; }
+std::string_view name_of(View v) { return spec_of(v).key; }
+
+View primary_view(const Ruleset& r) {
+  switch (r.counting) {
+    case CountingMethod::territory_refill:
+    case CountingMethod::territory_generalized: return View::territory;
+    case CountingMethod::fill_up: return View::fill_up;
+    case CountingMethod::living_stones: return View::living_stones;
+    case CountingMethod::japanese: return View::japanese;
+    case CountingMethod::area:
+    case CountingMethod::aga: break;
+  }
+  return View::area;
+}
+
+const Figures& primary_figures(const Count& c) { return c.view(primary_view(c.rules)); }
+
 std::string result_string(Color first, double difference) {
   if (difference == 0) return "0";
   Color w = difference > 0 ? first : opponent(first);
@@ -456,708 +1409,19 @@ Count count(const Game& g, const Ruleset& r, const Statuses& st, const CountOpti
   return c;
 }
 
+// Prepare (the position, its statuses, the dame, the quantities), the views counted on the
+// position, the payment, the views of the making after it, the result, the invariants.
 void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptions& opts,
            Count& c) {
-  // (Whether the game's legality would be judged alike is the caller's word: makes_same_game.)
-  if (!same_referee_but_legality(r, g.rules()))
-    throw std::invalid_argument("count: " + r.preset + " does not referee the game as " +
-                                g.rules().preset + ", under which it was played");
-  if (const Point p = g.setup_without_liberty(); p.valid())
-    throw CountError("the setup left the chain at " + to_gtp(p, g.height()) +
-                     " without a liberty: a position that cannot arise in play is not counted");
-  // A fresh count in c, keeping its storage for what is written again (the invariants are
-  // overwritten in place, their names too).
-  {
-    std::vector<Invariant> invariants = std::move(c.invariants);
-    std::vector<Point> dead_black = std::move(c.dead_black), dead_white = std::move(c.dead_white);
-    c = Count{};
-    c.invariants = std::move(invariants);
-    dead_black.clear();
-    dead_white.clear();
-    c.dead_black = std::move(dead_black);
-    c.dead_white = std::move(dead_white);
-  }
-  c.rules = r;
-  c.width = g.width();
-  c.height = g.height();
-  c.first = r.first_player;
-  const Color first = r.first_player, second = opponent(first);
-  c.komi = r.komi;
-  c.return_number = c.points() / 2.0 + r.komi / 2.0;
-  c.return_number_second = c.points() / 2.0 - r.komi / 2.0;
-  c.end = g.end_reason() == EndReason::none ? EndReason::counted : g.end_reason();
-  c.status_source = st.source;
-  c.status_detail = st.source_detail;
-  c.uncertain = st.uncertain;
-  c.suggested_claims = st.suggested_claims;
-  const int H = c.height;
-
-  if (g.phase() == Phase::play || g.phase() == Phase::dispute)
-    c.notes.push_back({"note.in_play"});
-
-  // 1. The position counted. In independent dispute mode (004 原创九) the pause position is
-  // restored and counted with the statuses the dispute confirmed.
-  const Counters& ctr = g.counters();
-  const bool any_dispute = g.pauses() >= 1 &&
-                           (ctr.dispute[0].real + ctr.dispute[1].real + ctr.dispute[0].passes +
-                            ctr.dispute[1].passes + ctr.dispute[0].virtual_moves +
-                            ctr.dispute[1].virtual_moves) > 0;
-  const bool independent = r.dispute_mode == DisputeMode::independent && any_dispute;
-  // Negative moves already played at making are part of the procedure: put the stones back on the
-  // position play ended with, and let the procedure take them off again. (In independent mode
-  // that position only tells the statuses: a stone a negative move took back is not dead.)
-  // The boards are the game's own unless something changes them (copies only then).
-  std::vector<Move> explicit_negatives;
-  for (const PlayedMove& pm : g.moves())
-    if (pm.phase == Phase::making && pm.move.is_negative()) explicit_negatives.push_back(pm.move);
-  // (Copies on the heap: an empty std::optional of a board costs a clearing of its size.)
-  std::unique_ptr<Board> end_with_negatives;
-  if (!explicit_negatives.empty()) {
-    end_with_negatives = std::make_unique<Board>(g.board());
-    for (const Move& m : explicit_negatives) end_with_negatives->set_stone(m.point, m.color);
-  }
-  const Board& end = end_with_negatives ? *end_with_negatives : g.board();
-  const Board& pos = independent ? g.pause_board() : end;
-
-  // 2. Statuses: dead chains and claims, checked against the position. They name stones of the
-  // position play ended with; in independent mode the dispute turns them into statuses of the
-  // pause position (confirmed_by_dispute).
-  std::vector<Claim> claims = st.claims;
-  std::vector<Point> dead_points = st.dead;
-  if (independent) {
-    if (!claims.empty() && !r.claims)
-      throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
-    AnalysisOptions end_opts;
-    end_opts.exclusive_liberties = r.seki_exclusive_liberties;
-    end_opts.seki_territory = r.seki_territory == SekiTerritory::owned;
-    Confirmed confirmed = confirmed_by_dispute(pos, end, st, end_opts);
-    dead_points = std::move(confirmed.dead);
-    claims = std::move(confirmed.claims);
-    c.notes.push_back({"note.independent"});
-    for (Message& n : confirmed.notes) c.notes.push_back(std::move(n));
-  }
-  if (!claims.empty() && !r.claims)
-    throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
-  std::array<uint8_t, Board::kArea> is_dead{};
-  bool any_dead = false;
-  auto mark_dead_chain = [&](Point p) {
-    pos.for_each_stone(Board::index(p), [&](Index s) { is_dead[s] = 1; });
-    any_dead = true;
-  };
-  for (Point p : dead_points) {
-    if (!p.inside(c.width, H)) throw CountError("dead stone outside the board");
-    if (pos.at(p) == Color::Empty)
-      throw CountError("the dead-stone list names an empty point, " + to_gtp(p, H));
-    mark_dead_chain(p);
-  }
-  std::vector<Claim> empty_claims;
-  for (const Claim& cl : claims) {
-    if (!cl.point.inside(c.width, H)) throw CountError("claim outside the board");
-    if (!is_stone(cl.color)) throw CountError("a claim needs a colour, B or W");
-    Color at = pos.at(cl.point);
-    if (at == cl.color)
-      throw CountError("claim " + std::string(color_letter(cl.color)) + ":" + to_gtp(cl.point, H) +
-                       " names one of the claimant's own stones");
-    if (at == opponent(cl.color)) mark_dead_chain(cl.point);  // eternal ko: the stone is taken
-    empty_claims.push_back(cl);
-  }
-  if (!r.remove_dead && any_dead) {
-    c.notes.push_back({"note.no_removal", {r.preset}});
-    is_dead.fill(0);
-    any_dead = false;
-  }
-  c.claims = empty_claims;
-
-  // Counters over the counted phases; setup as it was at the pause where that is counted.
-  const bool with_dispute = !independent;
-  const int* setup = independent ? ctr.setup_at_pause : ctr.setup;
-  MoveCounts mc[2];
-  for (int i = 0; i < 2; ++i) mc[i] = with_dispute ? sum(ctr.play[i], ctr.dispute[i]) : ctr.play[i];
-
-  // 3. Dead stones removed.
-  std::vector<Index> removed;
-  for (int y = 0; y < H && any_dead; ++y)
-    for (int x = 0; x < c.width; ++x) {
-      Index i = Board::index(x, y);
-      if (!is_dead[i]) continue;
-      Color col = pos.at(i);
-      ++c.dead.of(col);
-      (col == Color::Black ? c.dead_black : c.dead_white).push_back(Point(x, y));
-      removed.push_back(i);
-    }
-  std::unique_ptr<Board> without_dead;  // dead stones are whole chains
-  if (!removed.empty()) {
-    without_dead = std::make_unique<Board>(pos);
-    for (Index i : removed)
-      if (is_stone(without_dead->at(i))) without_dead->remove_chain_at(i);
-  }
-  const Board& after_dead = without_dead ? *without_dead : pos;
-
-  AnalysisOptions aopt;
-  aopt.exclusive_liberties = r.seki_exclusive_liberties;
-  aopt.seki_territory = r.seki_territory == SekiTerritory::owned;
-  for (const Claim& cl : empty_claims)
-    if (pos.at(cl.point) == Color::Empty || is_dead[Board::index(cl.point)]) aopt.claims.push_back(cl);
-  // Classifications: from the cache where there is one, else kept here.
-  std::unique_ptr<Analysis> kept[3];
-  auto classify = [&](int slot, const Board& b, const AnalysisOptions& o) -> const Analysis& {
-    if (opts.analyses) return opts.analyses->of(b, o);
-    kept[slot] = std::make_unique<Analysis>(Analysis::of(b, o));
-    return *kept[slot];
-  };
-  const Analysis& before_dame = classify(0, after_dead, aopt);
-
-  // 4. Dame filled at making (Tang-Song art. 10 after an agreed pause), alternately from the side
-  // to move, then two virtual moves.
-  const Color to_move = independent && is_stone(g.to_move_at_pause()) ? g.to_move_at_pause()
-                        : g.phase() == Phase::play || g.phase() == Phase::dispute ? g.to_move()
-                        : is_stone(g.to_move())                                ? g.to_move()
-                                                                               : first;
-  const bool fill_dame = r.dame == Dame::fill_at_making ||
-                         (r.dame == Dame::fill_at_making_if_agreed &&
-                          (g.paused_by_agreement() || g.phase() == Phase::play ||
-                           g.phase() == Phase::dispute)) ||
-                         (r.dame == Dame::fill_at_making_if_odd && before_dame.dame() % 2 == 1);
-  Color last_dame_filler = Color::Empty;
-  int making_virtual[2] = {0, 0};
-  // The moves that count: in independent mode those before the first pause only (the dispute is
-  // gone with it).
-  auto counted_ref = [&](MoveRef m) {
-    return independent && m.exists() && m.index >= g.moves_at_first_pause() ? MoveRef{} : m;
-  };
-  const MoveRef first_virtual_move = counted_ref(ctr.first_virtual);
-  Color first_virtual = first_virtual_move.exists() ? first_virtual_move.color : Color::Empty;
-  c.first_virtual = first_virtual_move;
-  std::vector<std::pair<Index, Color>> fills;  // the dame filled, and by whom
-  if (fill_dame) {
-    Color filler = to_move;
-    for (Index i : before_dame.dame_points()) {
-      fills.push_back({i, filler});
-      ++c.dame_filled.of(filler);
-      last_dame_filler = filler;
-      filler = opponent(filler);
-    }
-    if (r.dame == Dame::fill_at_making_if_agreed) {
-      // the two virtual moves of art. 10, from the side to move after the dame
-      ++making_virtual[color_index(filler)];
-      ++making_virtual[color_index(opponent(filler))];
-      if (!is_stone(first_virtual)) {
-        first_virtual = filler;
-        c.notes.push_back({"note.making_first_virtual", {side_arg(filler), fills.size()}});
-      }
-    }
-  }
-  c.first_virtual_color = first_virtual;
-  // The position counted, and its classification (the same as before when no dame was filled).
-  std::unique_ptr<Board> with_dame;
-  const Analysis* after_fill = nullptr;
-  if (!fills.empty()) {
-    with_dame = std::make_unique<Board>(after_dead);
-    with_dame->set_stones(fills);
-    after_fill = &classify(1, *with_dame, aopt);
-  }
-  const Board& counted = with_dame ? *with_dame : after_dead;
-  const Analysis& a = after_fill ? *after_fill : before_dame;
-
-  // 5. The quantities.
-  for (Color col : {Color::Black, Color::White}) {
-    const int i = color_index(col);
-    c.live.of(col) = a.stones(col);
-    c.owned.of(col) = a.territory(col);
-    c.captured.of(col) = mc[i].captured;
-    c.virtual_stones.of(col) = mc[i].virtual_moves + making_virtual[i];
-    c.pass_stones.of(col) = r.pass_stone ? mc[i].passes : 0;
-    c.placed.of(col) = mc[i].real + c.virtual_stones.of(col) + c.pass_stones.of(col) +
-                       setup[i] + c.dame_filled.of(col);
-    c.moves_real.of(col) = mc[i].real + c.dame_filled.of(col);
-    c.moves_virtual.of(col) = c.virtual_stones.of(col);
-    c.moves_pass.of(col) = mc[i].passes;
-    c.units.of(col) = a.unit_count(col);
-    c.groups.of(col) = a.groups(col);
-    c.seki_units.of(col) = a.seki_units(col);
-    c.area.of(col) = a.area(col);
-  }
-  c.shared = a.shared();
-  if (r.dame == Dame::fill_at_making_if_odd && !fills.empty())
-    c.notes.push_back({"note.living_b_dame", {fills.size(), side_arg(to_move)}});
-  c.public_liberties = a.public_liberties() + a.seki_eyes_shared();
-  c.dame = a.dame();
-  // 收后方: the last real move before the pause, the making's dame filling included.
-  c.last_move = is_stone(last_dame_filler) ? last_dame_filler : ctr.last_real.color;
-  auto refill_count = [&](Color col) {
-    return c.captured.of(col) + c.dead.of(col) + c.virtual_stones.of(col) + c.pass_stones.of(col);
-  };
-
-  // 6. The payment of the compensation rule (points the first player gives the second).
-  const MoveCounts& pf = ctr.play[color_index(first)];
-  const MoveCounts& ps = ctr.play[color_index(second)];
-  double pay = 0;
-  switch (r.compensation) {
-    case Compensation::law:
-      if (opts.texts) c.payment = {"note.pay_law"};
-      break;
-    case Compensation::art: {
-      int nf = counted_moves(pf, r.counted_moves) + (r.setup_counts ? setup[color_index(first)] : 0);
-      int ns = counted_moves(ps, r.counted_moves) + (r.setup_counts ? setup[color_index(second)] : 0);
-      pay = nf - ns;
-      if (opts.texts)
-        c.payment = {"note.pay_art",
-                     {side_arg(first), nf, side_arg(second), ns,
-                      MessageArg::word("word." + std::string(name_of(r.counted_moves)))}};
-      break;
-    }
-    case Compensation::first_virtual:
-      pay = first_virtual == second ? 1 : 0;
-      if (opts.texts)
-        c.payment = !is_stone(first_virtual) ? Message("note.pay_no_virtual")
-                    : pay ? Message("note.pay_first_virtual", {side_arg(first_virtual), side_arg(first)})
-                          : Message("note.pay_first_virtual_none", {side_arg(first_virtual)});
-      break;
-    case Compensation::living_a:
-      pay = ctr.last_real.color == first ? 1 : 0;
-      if (opts.texts)
-        c.payment = !ctr.last_real.exists() ? Message("note.pay_living_a_no_move")
-                    : pay ? Message("note.pay_living_a", {side_arg(ctr.last_real.color), side_arg(first)})
-                          : Message("note.pay_living_a_none", {side_arg(ctr.last_real.color)});
-      break;
-    case Compensation::living_b:
-      if (opts.texts)
-        c.payment = Message::joined({{"note.pay_living_b"}, {"note.pay_living_b_road"}});
-      break;
-    case Compensation::living_a_first_event: {
-      MoveRef fp = counted_ref(ctr.first_proposal), fv = first_virtual_move;
-      Color who = Color::Empty;
-      const char* what = "";  // the word
-      if (fp.exists() && (!fv.exists() || fp.index < fv.index)) {
-        who = fp.color;
-        what = "word.first_proposal";
-      } else if (fv.exists()) {
-        who = fv.color;
-        what = "word.first_virtual";
-      } else {
-        who = is_stone(g.to_move_at_pause()) ? g.to_move_at_pause() : to_move;
-        what = "word.implicit_proposal";
-      }
-      pay = who == second ? 1 : 0;
-      if (opts.texts)
-        c.payment = pay ? Message("note.pay_first_event",
-                                  {side_arg(who), MessageArg::word(what), side_arg(first)})
-                        : Message("note.pay_first_event_none", {side_arg(who), MessageArg::word(what)});
-      break;
-    }
-    case Compensation::black_last_pays: {
-      const MoveRef first_pass = counted_ref(ctr.first_pass);
-      Color who = first_pass.exists() ? first_pass.color
-                  : is_stone(g.to_move_at_pause()) ? g.to_move_at_pause()
-                                                   : to_move;
-      pay = who == second ? 1 : 0;
-      if (opts.texts)
-        c.payment = pay ? Message("note.pay_wmsg", {side_arg(who), side_arg(first)})
-                        : Message("note.pay_wmsg_none", {side_arg(who)});
-      break;
-    }
-  }
-  if (with_dispute && r.dispute_compensation == Compensation::art && g.pauses() >= 1) {
-    const MoveCounts& df = ctr.dispute[color_index(first)];
-    const MoveCounts& ds = ctr.dispute[color_index(second)];
-    int extra = counted_moves(df, r.counted_moves) - counted_moves(ds, r.counted_moves);
-    if (extra) {
-      pay += extra;
-      if (opts.texts)
-        c.payment = Message::joined({std::move(c.payment), {"note.pay_dispute", {extra}}});
-    }
-  }
-  c.pay = pay;
-
-  // 7. The views. Each is counted twice, by its formula over the classification's totals and by
-  // its own physical procedure on the boards of the making (the filled board of Ing's count, the
-  // living-stones board with its basic eyes, the 还棋头 groups found on it, the refilled
-  // equal-stones board), and the invariants of step 9 compare the two. The boards are made when
-  // the steps are kept or CountOptions::check_by_boards asks for them (the default); without
-  // them the figures are the formulas' (jpd batch).
-  const bool boards = opts.keep_steps || opts.check_by_boards;
-  auto push_step = [&](const char* id, const CountBoard& b, std::vector<Message> notes = {}) {
-    if (opts.keep_steps) c.steps.push_back(MakingStep{id, b, std::move(notes)});
-  };
-  if (opts.keep_steps) {
-    CountBoard pause_board = CountBoard::from(pos, before_dame);
-    for (int y = 0; y < H; ++y)
-      for (int x = 0; x < c.width; ++x) {
-        Index i = Board::index(x, y);
-        if (is_dead[i]) pause_board.cls[i] = stone_of(pos.at(i));
-      }
-    push_step("pause", pause_board);
-  }
-  std::unique_ptr<CountBoard> cb_store;
-  auto count_board = [&]() -> const CountBoard& {
-    if (!cb_store) {
-      cb_store = std::make_unique<CountBoard>(CountBoard::from(counted, a));
-      for (Index i : removed) cb_store->mark[i] = Mark::dead_removed;
-      for (const auto& f : fills) cb_store->mark[f.first] = Mark::dame_filled;
-    }
-    return *cb_store;
-  };
-  if (opts.keep_steps) {
-    const CountBoard& cb = count_board();
-    if (fill_dame) {
-      // The dame filled, the dead stones still standing: they go at the next step.
-      CountBoard dame_board = cb;
-      for (Index i : removed) {
-        dame_board.color[i] = pos.at(i);
-        dame_board.cls[i] = stone_of(pos.at(i));
-        dame_board.mark[i] = Mark::none;
-      }
-      push_step("dame_filled", dame_board,
-                {{"note.dame_filled", {fills.size(), side_arg(to_move)}}});
-    }
-    push_step("dead_removed", cb, {{"note.dead_removed", {c.dead.black, c.dead.white}}});
-  }
-  // The physical sides of the invariants (step 9): the formulas' values where no board is made.
-  Figures fill_up_board = c.area, living_board_figures;
-  PerColour board_groups = c.groups;
-  PerColour stones_on_board;  // L_X counted on the counted position itself
-  for_points_of(counted, [&](Color col) { ++stones_on_board.of(col); });
-
-  // Fill-up (填满计点): the stone count is the area (stones, owned points, half the shared ones).
-  c.fill_up = c.area;
-  if (boards) {
-    const CountBoard f = filled_board(count_board());
-    for (Color col : {Color::Black, Color::White})
-      fill_up_board.of(col) = f.stones(col) + f.shared() / 2.0;
-    c.fill_up = fill_up_board;
-    push_step("fill_up", f);
-  }
-  // Living stones (计活子, 数路): basic eyes kept, the rest filled; public liberties stay empty,
-  // unfilled dame count half each: P = A - eyes - p/2, the eyes those of the units' kinds.
-  c.basic_eyes = basic_eyes_of_units(a);
-  for (Color col : {Color::Black, Color::White})
-    c.living_stones.of(col) = c.area.of(col) - c.basic_eyes.of(col) - c.public_liberties / 2.0;
-  living_board_figures = c.living_stones;
-  if (boards) {
-    const CountBoard l = living_stones_board(count_board(), a);
-    for (Color col : {Color::Black, Color::White})
-      living_board_figures.of(col) = l.stones(col) + l.count(PointClass::dame) / 2.0;
-    c.living_stones = living_board_figures;
-    board_groups = groups_on(l, a);
-    push_step("living_stones", l);
-  }
-  // 还棋头 (the side with n more groups returns n stones) and the group tax.
-  {
-    int gb = board_groups.black, gw = board_groups.white, n = std::abs(gb - gw);
-    Color more = gb > gw ? Color::Black : Color::White;
-    c.haiqitou = c.area;
-    if (n) {
-      c.haiqitou.of(more) -= n;
-      c.haiqitou.of(opponent(more)) += n;
-    }
-    int tax = r.group_tax > 0 ? r.group_tax : 2;
-    c.ancient.black = c.area.black - tax * c.groups.black;
-    c.ancient.white = c.area.white - tax * c.groups.white;
-  }
-  // Japanese view: territory outside seki plus prisoners; no exclusive liberties, no claims.
-  // With eye_reading=japanese the territory is the eye reading's (eye_reading.hpp) of the
-  // position with its dead stones marked. Otherwise rules whose own analysis of that position has
-  // the same options share it, and so does any rule set without claims where nothing is in seki
-  // (then the options change nothing).
-  {
-    std::array<int, 2> terr;
-    if (r.eye_reading == EyeReading::japanese) {
-      // The dead stones of both colours in one list, kept per thread (a count into an earlier
-      // count allocates nothing).
-      thread_local std::vector<Point> marked;
-      marked.assign(c.dead_black.begin(), c.dead_black.end());
-      marked.insert(marked.end(), c.dead_white.begin(), c.dead_white.end());
-      terr = EyeReadingMap::territory_counts(pos, marked);
-    } else {
-      AnalysisOptions jopt;
-      jopt.exclusive_liberties = false;
-      jopt.seki_territory = false;
-      const bool no_seki =
-          before_dame.seki_units(Color::Black) + before_dame.seki_units(Color::White) == 0;
-      const bool same = ((!aopt.exclusive_liberties && !aopt.seki_territory) || no_seki) &&
-                        aopt.claims.empty();
-      const Analysis& j = same ? before_dame : classify(2, after_dead, jopt);
-      for (Color col : {Color::Black, Color::White})
-        terr[color_index(col)] = j.territory_outside_seki(col);
-    }
-    for (Color col : {Color::Black, Color::White}) {
-      Color o = opponent(col);
-      c.japanese.of(col) = terr[color_index(col)] + c.captured.of(o) + c.dead.of(o) +
-                           c.pass_stones.of(o);
-    }
-  }
-
-  // Territory: refill, payment, equal stones. sci-4-x (generalized) makes equal stones from the
-  // live stones directly, without prisoners. One procedure, on the board of the making (m is a
-  // BoardMaking) or on the counts alone (a TallyMaking: which point a step takes changes no count).
-  const bool generalized = r.counting == CountingMethod::territory_generalized;
-  std::vector<Message> eq_notes;
-  int unpaid = 0;
-  // t_X on the refilled board, before payment and balancing. A stone the refill can put nowhere
-  // (its side's territory full, the other side without a stone left to take off) stays off the
-  // board and counts against its side as a refilled stone would.
-  int refilled_territory[2] = {0, 0};
-  auto refill_all = [&](auto& m, PerColour& overflow) {
-    int unplaced[2] = {0, 0};
-    for (Color col : {Color::Black, Color::White}) {
-      Index from = 0;
-      for (int n = refill_count(col); n > 0; --n)
-        unplaced[color_index(col)] += !m.refill_one(col, overflow, from);
-    }
-    for (Color col : {Color::Black, Color::White})
-      refilled_territory[color_index(col)] = m.territory(col) - unplaced[color_index(col)];
-  };
-  auto equalise = [&](auto& m) {
-    constexpr bool kSteps = std::is_same_v<std::decay_t<decltype(m)>, BoardMaking>;
-    if (generalized) {
-      // No refill in the making; the identity of step 9 is checked on a refilled copy.
-      PerColour scratch_overflow;
-      if constexpr (kSteps) {
-        CountBoard scratch = m.board();
-        BoardMaking copy{scratch};
-        refill_all(copy, scratch_overflow);
-      } else {
-        TallyMaking copy = m;
-        refill_all(copy, scratch_overflow);
-      }
-    } else {
-      refill_all(m, c.overflow);
-      if constexpr (kSteps)
-        push_step("refilled", m.board(),
-                  {{"note.refilled", {refill_count(Color::Black), refill_count(Color::White)}}});
-    }
-    // Payment: the payer takes |pay| stones off at the boundary; each point becomes shared. A
-    // payer without stones cedes an owned point instead (the same transfer of half a point each
-    // way).
-    if (pay != 0) {
-      Color payer = pay > 0 ? first : second;
-      int n = int(std::lround(std::fabs(pay)));
-      for (int k = 0; k < n; ++k) {
-        if (m.stones(payer) > 0) {
-          m.negative_a(payer);
-          ++c.negative_a.of(payer);
-        } else if (Index p = m.cede(payer)) {
-          if constexpr (kSteps)
-            eq_notes.push_back({"note.cede", {side_arg(payer), to_gtp(Board::point(p), H)}});
-        } else {
-          ++unpaid;
-        }
-      }
-      if constexpr (kSteps)
-        eq_notes.push_back({"note.negative_a", {side_arg(payer), n}});
-      if (unpaid) {
-        c.notes.push_back({"note.unpaid", {side_arg(payer), unpaid}});
-        if constexpr (kSteps) eq_notes.push_back(c.notes.back());
-      }
-    }
-    // Balancing the stone counts.
-    int diff = m.stones(first) - m.stones(second);
-    auto negative_b = [&](Color col, int n) {
-      for (int k = 0; k < n && m.stones(col) > 0; ++k) {
-        m.negative_b(col);
-        ++c.negative_b.of(col);
-      }
-      if (kSteps && n)
-        eq_notes.push_back({r.counting == CountingMethod::living_stones ? "note.negative_b_road"
-                                                                        : "note.negative_b",
-                            {side_arg(col), n}});
-    };
-    bool art13 = r.compensation == Compensation::first_virtual && !generalized;
-    bool living_b = r.compensation == Compensation::living_b && !generalized;
-    if (art13 && diff == -1) {
-      Index from = 0;
-      m.refill_one(first, c.overflow, from);
-      ++c.balancing_virtual.of(first);
-      if constexpr (kSteps)
-        eq_notes.push_back({"note.balancing_virtual", {side_arg(first)}});
-    } else if ((art13 || living_b) && diff == 1) {
-      negative_b(first, 1);
-    } else if (diff > 0) {
-      negative_b(first, diff);
-    } else if (diff < 0) {
-      negative_b(second, -diff);
-    }
-    c.k = m.stones(Color::Black);
-    for (Color col : {Color::Black, Color::White}) c.territory.of(col) = m.territory(col);
-    if constexpr (kSteps)
-      push_step(generalized ? "generalized" : "equal_stones", m.board(), eq_notes);
-    return std::pair{m.stones(Color::White), double(m.shared())};
-  };
-  int k_white = 0;
-  double q2 = 0;
-  if (boards) {
-    CountBoard t = count_board();
-    BoardMaking m{t};
-    std::tie(k_white, q2) = equalise(m);
-  } else {
-    TallyMaking m{{a.stones(Color::Black), a.stones(Color::White)},
-                  {a.territory(Color::Black), a.territory(Color::White)},
-                  a.shared()};
-    std::tie(k_white, q2) = equalise(m);
-  }
-  const double unpaid_signed = pay > 0 ? unpaid : -unpaid;  // points paid off the board
-  for (const Move& m : explicit_negatives) {
-    bool matched = (m.kind == MoveKind::negative_a ? c.negative_a : c.negative_b).of(m.color) > 0;
-    if (!matched)
-      c.notes.push_back(Message::joined(
-          {{"note.negative_not_required", {to_string(m, H)}}, {"note.required_used"}}));
-  }
-
-  // 8. The result under the primary method, with the button and the handicap compensation, which
-  // are outside the making.
-  double d = 0;
-  switch (r.counting) {
-    case CountingMethod::area:
-      d = c.area.diff(first) - pay - (r.group_tax ? r.group_tax * (c.groups.of(first) - c.groups.of(second)) : 0);
-      break;
-    case CountingMethod::territory_refill:
-    case CountingMethod::territory_generalized: d = c.territory.diff(first) - unpaid_signed; break;
-    case CountingMethod::fill_up: d = c.fill_up.diff(first) - pay; break;
-    case CountingMethod::living_stones: d = c.living_stones.diff(first) - pay; break;
-    case CountingMethod::japanese: d = c.japanese.diff(first); break;
-    case CountingMethod::aga: d = c.area.diff(first); break;
-  }
-  d += button_and_handicap(g, r, setup, counted_ref(ctr.first_non_board), c);
-  c.primary_difference = d;
-  const double net = d - r.komi;
-  switch (c.end) {
-    case EndReason::counted:
-      c.result = result_string(first, net);
-      c.winner = net > 0 ? first : net < 0 ? second : Color::Empty;
-      c.margin = std::fabs(net);
-      break;
-    case EndReason::resigned:
-      c.winner = g.winner();
-      c.result = std::string(color_letter(c.winner)) + "+R";
-      break;
-    case EndReason::forfeit:
-      c.winner = g.winner();
-      c.result = std::string(color_letter(c.winner)) + "+F";
-      break;
-    case EndReason::draw: c.result = "0"; break;
-    case EndReason::no_result: c.result = "Void"; break;
-    case EndReason::none: break;
-  }
-
-  // 9. The invariants of SPEC §7, each comparing two quantities found independently: a formula
-  // over the classification's totals and the referee's counters, and the board of the view's
-  // own procedure (the formula's value again where no board was made). Each is written with its
-  // numbers when the texts are wanted (`detail` is a function). A test hook can break one side
-  // of each on purpose (count_faults.hpp).
-  const detail::CountFault fault = detail::count_fault();
-  auto broken = [&](detail::CountFault f) { return fault == f ? 1 : 0; };
-  using F = detail::CountFault;
-  size_t checked = 0;  // invariants written so far (over the ones of c's last count)
-  auto check = [&](std::string_view name, bool ok, auto&& detail) {
-    if (checked == c.invariants.size()) c.invariants.emplace_back();
-    Invariant& i = c.invariants[checked++];
-    i.name.assign(name);
-    i.ok = ok;
-    if (opts.texts) i.detail = detail();
-    else i.detail.clear();
-    c.all_invariants_hold = c.all_invariants_hold && ok;
-  };
-  auto count_of = [](int n) { return std::to_string(n); };
-  // " - 2", or " + 2" for -2: never "13 - -2".
-  auto minus = [&](double v) { return v < 0 ? " + " + num(-v) : " - " + num(v); };
-  const double AB = c.area.black, AW = c.area.white;
-  {
-    // The board's points, counted on the board.
-    int points = broken(F::area_total);
-    for_points_of(counted, [&](Color) { ++points; }, /*empty too*/ true);
-    check("area_total", AB + AW == points, [&] {
-      return "A_B + A_W = " + num(AB) + " + " + num(AW) + " = " + num(AB + AW) + ", points " +
-             count_of(points);
-    });
-  }
-  for (Color col : {Color::Black, Color::White}) {
-    // S from the referee's counters; L counted on the counted position.
-    const int lhs = c.placed.of(col);
-    const int live = stones_on_board.of(col) + (col == Color::Black ? broken(F::stones_accounted) : 0);
-    const int rhs = live + refill_count(col);
-    check(col == Color::Black ? "stones_accounted_B" : "stones_accounted_W", lhs == rhs, [&] {
-      return "S = " + count_of(lhs) + " placed; L + C + D + V + pass = " + count_of(live) + " + " +
-             count_of(c.captured.of(col)) + " + " + count_of(c.dead.of(col)) + " + " +
-             count_of(c.virtual_stones.of(col)) + " + " + count_of(c.pass_stones.of(col)) + " = " +
-             count_of(rhs);
-    });
-  }
-  {
-    // t_X on the refilled board (the refill of step 7, or a refilled copy under sci-4-x).
-    const int tb = refilled_territory[0] + broken(F::refill_identity), tw = refilled_territory[1];
-    const double rhs = (AB - AW) - (c.placed.black - c.placed.white);
-    check("refill_identity", tb - tw == rhs, [&] {
-      return "t_B - t_W = " + count_of(tb) + minus(tw) + " = " + count_of(tb - tw) +
-             " on the refilled board; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) +
-             minus(c.placed.black - c.placed.white) + " = " + num(rhs);
-    });
-  }
-  {
-    const int kb = c.k + broken(F::equal_stones);
-    check("equal_stones", kb == k_white, [&] {
-      return "after equalisation Black has " + count_of(kb) + " and White " + count_of(k_white) +
-             " stones on the board";
-    });
-  }
-  {
-    const double lhs = c.territory.diff(first) - unpaid_signed +
-                       (first == Color::Black ? 1 : -1) * broken(F::territory_equals_area_minus_pay);
-    const double rhs = c.area.diff(first) - pay;
-    check("territory_equals_area_minus_pay", lhs == rhs, [&] {
-      return "t_first - t_second" + std::string(unpaid ? " - paid off the board" : "") + " = " +
-             num(lhs) + "; (A_first - A_second) - pay = " + num(c.area.diff(first)) + minus(pay) +
-             " = " + num(rhs);
-    });
-  }
-  for (Color col : {Color::Black, Color::White}) {
-    const double on_board_pay = pay - unpaid_signed;
-    const double after_pay = c.area.of(col) + (col == first ? -on_board_pay / 2 : on_board_pay / 2);
-    const double t = c.territory.of(col) + (col == Color::Black ? broken(F::area_from_territory) : 0);
-    const double lhs = t + c.k + q2 / 2;
-    check(col == Color::Black ? "area_from_territory_B" : "area_from_territory_W",
-          lhs == after_pay, [&] {
-            return "t + k + q'/2 = " + num(t) + " + " + count_of(c.k) + " + " + num(q2) +
-                   "/2 = " + num(lhs) + "; area after payment " + num(after_pay);
-          });
-  }
-  {
-    const double fb = fill_up_board.black + broken(F::fill_up_equals_area), fw = fill_up_board.white;
-    check("fill_up_equals_area", fb == AB && fw == AW, [&] {
-      return "fill-up " + num(fb) + " : " + num(fw) + " on the filled board, area " + num(AB) +
-             " : " + num(AW);
-    });
-  }
-  {
-    // P on the living-stones board; the eyes those the units' kinds keep.
-    const double lhs =
-        living_board_figures.black + broken(F::living_identity) - living_board_figures.white;
-    const double rhs = (AB - AW) - (c.basic_eyes.black - c.basic_eyes.white);
-    check("living_identity", lhs == rhs, [&] {
-      return "P_B - P_W = " + num(lhs) + " on the living-stones board; (A_B - A_W) - (eyes_B - "
-             "eyes_W) = " + num(AB - AW) +
-             minus(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs);
-    });
-  }
-  {
-    // The groups of 还棋头 found on the living-stones board, against the units counted as groups.
-    const int gb = board_groups.black + broken(F::haiqitou_groups), gw = board_groups.white;
-    check("haiqitou_groups", gb == c.groups.black && gw == c.groups.white, [&] {
-      return "groups on the living-stones board " + count_of(gb) + " : " + count_of(gw) +
-             ", units with eye space or in seki " + count_of(c.groups.black) + " : " +
-             count_of(c.groups.white);
-    });
-  }
-  bool all_independent = std::all_of(a.units().begin(), a.units().end(),
-                                      [](const Unit& u) { return u.independent; });
-  if (all_independent) {
-    const double lhs = c.haiqitou.black - c.haiqitou.white + broken(F::haiqitou_equals_living_stones);
-    const double rhs = c.living_stones.black - c.living_stones.white;
-    check("haiqitou_equals_living_stones", lhs == rhs, [&] {
-      return "every unit independent: 还棋头 difference " + num(lhs) +
-             ", living stones difference " + num(rhs);
-    });
-  }
-  c.invariants.resize(checked);
+  check_countable(g, r);
+  reset(c);
+  CountWork w{g, r, st, opts, c};
+  prepare(w);
+  views(w, /*after_payment*/ false);
+  payment(w);
+  views(w, /*after_payment*/ true);
+  result(w);
+  invariants(w);
 }
 
 namespace detail {
@@ -1170,18 +1434,5 @@ void set_count_fault(CountFault f) { current_fault = f; }
 CountFault count_fault() { return current_fault; }
 
 }  // namespace detail
-
-const Figures& primary_figures(const Count& c) {
-  switch (c.rules.counting) {
-    case CountingMethod::territory_refill:
-    case CountingMethod::territory_generalized: return c.territory;
-    case CountingMethod::fill_up: return c.fill_up;
-    case CountingMethod::living_stones: return c.living_stones;
-    case CountingMethod::japanese: return c.japanese;
-    case CountingMethod::area:
-    case CountingMethod::aga: break;
-  }
-  return c.area;
-}
 
 }  // namespace jpd

@@ -10,7 +10,8 @@ namespace jpd {
 
 namespace {
 
-constexpr View kViews[] = {View::area, View::territory, View::fill_up, View::living_stones,
+// The views drawn: each draws its points below (a view of the table not listed has no picture).
+constexpr View kDrawn[] = {View::area, View::territory, View::fill_up, View::living_stones,
                            View::japanese};
 
 const MakingStep* step(const Count& c, std::string_view id) {
@@ -21,37 +22,13 @@ const MakingStep* step(const Count& c, std::string_view id) {
 
 }  // namespace
 
-std::string_view name_of(View v) {
-  switch (v) {
-    case View::area: return "area";
-    case View::territory: return "territory";
-    case View::fill_up: return "fill_up";
-    case View::living_stones: return "living_stones";
-    case View::japanese: return "japanese";
-  }
-  return "area";
-}
-
-std::optional<View> parse_view(std::string_view name) {
-  for (View v : kViews)
+std::optional<View> parse_overlay_view(std::string_view name) {
+  for (View v : kDrawn)
     if (name == name_of(v)) return v;
   return std::nullopt;
 }
 
-std::span<const View> all_views() { return kViews; }
-
-View primary_view(const Ruleset& r) {
-  switch (r.counting) {
-    case CountingMethod::territory_refill:
-    case CountingMethod::territory_generalized: return View::territory;
-    case CountingMethod::fill_up: return View::fill_up;
-    case CountingMethod::living_stones: return View::living_stones;
-    case CountingMethod::japanese: return View::japanese;
-    case CountingMethod::area:
-    case CountingMethod::aga: break;
-  }
-  return View::area;
-}
+std::span<const View> overlay_views() { return kDrawn; }
 
 double Overlay::value_at(Point p) const {
   const OverlayPoint& o = at(p);
@@ -69,13 +46,9 @@ Overlay overlay(const Count& c, View v) {
   o.height = c.height;
   o.primary = primary_view(c.rules) == v;
   o.result = c.result;
-  switch (v) {
-    case View::area: o.figures = c.area; break;
-    case View::territory: o.figures = c.territory; break;
-    case View::fill_up: o.figures = c.fill_up; break;
-    case View::living_stones: o.figures = c.living_stones; break;
-    case View::japanese: o.figures = c.japanese; break;
-  }
+  if (std::find(std::begin(kDrawn), std::end(kDrawn), v) == std::end(kDrawn))
+    throw std::invalid_argument("the " + std::string(name_of(v)) + " view is not drawn");
+  o.figures = c.view(v);
   o.points.resize(size_t(c.width) * c.height);
   auto cell = [&](Point p) -> OverlayPoint& { return o.points[size_t(p.y) * c.width + p.x]; };
 

@@ -22,9 +22,9 @@ namespace {
 View view_arg(const std::vector<std::string>& a, const Ruleset& r) {
   if (a.empty() || a[0] == "primary") return primary_view(r);
   if (a.size() > 1) throw Fail("syntax error: usage: jpd-overlay [VIEW]");
-  if (auto v = parse_view(a[0])) return *v;
+  if (auto v = parse_overlay_view(a[0])) return *v;
   std::string names = "primary";
-  for (View v : all_views()) names += ", " + std::string(name_of(v));
+  for (View v : overlay_views()) names += ", " + std::string(name_of(v));
   throw Fail("syntax error: '" + a[0] + "' is not a view (" + names + ")");
 }
 
@@ -36,6 +36,7 @@ const char* view_label(View v) {
     case View::fill_up: return "fill-up 填满计点";
     case View::living_stones: return "living stones 计活子";
     case View::japanese: return "Japanese 数目";
+    default: break;  // a view not drawn
   }
   return "";
 }
@@ -73,10 +74,10 @@ std::string board_of_numbers(int width, int height, F&& value) {
 GtpEngine::Reply GtpEngine::cmd_analyze_commands(const Args& a) {
   gtp_detail::need(a, 0, "gogui-analyze_commands");
   std::string out = "gfx/Count: the rules' view/jpd-overlay\n";
-  for (View v : all_views())
+  for (View v : overlay_views())
     out += "gfx/Count: " + std::string(view_label(v)) + "/jpd-overlay " + std::string(name_of(v)) + "\n";
   out += "dboard/Ownership: the rules' view/jpd-ownership\n";
-  for (View v : all_views())
+  for (View v : overlay_views())
     out += "dboard/Ownership: " + std::string(view_label(v)) + "/jpd-ownership " +
            std::string(name_of(v)) + "\n";
   out += "gfx/Estimator: ownership and doubts/jpd-estimate\n"

@@ -55,9 +55,7 @@ BenchFigures bench_bundled(const BenchContext&) {
         const Scored s = score_record(rec, so);
         const Count& c = s.count;
         h = fold(h, c.result);
-        for (const Figures* f : {&c.area, &c.territory, &c.fill_up, &c.living_stones, &c.japanese,
-                                 &c.haiqitou, &c.ancient})
-          h = fold(h, *f);
+        for (const ViewSpec& v : view_specs()) h = fold(h, c.view(v.id));
         for (const Invariant& i : c.invariants) h = fold(fold(h, i.name), i.ok ? 1.0 : 0.0);
         for (Point q : c.dead_black) h = fold(h, double(q.x * 32 + q.y));
         for (Point q : c.dead_white) h = fold(h, double(-q.x * 32 - q.y - 1));

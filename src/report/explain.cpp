@@ -66,17 +66,72 @@ std::string marked_points(const CountBoard& b, std::set<std::tuple<Index, int, i
   return s;
 }
 
+// The arithmetic of one view with the game's numbers: the views' own formulas, or its figures
+// under its name for a view that has none here.
+void explain_view(std::ostream& s, const Count& c, View v, Lang l) {
+  const char* colon = l == Lang::zh ? "：" : ": ";
+  auto line = [&](const std::string& k, const std::string& v) { s << "  " << k << v << "\n"; };
+  auto letter = [&](Color col) { return colour_word(col, l) + colon; };
+  switch (v) {
+    case View::japanese:
+      s << tr(l, "explain.japanese", {num(c.japanese().black), num(c.japanese().white)}) << "\n";
+      for (const std::string& j : japanese_lines(c, l)) line(j, "");
+      return;
+    case View::area:
+      s << tr(l, "explain.area") << "\n";
+      for (Color col : {Color::Black, Color::White})
+        line(letter(col), num(c.live.of(col)) + " + " + num(c.owned.of(col)) + " + " + num(c.shared) +
+                              "/2 = " + num(c.area().of(col)));
+      line(tr(l, "explain.return_number"),
+           num(c.points()) + "/2 + " + num(c.komi) + "/2 = " + num(c.return_number));
+      line(tr(l, "explain.return_number_second"),
+           num(c.points()) + "/2 - " + num(c.komi) + "/2 = " + num(c.return_number_second));
+      return;
+    case View::territory:
+      s << tr(l, "explain.territory") << "\n";
+      for (Color col : {Color::Black, Color::White}) {
+        int r = c.captured.of(col) + c.dead.of(col) + c.virtual_stones.of(col) + c.pass_stones.of(col);
+        line(letter(col),
+             num(c.owned.of(col)) + " - (" + num(c.captured.of(col)) + " + " + num(c.dead.of(col)) + " + " +
+                 num(c.virtual_stones.of(col)) + (c.pass_stones.of(col) ? " + " + num(c.pass_stones.of(col)) : "") +
+                 ") = " + num(c.owned.of(col) - r) + tr(l, "explain.placed", {num(c.placed.of(col))}));
+      }
+      line(tr(l, "explain.payment"), text(c.payment, l) + " → " + tr(l, "arith.payment") + " " + num(c.pay));
+      line(tr(l, "explain.equal", {num(c.k), num(c.territory().black), num(c.territory().white)}), "");
+      return;
+    case View::fill_up:
+      s << tr(l, "explain.fill_up", {num(c.fill_up().black), num(c.fill_up().white)}) << "\n";
+      return;
+    case View::living_stones:
+      s << tr(l, "explain.living") << "\n";
+      for (Color col : {Color::Black, Color::White})
+        line(letter(col), num(c.area().of(col)) + " - " + num(c.basic_eyes.of(col)) + " - " +
+                              num(c.public_liberties) + "/2 = " + num(c.living_stones().of(col)) +
+                              tr(l, "explain.units", {num(c.units.of(col)), num(c.seki_units.of(col))}));
+      return;
+    case View::haiqitou:
+      s << tr(l, "explain.haiqitou",
+              {num(c.haiqitou().black), num(c.haiqitou().white), num(c.groups.black), num(c.groups.white)})
+        << "\n";
+      return;
+    default: break;
+  }
+  s << tr(l, "explain.view", {view_name(v, l), num(c.view(v).black), num(c.view(v).white)}) << "\n";
+}
+
 }  // namespace
 
+
+std::string view_name(View v, Lang l) { return tr(l, spec_of(v).name_id); }
 
 std::vector<std::string> japanese_lines(const Count& c, Lang l) {
   std::vector<std::string> args;
   for (Color col : {Color::Black, Color::White}) {
     const Color o = opponent(col);
     const double prisoners = c.captured.of(o) + c.dead.of(o) + c.pass_stones.of(o);
-    args.push_back(num(c.japanese.of(col) - prisoners));
+    args.push_back(num(c.japanese().of(col) - prisoners));
     args.push_back(num(prisoners));
-    args.push_back(num(c.japanese.of(col)));
+    args.push_back(num(c.japanese().of(col)));
   }
   return {tr(l, "arith.japanese_B", {args[0], args[1], args[2]}),
           tr(l, "arith.japanese_W", {args[3], args[4], args[5]})};
@@ -161,45 +216,14 @@ std::string explain(const Count& c, Lang l) {
       << "\n";
   }
 
-  // The arithmetic of each view.
-  auto line = [&](const std::string& k, const std::string& v) { s << "  " << k << v << "\n"; };
-  auto letter = [&](Color col) { return colour_word(col, l) + colon; };
+  // The arithmetic of each view people read, in the table's order; the Japanese count as a
+  // Japanese player counts it (territory + prisoners), first when it decides and last otherwise.
   s << "\n" << tr(l, "explain.views") << "\n";
-  // The Japanese count as a Japanese player counts it: territory + prisoners, first when it decides.
   const bool japanese_first = c.rules.counting == CountingMethod::japanese;
-  auto japanese = [&] {
-    s << tr(l, "explain.japanese", {num(c.japanese.black), num(c.japanese.white)}) << "\n";
-    for (const std::string& j : japanese_lines(c, l)) line(j, "");
-  };
-  if (japanese_first) japanese();
-  s << tr(l, "explain.area") << "\n";
-  for (Color col : {Color::Black, Color::White})
-    line(letter(col), num(c.live.of(col)) + " + " + num(c.owned.of(col)) + " + " + num(c.shared) +
-                          "/2 = " + num(c.area.of(col)));
-  line(tr(l, "explain.return_number"),
-       num(c.points()) + "/2 + " + num(c.komi) + "/2 = " + num(c.return_number));
-  line(tr(l, "explain.return_number_second"),
-       num(c.points()) + "/2 - " + num(c.komi) + "/2 = " + num(c.return_number_second));
-  s << tr(l, "explain.territory") << "\n";
-  for (Color col : {Color::Black, Color::White}) {
-    int r = c.captured.of(col) + c.dead.of(col) + c.virtual_stones.of(col) + c.pass_stones.of(col);
-    line(letter(col),
-         num(c.owned.of(col)) + " - (" + num(c.captured.of(col)) + " + " + num(c.dead.of(col)) + " + " +
-             num(c.virtual_stones.of(col)) + (c.pass_stones.of(col) ? " + " + num(c.pass_stones.of(col)) : "") +
-             ") = " + num(c.owned.of(col) - r) + tr(l, "explain.placed", {num(c.placed.of(col))}));
-  }
-  line(tr(l, "explain.payment"), text(c.payment, l) + " → " + tr(l, "arith.payment") + " " + num(c.pay));
-  line(tr(l, "explain.equal", {num(c.k), num(c.territory.black), num(c.territory.white)}), "");
-  s << tr(l, "explain.fill_up", {num(c.fill_up.black), num(c.fill_up.white)}) << "\n";
-  s << tr(l, "explain.living") << "\n";
-  for (Color col : {Color::Black, Color::White})
-    line(letter(col), num(c.area.of(col)) + " - " + num(c.basic_eyes.of(col)) + " - " +
-                          num(c.public_liberties) + "/2 = " + num(c.living_stones.of(col)) +
-                          tr(l, "explain.units", {num(c.units.of(col)), num(c.seki_units.of(col))}));
-  s << tr(l, "explain.haiqitou",
-          {num(c.haiqitou.black), num(c.haiqitou.white), num(c.groups.black), num(c.groups.white)})
-    << "\n";
-  if (!japanese_first) japanese();
+  if (japanese_first) explain_view(s, c, View::japanese, l);
+  for (const ViewSpec& v : view_specs())
+    if (v.shown && v.id != View::japanese) explain_view(s, c, v.id, l);
+  if (!japanese_first) explain_view(s, c, View::japanese, l);
 
   s << "\n" << tr(l, "explain.invariants") << "\n";
   for (const Invariant& i : c.invariants)

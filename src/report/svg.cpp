@@ -585,15 +585,15 @@ std::vector<std::string> step_caption(const Count& c, const MakingStep& st, Lang
   if (id == "pause") {
     out.push_back(tr(l, "diagram.dead", {n(double(c.dead_black.size())), n(double(c.dead_white.size())),
                                          status_source_name(c.status_source, l)}));
-    out.push_back(tr(l, "diagram.area", {n(c.area.black), n(c.area.white), n(c.return_number),
+    out.push_back(tr(l, "diagram.area", {n(c.area().black), n(c.area().white), n(c.return_number),
                                           n(c.return_number_second)}));
   } else if (id == "dead_removed") {
-    out.push_back(tr(l, "diagram.area", {n(c.area.black), n(c.area.white), n(c.return_number),
+    out.push_back(tr(l, "diagram.area", {n(c.area().black), n(c.area().white), n(c.return_number),
                                           n(c.return_number_second)}));
   } else if (id == "fill_up") {
-    out.push_back(tr(l, "diagram.fill_up", {n(c.fill_up.black), n(c.fill_up.white)}));
+    out.push_back(tr(l, "diagram.fill_up", {n(c.fill_up().black), n(c.fill_up().white)}));
   } else if (id == "living_stones") {
-    out.push_back(tr(l, "diagram.living", {n(c.living_stones.black), n(c.living_stones.white),
+    out.push_back(tr(l, "diagram.living", {n(c.living_stones().black), n(c.living_stones().white),
                                            n(c.basic_eyes.black), n(c.basic_eyes.white)}));
   } else if (id == "refilled") {
     auto r = [&](Color col) {
@@ -602,7 +602,7 @@ std::vector<std::string> step_caption(const Count& c, const MakingStep& st, Lang
     out.push_back(tr(l, "diagram.refill", {n(r(Color::Black)), n(r(Color::White)), n(b.territory(Color::Black)),
                                            n(b.territory(Color::White))}));
   } else if (id == "equal_stones" || id == "generalized") {
-    out.push_back(tr(l, "diagram.equal", {n(c.k), n(c.territory.black), n(c.territory.white), n(b.shared())}));
+    out.push_back(tr(l, "diagram.equal", {n(c.k), n(c.territory().black), n(c.territory().white), n(b.shared())}));
     out.push_back(tr(l, "diagram.pay", {text(c.payment, l), n(c.pay)}));
   }
   for (const Message& note : st.notes) out.push_back(text(note, l));

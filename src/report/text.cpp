@@ -52,6 +52,15 @@ constexpr TextEntry kTable[] = {
     {"method_short.japanese", "Japanese", "日本数目"},
     {"method_short.aga", "AGA", "美国规则"},
 
+    // The views of a count (the table of count.cpp, view_specs()), as the page's table names them.
+    {"view.area", "area", "子空合计"},
+    {"view.territory", "territory", "等子比空"},
+    {"view.fill_up", "fill-up", "填满计点"},
+    {"view.living_stones", "living stones", "计活子"},
+    {"view.japanese", "Japanese", "日本数目"},
+    {"view.haiqitou", "还棋头", "还棋头"},
+    {"view.ancient", "ancient (area less a tax per group)", "古法（子空减棋头税）"},
+
     // Where the dead stones came from.
     {"source.none", "none", "无"},
     {"source.given", "given", "指定"},
@@ -142,6 +151,7 @@ constexpr TextEntry kTable[] = {
     {"explain.haiqitou", "还棋头 (return a stone per extra group): {0} : {1} (groups {2} : {3})",
      "还棋头：{0} : {1}（棋头 {2} : {3}）"},
     {"explain.japanese", "Japanese (territory + prisoners): {0} : {1}", "日本数目法（目 + 俘虏）：{0} : {1}"},
+    {"explain.view", "{0}: {1} : {2}", "{0}：{1} : {2}"},  // a view without formulas of its own
     {"explain.invariants", "Invariants", "恒等式检验"},
     {"explain.result", "Result: {0}", "结果：{0}"},
     {"explain.none", "none", "无"},
@@ -851,7 +861,6 @@ constexpr TextEntry kTable[] = {
     {"web.fig.black", "Black", "黑"},
     {"web.fig.white", "White", "白"},
     {"web.fig.territory_prisoners", "territory {0} + prisoners {1}", "目 {0} + 俘虏 {1}"},
-    {"web.fig.haiqitou", "还棋头", "还棋头"},
     {"web.fig.k", "stones each at equal stones (k)", "等子局面每方子数 k"},
     {"web.fig.shared", "shared points (公气 + 单官)", "公空（公气 + 单官）"},
     {"web.fig.pay", "payment", "补偿"},

@@ -127,7 +127,7 @@ TEST(CountPaths, ShortCutsEqualThePlainWayOnRandomGamesUnderEveryPreset) {
           const int territory = c.rules.eye_reading == EyeReading::japanese
                                     ? e.territory(col)
                                     : j.territory_outside_seki(col);
-          EXPECT_EQ(c.japanese.of(col),
+          EXPECT_EQ(c.japanese().of(col),
                     territory + c.captured.of(o) + c.dead.of(o) + c.pass_stones.of(o));
         }
         ++japanese_checked;
@@ -355,12 +355,12 @@ TEST(CountPaths, BatchFastPathWithoutBoardsEqualsTheBoardPathOnRandomGamesUnderE
       }
       EXPECT_EQ(b.result, a.result);
       for (const auto& [name, x, y] :
-           {std::tuple{"area", a.area, b.area}, std::tuple{"territory", a.territory, b.territory},
-            std::tuple{"fill_up", a.fill_up, b.fill_up},
-            std::tuple{"living_stones", a.living_stones, b.living_stones},
-            std::tuple{"japanese", a.japanese, b.japanese},
-            std::tuple{"haiqitou", a.haiqitou, b.haiqitou},
-            std::tuple{"ancient", a.ancient, b.ancient}}) {
+           {std::tuple{"area", a.area(), b.area()}, std::tuple{"territory", a.territory(), b.territory()},
+            std::tuple{"fill_up", a.fill_up(), b.fill_up()},
+            std::tuple{"living_stones", a.living_stones(), b.living_stones()},
+            std::tuple{"japanese", a.japanese(), b.japanese()},
+            std::tuple{"haiqitou", a.haiqitou(), b.haiqitou()},
+            std::tuple{"ancient", a.ancient(), b.ancient()}}) {
         EXPECT_EQ(y.black, x.black) << name;
         EXPECT_EQ(y.white, x.white) << name;
       }

@@ -70,8 +70,8 @@ TEST(Count, SpecWorkedCheck_TangSongIsWhiteByHalfAPoint) {
   Game g = worked_check("tang-song,komi=0.5");
   ASSERT_EQ(g.phase(), Phase::paused);
   Count c = count(g, {});
-  EXPECT_EQ(c.area.black, 13);
-  EXPECT_EQ(c.area.white, 12);
+  EXPECT_EQ(c.area().black, 13);
+  EXPECT_EQ(c.area().white, 12);
   EXPECT_EQ(c.live.black, 6);
   EXPECT_EQ(c.live.white, 5);
   EXPECT_EQ(c.owned.black, 5);
@@ -84,8 +84,8 @@ TEST(Count, SpecWorkedCheck_TangSongIsWhiteByHalfAPoint) {
   EXPECT_EQ(c.last_move, B);
   EXPECT_EQ(c.pay, 1);
   EXPECT_EQ(c.negative_a.black, 1);  // case (1): one negative-A move by Black
-  EXPECT_EQ(c.territory.black, 4);
-  EXPECT_EQ(c.territory.white, 4);
+  EXPECT_EQ(c.territory().black, 4);
+  EXPECT_EQ(c.territory().white, 4);
   EXPECT_EQ(c.k, 6);
   EXPECT_EQ(c.result, "W+0.5");
   expect_invariants(c);
@@ -96,8 +96,8 @@ TEST(Count, SpecWorkedCheck_MingQingIsBlackByHalfAPoint) {
   Count c = count(g, {});
   EXPECT_EQ(c.pay, 0);
   EXPECT_EQ(c.negative_b.black, 1);  // law: the extra stone comes off inside Black's territory
-  EXPECT_EQ(c.territory.black, 5);
-  EXPECT_EQ(c.territory.white, 4);
+  EXPECT_EQ(c.territory().black, 5);
+  EXPECT_EQ(c.territory().white, 4);
   EXPECT_EQ(c.result, "B+0.5");
   expect_invariants(c);
 }
@@ -110,13 +110,13 @@ TEST(Count, Seed003Figure5_AreaLivingStonesAndRefillAgree) {
   st.dead = {P(g, "c2")};
   st.source = StatusSource::given;
   Count c = count(g, st);
-  EXPECT_EQ(c.area.black, 24);
-  EXPECT_EQ(c.area.white, 25);
+  EXPECT_EQ(c.area().black, 24);
+  EXPECT_EQ(c.area().white, 25);
   EXPECT_EQ(c.units.black, 1);
   EXPECT_EQ(c.units.white, 2);
   EXPECT_EQ(c.seki_units.black + c.seki_units.white, 0);
-  EXPECT_EQ(c.living_stones.black, 22);
-  EXPECT_EQ(c.living_stones.white, 21);
+  EXPECT_EQ(c.living_stones().black, 22);
+  EXPECT_EQ(c.living_stones().white, 21);
   EXPECT_EQ(c.owned.black, 5);
   EXPECT_EQ(c.owned.white, 5);
   EXPECT_EQ(c.owned.black - (c.captured.black + c.dead.black), 3);  // t_B = 5 - 2
@@ -124,8 +124,8 @@ TEST(Count, Seed003Figure5_AreaLivingStonesAndRefillAgree) {
   EXPECT_EQ(c.placed.black, 21);
   EXPECT_EQ(c.placed.white, 21);
   EXPECT_EQ(c.k, 21);
-  EXPECT_EQ(c.territory.black - c.territory.white, -1);  // = the area difference
-  EXPECT_EQ(c.haiqitou.black - c.haiqitou.white, c.living_stones.black - c.living_stones.white);
+  EXPECT_EQ(c.territory().black - c.territory().white, -1);  // = the area difference
+  EXPECT_EQ(c.haiqitou().black - c.haiqitou().white, c.living_stones().black - c.living_stones().white);
   expect_invariants(c);
 }
 
@@ -151,7 +151,7 @@ TEST(Count, Seed003Figure5_FromTheDiagramsSetupStonesTheDifferenceIsTheSame) {
   EXPECT_EQ(c.owned.black - c.dead.black, 4);
   EXPECT_EQ(c.owned.white - c.dead.white, 5);
   EXPECT_EQ(c.k, 20);
-  EXPECT_EQ(c.territory.black - c.territory.white, -1);
+  EXPECT_EQ(c.territory().black - c.territory().white, -1);
   expect_invariants(c);
 }
 
@@ -218,7 +218,7 @@ TEST(Count, TheButtonGivesHalfAPointToTheFirstToPass) {
   Game w = worked_check("chinese,button=true,komi=0");
   Count cw = count(w, {});
   EXPECT_EQ(cw.button, W);
-  EXPECT_EQ(cw.primary_difference, cw.area.diff(B) - 0.5);
+  EXPECT_EQ(cw.primary_difference, cw.area().diff(B) - 0.5);
   EXPECT_EQ(cw.result, "B+0.5");
   Count plain = count(w, parse_ruleset("chinese,komi=0"), {});
   EXPECT_EQ(plain.button, Color::Empty);
@@ -230,7 +230,7 @@ TEST(Count, TheButtonGivesHalfAPointToTheFirstToPass) {
   must(b, Move::pass(W));
   Count cb = count(b, {});
   EXPECT_EQ(cb.button, B);
-  EXPECT_EQ(cb.primary_difference, cb.area.diff(B) + 0.5);
+  EXPECT_EQ(cb.primary_difference, cb.area().diff(B) + 0.5);
   EXPECT_EQ(to_json(cb)["button"], "B");
   expect_invariants(cb);
 }
@@ -255,7 +255,7 @@ TEST(Count, HandicapCompensationUnderAreaCountingIsNoneNMinusOneOrN) {
     EXPECT_EQ(c.handicap_stones, 3) << preset;
     EXPECT_EQ(c.handicap_compensation, points) << preset;
     EXPECT_EQ(c.primary_difference, none.primary_difference - points) << preset;
-    EXPECT_EQ(c.area.black, none.area.black) << preset;
+    EXPECT_EQ(c.area().black, none.area().black) << preset;
     expect_invariants(c);
   }
   // A position set up with stones of both colours is no handicap.

@@ -354,16 +354,16 @@ TEST(EyeReading, JapanesePresetCountsTheReadingsTerritoryAndNoOtherViewChanges) 
   const Count reading = count(test::game_from("japanese", diagram), {});
   const Count units = count(test::game_from("japanese,eye_reading=none", diagram), {});
   // The false eye C4 will have to be filled: 9 points each, not 10 for Black.
-  EXPECT_EQ(reading.japanese.black, 9);
-  EXPECT_EQ(reading.japanese.white, 9);
-  EXPECT_EQ(units.japanese.black, 10);
-  EXPECT_EQ(units.japanese.white, 9);
+  EXPECT_EQ(reading.japanese().black, 9);
+  EXPECT_EQ(reading.japanese().white, 9);
+  EXPECT_EQ(units.japanese().black, 10);
+  EXPECT_EQ(units.japanese().white, 9);
   EXPECT_EQ(reading.result, "W+6.5");
   EXPECT_EQ(units.result, "W+5.5");
-  EXPECT_EQ(reading.area.black, units.area.black);
-  EXPECT_EQ(reading.area.white, units.area.white);
-  EXPECT_EQ(reading.territory.black, units.territory.black);
-  EXPECT_EQ(reading.living_stones.black, units.living_stones.black);
+  EXPECT_EQ(reading.area().black, units.area().black);
+  EXPECT_EQ(reading.area().white, units.area().white);
+  EXPECT_EQ(reading.territory().black, units.territory().black);
+  EXPECT_EQ(reading.living_stones().black, units.living_stones().black);
   EXPECT_TRUE(reading.all_invariants_hold);
   // Dead stones are prisoners and the points under them territory: White's A6 and B6 in Black's
   // top row are marked dead.
@@ -378,6 +378,6 @@ TEST(EyeReading, JapanesePresetCountsTheReadingsTerritoryAndNoOtherViewChanges) 
   st.dead = {Point(0, 0)};
   const Count dead = count(test::game_from("japanese", with_dead), st);
   EXPECT_EQ(dead.dead.white, 2);
-  EXPECT_EQ(dead.japanese.black, 9 + 2);
-  EXPECT_EQ(dead.japanese.white, 9);
+  EXPECT_EQ(dead.japanese().black, 9 + 2);
+  EXPECT_EQ(dead.japanese().white, 9);
 }

@@ -165,7 +165,7 @@ TEST(Finish, TheSearchedValueIsWhatTheJapaneseCountGainsOnRandomPositions) {
       Statuses with_dead;  // the stones the line leaves standing that it reads as dead
       with_dead.dead = f.dead;
       const Count after = count(g, with_dead);
-      EXPECT_EQ(after.japanese.diff(Color::Black) - before.japanese.diff(Color::Black), f.value)
+      EXPECT_EQ(after.japanese().diff(Color::Black) - before.japanese().diff(Color::Black), f.value)
           << "seed " << seed << "\n" << g.board().to_string() << line_of(f.moves, g.height());
     }
     EXPECT_GT(checked, int(kGames) / 4) << text;

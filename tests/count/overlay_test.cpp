@@ -63,13 +63,13 @@ TEST(Overlay, AMovedPointBreaksTheSumSoTheCheckAboveCanFail) {
   const RandomGame rg = random_game(parse_ruleset("chinese"), random_game_seed(5, 0, 3));
   const Count c = count(rg.game, rg.statuses);
   Overlay o = overlay(c, View::area);
-  ASSERT_DOUBLE_EQ(overlay_sum(o, c, Color::Black), c.area.black);
+  ASSERT_DOUBLE_EQ(overlay_sum(o, c, Color::Black), c.area().black);
   for (OverlayPoint& q : o.points)
     if (q.owner == Color::White) {
       q.owner = Color::Black;  // one point given to the other side
       break;
     }
-  EXPECT_NE(overlay_sum(o, c, Color::Black), c.area.black);
+  EXPECT_NE(overlay_sum(o, c, Color::Black), c.area().black);
 }
 
 namespace {

@@ -135,8 +135,8 @@ TEST(SeedArticles, TangSong_Art12_NegativeAPointIsSharedHalfEach) {
   EXPECT_EQ(eq.board.marked(CountBoard::Mark::negative_a), 1);
   // Black's stone point became a shared point: Black's land -1/2, White's +1/2.
   EXPECT_EQ(eq.board.shared(), c.shared + 1);
-  EXPECT_EQ(c.territory.black + c.k + eq.board.shared() / 2.0, c.area.black - 0.5);
-  EXPECT_EQ(c.territory.white + c.k + eq.board.shared() / 2.0, c.area.white + 0.5);
+  EXPECT_EQ(c.territory().black + c.k + eq.board.shared() / 2.0, c.area().black - 0.5);
+  EXPECT_EQ(c.territory().white + c.k + eq.board.shared() / 2.0, c.area().white + 0.5);
 }
 
 TEST(SeedArticles, TangSong_Art13_Case1_WhiteFirstVirtualBlackLast_BlackPlaysOneNegativeA) {
@@ -160,7 +160,7 @@ TEST(SeedArticles, TangSong_Art13_Case2_WhiteFirstVirtualWhiteLast_BlackPaysAndB
   EXPECT_EQ(c.placed.black, c.placed.white);  // White made the last move: the counts balance
   EXPECT_EQ(c.negative_a.black, 1);           // Black pays 1 point
   EXPECT_EQ(c.balancing_virtual.black, 1);    // then plays one more virtual move to balance
-  EXPECT_EQ(c.territory.diff(B), c.area.diff(B) - 1);
+  EXPECT_EQ(c.territory().diff(B), c.area().diff(B) - 1);
   expect_invariants(c);
 }
 
@@ -173,7 +173,7 @@ TEST(SeedArticles, TangSong_Art13_Case3_BlackFirstVirtualBlackLast_BlackPlaysNeg
   EXPECT_EQ(c.pay, 0);
   EXPECT_EQ(c.negative_b.black, 1);  // the point becomes Black's own
   EXPECT_EQ(c.negative_a.black, 0);
-  EXPECT_EQ(c.territory.diff(B), c.area.diff(B));
+  EXPECT_EQ(c.territory().diff(B), c.area().diff(B));
   expect_invariants(c);
 }
 
@@ -214,7 +214,7 @@ TEST(SeedArticles, TangSong_Art14_RefillOverflowIsBalancedByTheOtherSide) {
   EXPECT_EQ(c.dead.black, 3);
   EXPECT_EQ(c.owned.black, 1);
   EXPECT_EQ(c.overflow.black, 3);  // Black's territory is full: White takes stones off instead
-  EXPECT_EQ(c.territory.diff(B), c.area.diff(B) - c.pay);  // the difference is unchanged
+  EXPECT_EQ(c.territory().diff(B), c.area().diff(B) - c.pay);  // the difference is unchanged
   expect_invariants(c);
 }
 
@@ -226,8 +226,8 @@ TEST(SeedArticles, TangSong_Art16_EyesOfGroupsInSekiAreTerritory) {
   EXPECT_EQ(c.public_liberties, 2);
   EXPECT_EQ(c.owned.black, 13);  // 12 behind the wall + the seki group's eye
   EXPECT_EQ(c.owned.white, 10);
-  EXPECT_EQ(c.area.black, 29);
-  EXPECT_EQ(c.area.white, 25);
+  EXPECT_EQ(c.area().black, 29);
+  EXPECT_EQ(c.area().white, 25);
   // Japanese rules give no territory in seki (双活无目). As drawn, the shared liberty E5 also
   // touches Black's wall: Black could connect there and then capture White's group, which the
   // Japanese view's eye reading sees (Black's eye C6 would be territory). Counted after White
@@ -238,8 +238,8 @@ TEST(SeedArticles, TangSong_Art16_EyesOfGroupsInSekiAreTerritory) {
   settled[at + 4] = 'O';
   Game jp = test::game_from("japanese", settled);
   Count j = count(jp, {});
-  EXPECT_EQ(j.japanese.black, 12);
-  EXPECT_EQ(j.japanese.white, 9);
+  EXPECT_EQ(j.japanese().black, 12);
+  EXPECT_EQ(j.japanese().white, 9);
   expect_invariants(c);
   expect_invariants(j);
 }
@@ -256,8 +256,8 @@ TEST(SeedArticles, TangSong_Art17_TotalMovesAre2kAndAreaFollowsFromTerritory) {
   const MakingStep& eq = c.steps.back();
   double q = eq.board.shared();
   // The territory result returns to the area result: (b + k + q/2) and (w + k + q/2).
-  EXPECT_EQ(c.territory.black + c.k + q / 2 + 0.5, c.area.black);  // Black paid 1 point
-  EXPECT_EQ(c.territory.white + c.k + q / 2 - 0.5, c.area.white);
+  EXPECT_EQ(c.territory().black + c.k + q / 2 + 0.5, c.area().black);  // Black paid 1 point
+  EXPECT_EQ(c.territory().white + c.k + q / 2 - 0.5, c.area().white);
 }
 
 TEST(SeedArticles, TangSong_Art18_FillUpCheckEqualsArea) {
@@ -265,8 +265,8 @@ TEST(SeedArticles, TangSong_Art18_FillUpCheckEqualsArea) {
   seq(g, kWorked);
   seq(g, {"v", "v"});
   Count c = count(g, {});
-  EXPECT_EQ(c.fill_up.black, 13);
-  EXPECT_EQ(c.fill_up.white, 12);
+  EXPECT_EQ(c.fill_up().black, 13);
+  EXPECT_EQ(c.fill_up().white, 12);
 }
 
 TEST(SeedArticles, TangSong_Art19_ReturnNumbersAre183AndThreeQuartersAnd177AndAQuarter) {
@@ -291,7 +291,7 @@ TEST(SeedArticles, Sci11_Sec1_StonesAndEmptyPointsAreAllLand) {
   seq(g, kWorked);
   seq(g, {"p", "p"});
   Count c = count(g, {});
-  EXPECT_EQ(c.area.black + c.area.white, 25);
+  EXPECT_EQ(c.area().black + c.area().white, 25);
 }
 
 TEST(SeedArticles, Sci11_Sec3_FourLibertySekiExclusiveLibertiesAreBlacks) {
@@ -299,15 +299,15 @@ TEST(SeedArticles, Sci11_Sec3_FourLibertySekiExclusiveLibertiesAreBlacks) {
   Count c = count(g, {});
   EXPECT_EQ(c.owned.black, 2);  // points a and b
   EXPECT_EQ(c.public_liberties, 2);
-  EXPECT_EQ(c.area.black, 15);
-  EXPECT_EQ(c.area.white, 34);
+  EXPECT_EQ(c.area().black, 15);
+  EXPECT_EQ(c.area().white, 34);
   EXPECT_EQ(c.seki_units.black, 1);  // the edge stones, a, b and the ring form one seki unit
   EXPECT_EQ(c.basic_eyes.black, 1);  // which keeps one basic eye (003 art. 22.2)
   Game ch = test::game_from("chinese", kFourLibertySeki);
   Count d = count(ch, {});
   EXPECT_EQ(d.owned.black, 0);  // standard rules: all four are shared
   EXPECT_EQ(d.public_liberties, 4);
-  EXPECT_EQ(d.area.black, 14);
+  EXPECT_EQ(d.area().black, 14);
   expect_invariants(c);
   expect_invariants(d);
 }
@@ -326,7 +326,7 @@ TEST(SeedArticles, Sci11_Sec3_OneSidedDameClaimedIsBlacksPoint) {
   st.claims.push_back({B, at(g, "B4")});
   Count with = count(g, st);
   EXPECT_EQ(with.owned.black, without.owned.black + 1);
-  EXPECT_EQ(with.area.diff(B) - without.area.diff(B), 1);
+  EXPECT_EQ(with.area().diff(B) - without.area().diff(B), 1);
   expect_invariants(with);
 }
 
@@ -338,7 +338,7 @@ TEST(SeedArticles, Sci11_Sec4_ArtTheSideWithNMoreRealMovesPaysNPoints) {
   EXPECT_EQ(c.moves_real.black - c.moves_real.white, 2);
   EXPECT_EQ(c.pay, 2);
   EXPECT_EQ(c.negative_a.black, 2);  // two stones off at the boundary, the points shared
-  EXPECT_EQ(c.territory.diff(B), c.area.diff(B) - 2);
+  EXPECT_EQ(c.territory().diff(B), c.area().diff(B) - 2);
   expect_invariants(c);
 }
 
@@ -348,7 +348,7 @@ TEST(SeedArticles, Sci12_Sec4_LawTheSideWithMoreMovesDoesNotPay) {
   Count c = count(g, {});
   EXPECT_EQ(c.pay, 0);
   EXPECT_EQ(c.negative_b.black, 2);  // 律法: the extra stones come off inside Black's territory
-  EXPECT_EQ(c.territory.diff(B), c.area.diff(B));
+  EXPECT_EQ(c.territory().diff(B), c.area().diff(B));
   expect_invariants(c);
 }
 
@@ -366,9 +366,9 @@ TEST(SeedArticles, Sci11_Sec6_TwoPassBoundary_ArtInPlayLawInDispute) {
   EXPECT_EQ(c.pay, 1);
   EXPECT_EQ(c.negative_a.black, 1);
   EXPECT_EQ(c.negative_b.white, 2);  // White's two extra stones come off inside its territory
-  EXPECT_EQ(c.area.black, 12);
-  EXPECT_EQ(c.area.white, 13);
-  EXPECT_EQ(c.territory.diff(B), c.area.diff(B) - 1);
+  EXPECT_EQ(c.area().black, 12);
+  EXPECT_EQ(c.area().white, 13);
+  EXPECT_EQ(c.territory().diff(B), c.area().diff(B) - 1);
   expect_invariants(c);
 }
 
@@ -423,7 +423,7 @@ TEST(SeedArticles, Sci11_Sec10_AreaReturnsFromTerritoryAsBPlusKHalfPlusQHalf) {
   for (Color col : {B, W}) {
     double mu = c.owned.of(col) - c.captured.of(col) - c.dead.of(col) - c.virtual_stones.of(col);
     double paid = col == B ? -c.pay / 2 : c.pay / 2;
-    EXPECT_EQ(mu + K / 2 + c.shared / 2.0, c.area.of(col) + paid) << color_name(col);
+    EXPECT_EQ(mu + K / 2 + c.shared / 2.0, c.area().of(col) + paid) << color_name(col);
   }
 }
 
@@ -472,8 +472,8 @@ TEST(SeedArticles, Sci12_Sec6_EqualStonesByTakingOwnStonesInsideTerritory) {
   seq(g, {"p", "p"});
   Count c = count(g, {});
   EXPECT_EQ(c.negative_b.black, 1);
-  EXPECT_EQ(c.territory.black, 6);  // column A and the point Black took its stone from
-  EXPECT_EQ(c.territory.white, 5);
+  EXPECT_EQ(c.territory().black, 6);  // column A and the point Black took its stone from
+  EXPECT_EQ(c.territory().white, 5);
   EXPECT_EQ(c.komi, 7.5);
   EXPECT_EQ(c.result, "W+6.5");
   expect_invariants(c);
@@ -492,8 +492,8 @@ TEST(SeedArticles, Living_Art22_BasicEyesTwoInIndependentOneInSekiPublicLibertie
     if (s.id == "living_stones") living = &s;
   ASSERT_NE(living, nullptr);
   EXPECT_EQ(living->board.count(PointClass::public_liberty), 2);  // kept empty for both
-  EXPECT_EQ(c.living_stones.black, c.area.black - 3 - 1);
-  EXPECT_EQ(c.living_stones.white, c.area.white - 3 - 1);
+  EXPECT_EQ(c.living_stones().black, c.area().black - 3 - 1);
+  EXPECT_EQ(c.living_stones().white, c.area().white - 3 - 1);
 }
 
 TEST(SeedArticles, Living_Art25_26_VersionA_FirstPlayerLastPaysOneStoneWithANegativeA) {
@@ -504,7 +504,7 @@ TEST(SeedArticles, Living_Art25_26_VersionA_FirstPlayerLastPaysOneStoneWithANega
   EXPECT_EQ(c.last_move, W);
   EXPECT_EQ(c.pay, 1);
   EXPECT_EQ(c.negative_a.white, 1);
-  EXPECT_EQ(c.primary_difference, c.living_stones.diff(W) - 1);
+  EXPECT_EQ(c.primary_difference, c.living_stones().diff(W) - 1);
   expect_invariants(c);
 }
 
@@ -514,7 +514,7 @@ TEST(SeedArticles, Living_Art25_26_VersionB_TheExtraStoneBecomesARoad) {
   Count c = count(g, {});
   EXPECT_EQ(c.pay, 0);
   EXPECT_EQ(c.negative_b.white, 1);  // B-negative: a stone becomes a 路
-  EXPECT_EQ(c.primary_difference, c.living_stones.diff(W));
+  EXPECT_EQ(c.primary_difference, c.living_stones().diff(W));
   expect_invariants(c);
 }
 
@@ -539,8 +539,8 @@ TEST(SeedArticles, ArtGreat_Art1_StonesAndEmptyAreLandAndSumToTheBoard) {
   seq(g, kWorked);
   seq(g, {"p", "p"});
   Count c = count(g, {});
-  EXPECT_EQ(c.area.black + c.area.white, 25);
-  EXPECT_EQ(c.live.black + c.owned.black + c.shared / 2.0, c.area.black);
+  EXPECT_EQ(c.area().black + c.area().white, 25);
+  EXPECT_EQ(c.live.black + c.owned.black + c.shared / 2.0, c.area().black);
 }
 
 TEST(SeedArticles, ArtGreat_Art7_PrisonersAreKeptAndRefilled) {
@@ -573,7 +573,7 @@ TEST(SeedArticles, ArtGreat_Art9_FillingADameNeitherGainsNorLoses) {
   seq(b, kWorked);
   seq(b, {"p", "C1", "p", "p"});  // Black fills one more dame
   Count ca = count(a, {}), cb = count(b, {});
-  EXPECT_EQ(cb.area.diff(B), ca.area.diff(B) + 1);
+  EXPECT_EQ(cb.area().diff(B), ca.area().diff(B) + 1);
   EXPECT_EQ(cb.pay, ca.pay + 1);
   EXPECT_EQ(cb.result, ca.result);
 }
@@ -600,7 +600,7 @@ TEST(SeedArticles, ArtGreat_GreatPrecedent_SplittingStonePointsEvenlyEqualsArtOn
     seq(sg, {"p", "p"});
     Count a = count(ag, {}), s = count(sg, {});
     EXPECT_EQ(a.result, s.result);
-    EXPECT_EQ(a.primary_difference, a.area.diff(B) - (a.moves_real.black - a.moves_real.white));
+    EXPECT_EQ(a.primary_difference, a.area().diff(B) - (a.moves_real.black - a.moves_real.white));
   }
 }
 
@@ -629,8 +629,8 @@ TEST(SeedArticles, ArtGreat_Original9_IndependentDisputeRestoresThePausePosition
   seq(h, {"p", "p"});
   Count direct = count(h, dead(h, {"F3"}));
   EXPECT_EQ(c.dead_black.size(), 1u);
-  EXPECT_EQ(c.area.black, direct.area.black);
-  EXPECT_EQ(c.area.white, direct.area.white);
+  EXPECT_EQ(c.area().black, direct.area().black);
+  EXPECT_EQ(c.area().white, direct.area().white);
   EXPECT_EQ(c.result, direct.result);
   expect_invariants(c);
 }
@@ -642,8 +642,8 @@ TEST(SeedArticles, ArtGreat_Original9_Art14_DisputeOnlyConfirms_FillingADameInIt
   const Count with = score_text(kArtGreatPaused + ";JR[dispute];W[];B[ca];W[];B[])");
   EXPECT_EQ(without.result, "W+0.5");
   EXPECT_EQ(with.result, "W+0.5");
-  EXPECT_EQ(with.area.black, without.area.black);
-  EXPECT_EQ(with.area.white, without.area.white);
+  EXPECT_EQ(with.area().black, without.area().black);
+  EXPECT_EQ(with.area().white, without.area().white);
   EXPECT_TRUE(with.claims.empty());  // no free point for the dame filled in the dispute
   expect_invariants(with);
 }
@@ -658,7 +658,7 @@ TEST(SeedArticles, ArtGreat_Original9_Art14_StoneThrownInInTheDisputeCostsNothin
   EXPECT_EQ(plain.result, "W+0.5");
   EXPECT_EQ(marked.result, "W+0.5");
   EXPECT_EQ(marked.dead.white, 0);  // A3 is not a stone of the pause position
-  EXPECT_EQ(marked.area.black, plain.area.black);
+  EXPECT_EQ(marked.area().black, plain.area().black);
   expect_invariants(marked);
 }
 
@@ -676,7 +676,7 @@ TEST(SeedArticles, ArtGreat_Original9_Art14_AClaimHoldsOnlyWhereTheDisputeConfir
   const Count c = count(rp.game, st);
   ASSERT_EQ(c.claims.size(), 1u);
   EXPECT_EQ(c.claims[0].point, at(rp.game, "C5"));
-  EXPECT_EQ(c.area.black, none.area.black + 0.5);  // a shared dame became Black's point
+  EXPECT_EQ(c.area().black, none.area().black + 0.5);  // a shared dame became Black's point
   EXPECT_NE(std::find_if(c.notes.begin(), c.notes.end(),
                          [](const Message& n) { return text(n, Lang::en).find("C1 fails") != std::string::npos; }),
             c.notes.end());

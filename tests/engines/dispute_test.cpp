@@ -139,8 +139,8 @@ TEST(Dispute, UnderJapaneseAndKoreanRulesTheDisputeIsConfirmationPlayThatCostsNo
     agreed.source = StatusSource::given;
     const Count at_stop = count(g, agreed);
     EXPECT_EQ(c.result, at_stop.result) << rules;
-    EXPECT_EQ(c.japanese.black, at_stop.japanese.black) << rules;
-    EXPECT_EQ(c.japanese.white, at_stop.japanese.white) << rules;
+    EXPECT_EQ(c.japanese().black, at_stop.japanese().black) << rules;
+    EXPECT_EQ(c.japanese().white, at_stop.japanese().white) << rules;
   }
 }
 

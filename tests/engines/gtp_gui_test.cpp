@@ -407,8 +407,8 @@ TEST(GtpAnalyze, TheOverlayShowsTerritoryDeadStonesAndTheFiguresOfEachView) {
   EXPECT_TRUE(contains(black + " ", " H9 ")) << gfx;
   EXPECT_FALSE(contains(black + " " + white + " ", " C4 ")) << "no square on a living stone";
   const Count c = count(e.game(), default_gtp_statuses(e.game()));
-  EXPECT_EQ(text, "TEXT area (the rules' view): Black " + std::to_string(int(c.area.black)) +
-                      ", White " + std::to_string(int(c.area.white)) + "; result " + c.result)
+  EXPECT_EQ(text, "TEXT area (the rules' view): Black " + std::to_string(int(c.area().black)) +
+                      ", White " + std::to_string(int(c.area().white)) + "; result " + c.result)
       << gfx;
   // The heat map: one number a point, row by row, +1 Black's, -1 White's, 0 shared.
   const std::vector<std::string> rows = lines_of(ok(e, "jpd-ownership"));

@@ -175,7 +175,7 @@ TEST(Estimate, SekiWithEyesTheEyesAreLandUnderJpdNotUnderJapanese) {
   const Count jap = count_with_estimate(paused_game("japanese", diagram));
   EXPECT_EQ(jpd.owned.black, jap.owned.black + 1) << "the seki eye A9 is Black's land under JPD only";
   EXPECT_EQ(jpd.owned.white, jap.owned.white + 1) << "and E9 White's";
-  EXPECT_EQ(jpd.japanese.black, jap.japanese.black);
+  EXPECT_EQ(jpd.japanese().black, jap.japanese().black);
   EXPECT_EQ(jap.status_source, StatusSource::estimate);
 }
 
@@ -353,7 +353,7 @@ TEST(Estimate, SekiExclusiveLibertiesAreSuggestedClaimsOfTheirOwners) {
   EXPECT_EQ(by_claims.owned.black, by_rule.owned.black);
   EXPECT_EQ(by_claims.owned.white, by_rule.owned.white);
   EXPECT_EQ(by_claims.public_liberties, by_rule.public_liberties);
-  EXPECT_EQ(by_claims.area.diff(Color::Black), by_rule.area.diff(Color::Black));
+  EXPECT_EQ(by_claims.area().diff(Color::Black), by_rule.area().diff(Color::Black));
 }
 
 TEST(Estimate, ASekiThePlayoutsLeaveUnsettledIsReadOutWithEitherSideFirst) {
@@ -457,7 +457,7 @@ TEST(Estimate, AOneSidedDameInSekiIsTheClaimOfTheSideThatCanFillIt) {
   EXPECT_EQ(with_claim.owned.white, unclaimed.owned.white + 1);
   EXPECT_EQ(with_claim.owned.black, unclaimed.owned.black);
   EXPECT_EQ(with_claim.public_liberties, unclaimed.public_liberties - 1);
-  EXPECT_EQ(with_claim.area.diff(Color::White) - unclaimed.area.diff(Color::White), 1);
+  EXPECT_EQ(with_claim.area().diff(Color::White) - unclaimed.area().diff(Color::White), 1);
 }
 
 TEST(Estimate, EternalKoOf002IsLeftToDisputePlay) {

@@ -232,7 +232,7 @@ TEST(CaptionArithmetic, CheckerCatchesACountWhoseTextsDisagree) {
   wrong_result.result = c.result == "0" ? "B+1" : c.result.substr(0, 2) + "100";
   EXPECT_NE(caption_problem(wrong_result), "");
   Count wrong_figure = c;
-  wrong_figure.japanese.black += 1;  // the figure no longer gives the result
+  wrong_figure.view(View::japanese).black += 1;  // the figure no longer gives the result
   EXPECT_NE(caption_problem(wrong_figure), "");
   Count wrong_sum = c;
   wrong_sum.primary_difference += 1;  // the count's own difference disagrees with its result
@@ -295,7 +295,7 @@ TEST(JapaneseCount, ExplainLeadsWithTerritoryPlusPrisonersWhenItDecides) {
       const size_t views = text.find(tr(l, "explain.views") + "\n");
       ASSERT_NE(views, std::string::npos);
       const std::string after = text.substr(views + tr(l, "explain.views").size() + 1);
-      const std::string head = tr(l, "explain.japanese", {format_number(c.japanese.black), format_number(c.japanese.white)});
+      const std::string head = tr(l, "explain.japanese", {format_number(c.japanese().black), format_number(c.japanese().white)});
       EXPECT_EQ(after.rfind(head, 0) == 0, std::string(rules) == "japanese") << rules << "\n" << after.substr(0, 200);
       // Each side's line: territory + prisoners = its Japanese figure.
       for (const std::string& line : japanese_lines(c, l)) {

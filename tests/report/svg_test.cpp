@@ -281,7 +281,7 @@ TEST(Svg, TheJapanesePictureMarksEachSidesTerritoryAndShowsThePrisoners) {
       const double prisoners = c.captured.of(o) + c.dead.of(o) + c.pass_stones.of(o);
       const size_t owned = occurrences(board, col == Color::Black ? "<rect class=\"owned b\""
                                                                   : "<rect class=\"owned w\"");
-      EXPECT_EQ(double(owned + size_t(c.dead.of(o))), c.japanese.of(col) - prisoners) << color_letter(col);
+      EXPECT_EQ(double(owned + size_t(c.dead.of(o))), c.japanese().of(col) - prisoners) << color_letter(col);
     }
     // The caption: the dead stones, each side's prisoners, territory + prisoners, the result.
     const std::vector<std::string> want = japanese_lines(c, l);

@@ -25,6 +25,7 @@ const svgEl = (tag, attrs = {}) => {
 const app = {
   lang: localStorage.getItem('jpd-lang') || ((navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en'),
   texts: {},
+  views: [],         // the views of a count people read: {key, name, method}, the server's table
   presets: [],
   game: null,        // the game shown, as the API returns it
   making: null,      // {key, data} of the making pictures shown
@@ -578,14 +579,8 @@ function marking(g) {
 }
 
 function figures(c) {
-  const rows = [
-    ['area', 'method_short.area', c.area],
-    ['territory_refill', 'method_short.territory_refill', c.territory],
-    ['fill_up', 'method_short.fill_up', c.fill_up],
-    ['living_stones', 'method_short.living_stones', c.living_stones],
-    ['japanese', 'method_short.japanese', c.japanese],
-    ['haiqitou', 'web.fig.haiqitou', c.haiqitou],
-  ];
+  // The views the server lists (/api/texts), by the method they are the figures of (or their key).
+  const rows = app.views.map((v) => [v.method || v.key, v.name, c[v.key]]);
   const primary = c.primary_method === 'territory_generalized' ? 'territory_refill' : c.primary_method;
   // The Japanese figure as a Japanese player counts it: territory + the prisoners the side holds
   // (captured, dead, pass stones of the other colour).
@@ -745,6 +740,7 @@ function starPoints(w, h) {
 async function start() {
   const [t, p] = await Promise.all([api('GET', '/api/texts'), api('GET', '/api/presets')]);
   for (const [id, e] of Object.entries(t.data.texts || {})) app.texts[id] = e;
+  app.views = t.data.views || [];
   app.presets = p.data.presets || [];
   $('#lang').addEventListener('click', () => {
     app.lang = app.lang === 'zh' ? 'en' : 'zh';

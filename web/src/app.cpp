@@ -170,7 +170,14 @@ json presets_json() {
 json texts_json() {
   json t = json::object();
   for (const TextEntry& e : text_table()) t[std::string(e.id)] = json{{"en", e.en}, {"zh", e.zh}};
-  return json{{"texts", t}};
+  // The views people read, in the table's order (count.hpp): the page's table of figures.
+  json views = json::array();
+  for (const ViewSpec& v : view_specs())
+    if (v.shown)
+      views.push_back({{"key", std::string(v.key)},
+                       {"name", std::string(v.name_id)},
+                       {"method", v.method ? json(std::string(name_of(*v.method))) : json(nullptr)}});
+  return json{{"texts", t}, {"views", views}};
 }
 
 // SHA-256 of a token, in hex: what the database keeps of a seat's token.
@@ -264,7 +271,7 @@ json overlay_json(const Overlay& o) {
 
 json view_names() {
   json v = json::array();
-  for (View x : all_views()) v.push_back(std::string(name_of(x)));
+  for (View x : overlay_views()) v.push_back(std::string(name_of(x)));
   return v;
 }
 
@@ -1280,7 +1287,7 @@ Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, cons
   if (action == "overlay") {
     std::optional<View> view = primary_view(s.game().rules());
     if (j.contains("view")) {
-      if (!j["view"].is_string() || !(view = parse_view(j["view"].get<std::string>())))
+      if (!j["view"].is_string() || !(view = parse_overlay_view(j["view"].get<std::string>())))
         throw std::invalid_argument("\"view\" is one of area, territory, fill_up, living_stones, japanese");
     }
     const Count count = s.count_with(statuses_from(s, j));

@@ -23,7 +23,7 @@ void add_rules_commands(CLI::App& app, Runner& run) {
       if (list_json) {
         nlohmann::json a = nlohmann::json::array();
         for (const Preset& p : presets())
-          a.push_back({{"name", p.name}, {"title", p.title_en}, {"title_zh", p.title_zh},
+          a.push_back({{"name", p.name}, {"title", preset_title(p.name, Lang::en)}, {"title_zh", preset_title(p.name, Lang::zh)},
                        {"source", p.source}, {"jpd", p.jpd}, {"rules", to_json(p.rules)}});
         std::cout << a.dump(2) << "\n";
         return kExitOk;
@@ -33,7 +33,7 @@ void add_rules_commands(CLI::App& app, Runner& run) {
         std::printf("%-13s ", p.name);
         std::cout << pad(tr(l, p.jpd ? "rules.jpd" : "rules.std"), 7) << pad(method_short(p.rules.counting, l), 12)
                   << pad(tr(l, "arith.komi") + " " + format_number(p.rules.komi), 9)
-                  << (l == Lang::zh ? p.title_zh : p.title_en) << "\n";
+                  << preset_title(p.name, l) << "\n";
       }
       return kExitOk;
     };

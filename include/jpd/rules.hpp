@@ -144,9 +144,7 @@ struct Ruleset {
 
 // One row of the preset table.
 struct Preset {
-  const char* name;
-  const char* title_en;
-  const char* title_zh;
+  const char* name;  // its title, in either language: preset_title (text.hpp)
   const char* source;  // which seed / standard it follows
   bool jpd;            // one of the 计枰点 family (as opposed to a comparison preset)
   Ruleset rules;

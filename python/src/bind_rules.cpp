@@ -4,6 +4,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "jpd/rules.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::py {
 
@@ -65,8 +66,8 @@ void bind_rules(pyb::module_& m) {
 
   pyb::class_<Preset>(m, "Preset", "One row of the preset table.")
       .def_property_readonly("name", [](const Preset& p) { return std::string(p.name); })
-      .def_property_readonly("title", [](const Preset& p) { return std::string(p.title_en); })
-      .def_property_readonly("title_zh", [](const Preset& p) { return std::string(p.title_zh); })
+      .def_property_readonly("title", [](const Preset& p) { return preset_title(p.name, Lang::en); })
+      .def_property_readonly("title_zh", [](const Preset& p) { return preset_title(p.name, Lang::zh); })
       .def_property_readonly("source", [](const Preset& p) { return std::string(p.source); },
                              "Which seed article or standard it follows.")
       .def_property_readonly("jpd", [](const Preset& p) { return p.jpd; },

@@ -36,6 +36,40 @@ constexpr TextEntry kTable[] = {
     {"result.draw", "0 (draw)", "和棋（0）"},
     {"result.void", "Void (no result)", "无胜负（Void）"},
 
+    // The presets' titles (rules.hpp: presets()), by the preset's name.
+    {"preset.tang-song", "Ji Ping Dian, Tang-Song version", "计枰点全兼容围棋规则 唐宋版"},
+    {"preset.ming-qing", "Ji Ping Dian, Ming-Qing version", "计枰点全兼容围棋规则 明清版"},
+    {"preset.sci-1-1", "Scientific territory counting 1-1 (pass, art)", "科学计目制 1-1 无虚着可放弃 艺术版"},
+    {"preset.sci-1-2", "Scientific territory counting 1-2 (pass, law)", "科学计目制 1-2 无虚着可放弃 律法版"},
+    {"preset.sci-2-1", "Scientific territory counting 2-1 (pass and virtual, art)",
+     "科学计目制 2-1 可虚着可放弃 艺术版"},
+    {"preset.sci-2-2", "Scientific territory counting 2-2 (pass and virtual, law)",
+     "科学计目制 2-2 可虚着可放弃 律法版"},
+    {"preset.sci-3-1", "Scientific territory counting 3-1 (virtual, no pass, art)",
+     "科学计目制 3-1 不准放弃可下虚着 艺术版"},
+    {"preset.sci-3-2", "Scientific territory counting 3-2 (virtual, no pass, law)",
+     "科学计目制 3-2 不准放弃可下虚着 律法版"},
+    {"preset.sci-4-1", "Scientific territory counting 4-1 (generalized equal stones, art)",
+     "科学计目制 4-1 广义等子比目法 艺术版"},
+    {"preset.sci-4-2", "Scientific territory counting 4-2 (generalized equal stones, law)",
+     "科学计目制 4-2 广义等子比目法 律法版"},
+    {"preset.art-great", "Ji Ping Dian great rule, art version (2007 Christmas)",
+     "计枰点围棋大规则 艺术版分规则"},
+    {"preset.living-a", "Counting living stones, version A", "计活子围棋规则 A版"},
+    {"preset.living-b", "Counting living stones, version B", "计活子围棋规则 B版"},
+    {"preset.living-a-1v", "Counting living stones, version A with the first-virtual boundary",
+     "计活子围棋规则 A版 一虚为界"},
+    {"preset.chinese", "Chinese rules (area counting)", "中国规则 数子法"},
+    {"preset.chinese-2008", "WMSG 2008 rules (black pays 1 when black plays last)",
+     "2008世界智运会围棋规则 黑收后贴1点"},
+    {"preset.japanese", "Japanese rules (territory and prisoners)", "日本规则 数目法"},
+    {"preset.korean", "Korean rules (territory and prisoners)", "韩国规则 数目法"},
+    {"preset.aga", "AGA rules (pass stones, white passes last)", "美国围棋协会规则"},
+    {"preset.ing", "Ing rules (fill-up counting)", "应氏规则 填满计点"},
+    {"preset.new-zealand", "New Zealand rules", "新西兰规则"},
+    {"preset.tromp-taylor", "Tromp-Taylor rules", "Tromp-Taylor规则"},
+    {"preset.ancient", "Ancient Chinese counting (group tax 还棋头)", "古代数子法 还棋头"},
+
     // Counting methods.
     {"method.area", "area (子空合计)", "子空合计（数子法）"},
     {"method.territory_refill", "territory by refill (等子比空)", "等子比空（回填计目）"},
@@ -1074,9 +1108,8 @@ std::string invariant_name(std::string_view name, Lang l) {
 }
 
 std::string preset_title(std::string_view preset, Lang l) {
-  const Preset* p = find_preset(preset);
-  if (!p) return std::string(preset);
-  return l == Lang::zh ? p->title_zh : p->title_en;
+  if (!find_preset(preset)) return std::string(preset);
+  return tr(l, "preset." + std::string(preset));
 }
 
 std::string step_title(std::string_view step, Lang l) { return tr(l, "step." + std::string(step)); }

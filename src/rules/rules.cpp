@@ -296,8 +296,7 @@ void standard(Ruleset& r) {
 
 const std::vector<Preset>& table() {
   static const std::vector<Preset> t = {
-      {"tang-song", "Ji Ping Dian, Tang-Song version", "计枰点全兼容围棋规则 唐宋版",
-       "seed 000, art. 1-19", true, make("tang-song", [](Ruleset& r) {
+      {"tang-song", "seed 000, art. 1-19", true, make("tang-song", [](Ruleset& r) {
          jpd_common(r);
          r.allow_pass = false;
          r.allow_virtual = true;
@@ -310,8 +309,7 @@ const std::vector<Preset>& table() {
          r.counting = CountingMethod::territory_refill;
          r.dame = Dame::fill_at_making_if_agreed;
        })},
-      {"ming-qing", "Ji Ping Dian, Ming-Qing version", "计枰点全兼容围棋规则 明清版",
-       "seed 000 introduction, seed 004 art. 2", true, make("ming-qing", [](Ruleset& r) {
+      {"ming-qing", "seed 000 introduction, seed 004 art. 2", true, make("ming-qing", [](Ruleset& r) {
          jpd_common(r);
          r.allow_pass = false;
          r.allow_virtual = true;
@@ -325,42 +323,33 @@ const std::vector<Preset>& table() {
          // extra move (SPEC §5 Dame).
          r.dame = Dame::fill_at_making_if_agreed;
        })},
-      {"sci-1-1", "Scientific territory counting 1-1 (pass, art)", "科学计目制 1-1 无虚着可放弃 艺术版",
-       "seed 002, 1-1", true, make("sci-1-1", [](Ruleset& r) {
+      {"sci-1-1", "seed 002, 1-1", true, make("sci-1-1", [](Ruleset& r) {
          sci(r, true, true, false, KoRule::positional, CountedMoves::real);
        })},
-      {"sci-1-2", "Scientific territory counting 1-2 (pass, law)", "科学计目制 1-2 无虚着可放弃 律法版",
-       "seed 002, 1-2", true, make("sci-1-2", [](Ruleset& r) {
+      {"sci-1-2", "seed 002, 1-2", true, make("sci-1-2", [](Ruleset& r) {
          sci(r, false, true, false, KoRule::positional, CountedMoves::real);
        })},
-      {"sci-2-1", "Scientific territory counting 2-1 (pass and virtual, art)",
-       "科学计目制 2-1 可虚着可放弃 艺术版", "seed 002, list 2-1", true, make("sci-2-1", [](Ruleset& r) {
+      {"sci-2-1", "seed 002, list 2-1", true, make("sci-2-1", [](Ruleset& r) {
          sci(r, true, true, true, KoRule::generalized, CountedMoves::real_and_virtual);
        })},
-      {"sci-2-2", "Scientific territory counting 2-2 (pass and virtual, law)",
-       "科学计目制 2-2 可虚着可放弃 律法版", "seed 002, list 2-2", true, make("sci-2-2", [](Ruleset& r) {
+      {"sci-2-2", "seed 002, list 2-2", true, make("sci-2-2", [](Ruleset& r) {
          sci(r, false, true, true, KoRule::generalized, CountedMoves::real_and_virtual);
        })},
-      {"sci-3-1", "Scientific territory counting 3-1 (virtual, no pass, art)",
-       "科学计目制 3-1 不准放弃可下虚着 艺术版", "seed 002, list 3-1", true, make("sci-3-1", [](Ruleset& r) {
+      {"sci-3-1", "seed 002, list 3-1", true, make("sci-3-1", [](Ruleset& r) {
          sci(r, true, false, true, KoRule::positional, CountedMoves::real);
        })},
-      {"sci-3-2", "Scientific territory counting 3-2 (virtual, no pass, law)",
-       "科学计目制 3-2 不准放弃可下虚着 律法版", "seed 002, list 3-2", true, make("sci-3-2", [](Ruleset& r) {
+      {"sci-3-2", "seed 002, list 3-2", true, make("sci-3-2", [](Ruleset& r) {
          sci(r, false, false, true, KoRule::positional, CountedMoves::real);
        })},
-      {"sci-4-1", "Scientific territory counting 4-1 (generalized equal stones, art)",
-       "科学计目制 4-1 广义等子比目法 艺术版", "seed 002, list 4-1", true, make("sci-4-1", [](Ruleset& r) {
+      {"sci-4-1", "seed 002, list 4-1", true, make("sci-4-1", [](Ruleset& r) {
          sci(r, true, true, false, KoRule::positional, CountedMoves::all);
          r.counting = CountingMethod::territory_generalized;
        })},
-      {"sci-4-2", "Scientific territory counting 4-2 (generalized equal stones, law)",
-       "科学计目制 4-2 广义等子比目法 律法版", "seed 002, list 4-2", true, make("sci-4-2", [](Ruleset& r) {
+      {"sci-4-2", "seed 002, list 4-2", true, make("sci-4-2", [](Ruleset& r) {
          sci(r, false, true, false, KoRule::positional, CountedMoves::all);
          r.counting = CountingMethod::territory_generalized;
        })},
-      {"art-great", "Ji Ping Dian great rule, art version (2007 Christmas)",
-       "计枰点围棋大规则 艺术版分规则", "seed 004, art. 1-10, 原创 8-9", true,
+      {"art-great", "seed 004, art. 1-10, 原创 8-9", true,
        make("art-great", [](Ruleset& r) {
          jpd_common(r);
          r.allow_pass = true;
@@ -375,18 +364,17 @@ const std::vector<Preset>& table() {
          r.komi = 6.5;
          r.counting = CountingMethod::territory_refill;
        })},
-      {"living-a", "Counting living stones, version A", "计活子围棋规则 A版", "seed 003, art. 25-26",
+      {"living-a", "seed 003, art. 25-26",
        true, make("living-a", [](Ruleset& r) { living(r, Compensation::living_a); })},
-      {"living-b", "Counting living stones, version B", "计活子围棋规则 B版", "seed 003, art. 25-26",
+      {"living-b", "seed 003, art. 25-26",
        true, make("living-b", [](Ruleset& r) {
          living(r, Compensation::living_b);
          r.dame = Dame::fill_at_making_if_odd;  // 003 art. 26.2
        })},
-      {"living-a-1v", "Counting living stones, version A with the first-virtual boundary",
-       "计活子围棋规则 A版 一虚为界", "seed 003, art. 27", true,
+      {"living-a-1v", "seed 003, art. 27", true,
        make("living-a-1v", [](Ruleset& r) { living(r, Compensation::living_a_first_event); })},
       // Comparison presets: the standard rule sets, so users see where they differ.
-      {"chinese", "Chinese rules (area counting)", "中国规则 数子法", "Chinese Weiqi rules", false,
+      {"chinese", "Chinese Weiqi rules", false,
        make("chinese", [](Ruleset& r) {
          standard(r);
          r.ko = KoRule::positional;
@@ -395,8 +383,7 @@ const std::vector<Preset>& table() {
          // Chinese rules: in a handicap game Black returns half its handicap stones (N points).
          r.handicap_compensation = HandicapCompensation::n;
        })},
-      {"chinese-2008", "WMSG 2008 rules (black pays 1 when black plays last)",
-       "2008世界智运会围棋规则 黑收后贴1点", "WMSG 2008", false, make("chinese-2008", [](Ruleset& r) {
+      {"chinese-2008", "WMSG 2008", false, make("chinese-2008", [](Ruleset& r) {
          standard(r);
          r.ko = KoRule::positional;
          r.komi = 7.5;
@@ -404,7 +391,7 @@ const std::vector<Preset>& table() {
          r.counting = CountingMethod::area;
          r.handicap_compensation = HandicapCompensation::n;  // as the Chinese rules
        })},
-      {"japanese", "Japanese rules (territory and prisoners)", "日本规则 数目法", "Japanese 1989 rules",
+      {"japanese", "Japanese 1989 rules",
        false, make("japanese", [](Ruleset& r) {
          standard(r);
          r.ko = KoRule::simple;
@@ -417,7 +404,7 @@ const std::vector<Preset>& table() {
          r.seki_territory = SekiTerritory::none;
          r.eye_reading = EyeReading::japanese;
        })},
-      {"korean", "Korean rules (territory and prisoners)", "韩国规则 数目法", "Korean rules", false,
+      {"korean", "Korean rules", false,
        make("korean", [](Ruleset& r) {
          standard(r);
          r.ko = KoRule::simple;
@@ -430,7 +417,7 @@ const std::vector<Preset>& table() {
          r.seki_territory = SekiTerritory::none;
          r.eye_reading = EyeReading::japanese;
        })},
-      {"aga", "AGA rules (pass stones, white passes last)", "美国围棋协会规则", "AGA 2004 rules", false,
+      {"aga", "AGA 2004 rules", false,
        make("aga", [](Ruleset& r) {
          standard(r);
          r.ko = KoRule::situational;
@@ -441,7 +428,7 @@ const std::vector<Preset>& table() {
          // AGA: White receives one point for each handicap stone after the first.
          r.handicap_compensation = HandicapCompensation::n_minus_1;
        })},
-      {"ing", "Ing rules (fill-up counting)", "应氏规则 填满计点", "Ing 1996 rules", false,
+      {"ing", "Ing 1996 rules", false,
        make("ing", [](Ruleset& r) {
          standard(r);
          r.ko = KoRule::situational;
@@ -451,7 +438,7 @@ const std::vector<Preset>& table() {
          // Ing's overtime costs points (two per extension), not the game: interpretation 31.
          r.lose_on_time = false;
        })},
-      {"new-zealand", "New Zealand rules", "新西兰规则", "New Zealand rules", false,
+      {"new-zealand", "New Zealand rules", false,
        make("new-zealand", [](Ruleset& r) {
          standard(r);
          r.ko = KoRule::situational;
@@ -459,7 +446,7 @@ const std::vector<Preset>& table() {
          r.komi = 7;
          r.counting = CountingMethod::area;
        })},
-      {"tromp-taylor", "Tromp-Taylor rules", "Tromp-Taylor规则", "Tromp-Taylor concise rules", false,
+      {"tromp-taylor", "Tromp-Taylor concise rules", false,
        make("tromp-taylor", [](Ruleset& r) {
          standard(r);
          r.ko = KoRule::positional;
@@ -471,7 +458,7 @@ const std::vector<Preset>& table() {
          r.friendly_pass = false;
          r.lose_on_time = false;  // the concise rules say nothing of time: interpretation 31
        })},
-      {"ancient", "Ancient Chinese counting (group tax 还棋头)", "古代数子法 还棋头", "Ming-Qing practice",
+      {"ancient", "Ming-Qing practice",
        false, make("ancient", [](Ruleset& r) {
          standard(r);
          r.ko = KoRule::simple;

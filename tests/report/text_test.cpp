@@ -12,6 +12,7 @@
 #include "jpd/count.hpp"
 #include "jpd/count_report.hpp"
 #include "jpd/score.hpp"
+#include "jpd/rules.hpp"
 #include "jpd/text.hpp"
 #include "test_util.hpp"
 
@@ -204,6 +205,22 @@ TEST(Text, EveryMakingStepHasItsTitleFromItsIdInBothLanguages) {
     EXPECT_TRUE(steps.count(id)) << id;
   EXPECT_EQ(step_title("equal_stones", Lang::en), "equal stones (等子局面)");
   EXPECT_EQ(step_title("equal_stones", Lang::zh), "等子局面");
+}
+
+TEST(Text, EveryPresetHasItsTitleFromTheTableInBothLanguages) {
+  // The preset table holds no text: each title is the text table's "preset.<name>".
+  std::set<std::string> en;
+  for (const Preset& p : presets()) {
+    const std::string e = preset_title(p.name, Lang::en), z = preset_title(p.name, Lang::zh);
+    EXPECT_EQ(e.find("[["), std::string::npos) << p.name;
+    EXPECT_EQ(z.find("[["), std::string::npos) << p.name;
+    EXPECT_NE(e, p.name);
+    EXPECT_NE(e, z) << p.name;
+    EXPECT_TRUE(en.insert(e).second) << "two presets titled " << e;
+  }
+  EXPECT_EQ(preset_title("japanese", Lang::en), "Japanese rules (territory and prisoners)");
+  EXPECT_EQ(preset_title("japanese", Lang::zh), "日本规则 数目法");
+  EXPECT_EQ(preset_title("no-such-preset", Lang::en), "no-such-preset");  // a name, as given
 }
 
 TEST(Text, ExplanationInChineseUsesTheSeedsWords) {

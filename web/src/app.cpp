@@ -154,7 +154,8 @@ json presets_json() {
   for (const Preset& p : presets()) {
     const Ruleset& r = p.rules;
     list.push_back(json{{"name", p.name},
-                        {"title", json{{"en", p.title_en}, {"zh", p.title_zh}}},
+                        {"title", json{{"en", preset_title(p.name, Lang::en)},
+                                       {"zh", preset_title(p.name, Lang::zh)}}},
                         {"source", p.source},
                         {"jpd", p.jpd},
                         {"komi", r.komi},

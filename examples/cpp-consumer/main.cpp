@@ -16,8 +16,8 @@ int main(int argc, char** argv) {
     game.play(jpd::Move::virtual_move(jpd::Color::Black));
     const jpd::Count c = jpd::count(game, jpd::Statuses{});
     const std::string expected = game.rules().preset == "tang-song" ? "W+0.5" : "B+0.5";
-    std::cout << rules << ": " << c.result << " (area " << c.area.black << " : " << c.area.white
-              << ", territory " << c.territory.black << " : " << c.territory.white << ")\n";
+    std::cout << rules << ": " << c.result << " (area " << c.area().black << " : " << c.area().white
+              << ", territory " << c.territory().black << " : " << c.territory().white << ")\n";
     failures += c.result != expected || !c.all_invariants_hold;
   }
   if (argc > 1) {

@@ -28,8 +28,12 @@
 //     the captures and defences of chains in atari, and the pass; two passes end it. A ko open when
 //     the game stopped is connected by its holder (docs/rules.md interpretation 20); one made
 //     while finishing goes to whoever takes it first. Iterative deepening within a node budget;
-//  5. the fixed order, only when the search exceeds its budget: each side defends a living chain in
-//     atari, else takes a region point or a simple dame without self-atari, else passes.
+//     a sum too large to search is played on hottest move first (the option that gains most
+//     where it is played; under area counting a simple dame where none gains more than it);
+//     a region whose game outgrows its budget is searched there instead of read out;
+//  5. the fixed order, for what the reading budget left unread (or with no search at all): each
+//     side defends a living chain in atari, else takes a region point or a simple dame without
+//     self-atari, else passes.
 #pragma once
 
 #include <cstdint>
@@ -48,12 +52,16 @@ enum class FinishScoring : uint8_t {
 
 struct FinishOptions {
   FinishScoring scoring = FinishScoring::territory;
-  // Positions the search may visit before it gives up for the fixed order (0: the fixed order).
+  // Positions the search over the sum of the local games may visit; past them, the rest of the
+  // sum is played hottest move first (0: no search, the fixed order).
   int max_nodes = 200000;
+  // Positions the reading of one local region may make: a region whose game is larger is not
+  // read out but searched, each side's best line there within as many positions.
+  int region_budget = 4000;
   // Positions the reading of all local regions may visit together, over the whole finish; once
   // spent, the regions not yet read are filled out in the fixed order (0: no limit). This bounds
   // the time a record that stops far from its end takes.
-  int max_reading = 300000;
+  int max_reading = 40000;
   // The game's last move was a pass: a pass now ends it (the line then starts with a move, or is
   // empty).
   bool after_pass = false;

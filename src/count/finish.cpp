@@ -950,6 +950,30 @@ class SumSearch {
     return {kPass, 0};
   }
 
+  // The hottest move of c, for a sum too large to search: the option that gains most where it
+  // is played (the opponent answering there first otherwise), the pile where no region gains
+  // more than a dame does, else the pass.
+  Move hottest(const std::vector<int>& at, Color c, int pile) const {
+    const int k = color_index(c);
+    int best_gain = 0;
+    Move best{kPass, 0};
+    for (size_t r = 0; r < at.size(); ++r) {
+      const LocalGame::Node& n = games_[r].nodes[size_t(at[r])];
+      const auto opts = games_[r].of(at[r], c);
+      for (size_t o = 0; o < opts.size(); ++o) {
+        const LocalGame::Node& ch = games_[r].nodes[size_t(opts[o].child)];
+        const int gain = sign(c) * (ch.stop[1 - k] - n.stop[1 - k]);
+        if (gain > best_gain) {
+          best_gain = gain;
+          best = Move{int(r), int(o)};
+        }
+      }
+    }
+    // (a dame taken rather than left to the opponent: two points under area counting)
+    if (pile > 0 && pile_scores_ && best_gain <= 2) return Move{kPile, 0};
+    return best;
+  }
+
   int total(const std::vector<int>& at) const {
     int t = 0;
     for (size_t r = 0; r < at.size(); ++r) t += games_[r].nodes[size_t(at[r])].value;
@@ -1239,8 +1263,7 @@ bool unchanged_around(const Board& now, const Board& before, const std::vector<I
 struct StageResult {
   std::vector<Move> moves;
   size_t hot_moves = 0;  // the first moves: the search's line over the hot regions
-  bool complete = true;
-  bool aborted = false;
+  bool complete = true;  // every region read out and the sum searched to the end
   std::array<Color, Board::kArea> owner{};  // (shortage stage) territory owners at its start
 };
 
@@ -1284,7 +1307,7 @@ StageResult play_stage(const Board& pos, const Mask& dead, Color first, int pass
   std::vector<LocalGame> games;
   Mask read{};  // points of the regions read to the end
   for (const auto& points : regions) {
-    LocalReader reader(eval, points, base, kos, 20000, scores, stage == Stage::shortage, work);
+    LocalReader reader(eval, points, base, kos, opts.region_budget, scores, stage == Stage::shortage, work);
     games.push_back(reader.read(pos));
     out.complete = out.complete && games.back().complete;
     f.nodes += int(games.back().nodes.size());
@@ -1312,9 +1335,15 @@ StageResult play_stage(const Board& pos, const Mask& dead, Color first, int pass
   Color c = first;
   int passes = passes0, pile = int(simple.size());
   size_t next_simple = 0;
-  while (!search.aborted() && passes < 2) {
-    const SumSearch::Move m = search.best_move(at, c, passes, pile);
-    if (search.aborted()) break;
+  // A sum too large to search (the search gave up) is played on hottest move first.
+  bool hottest = search.aborted();
+  while (passes < 2) {
+    const SumSearch::Move m =
+        hottest ? search.hottest(at, c, pile) : search.best_move(at, c, passes, pile);
+    if (!hottest && search.aborted()) {
+      hottest = true;
+      continue;
+    }
     if (m.region == SumSearch::kPass) {
       line.push_back(Move::pass(c));
       ++passes;
@@ -1331,12 +1360,7 @@ StageResult play_stage(const Board& pos, const Mask& dead, Color first, int pass
     c = opponent(c);
   }
   f.nodes += search.nodes();
-  if (search.aborted()) {
-    out.aborted = true;
-    out.complete = false;
-    line.clear();
-    return out;
-  }
+  if (hottest) out.complete = false;
   while (!line.empty() && line.back().kind == MoveKind::pass) line.pop_back();
   // The search's line on the board, as far as it can be played (regions that were read apart
   // may meet).
@@ -1349,7 +1373,7 @@ StageResult play_stage(const Board& pos, const Mask& dead, Color first, int pass
   // same); the weaknesses of stage two are only played on where that gains.
   const bool fill = stage == Stage::boundary;
   for (size_t g = 0; g < regions.size(); ++g) {
-    LocalReader reader(eval, regions[g], base, kos, 20000, scores, stage == Stage::shortage, work);
+    LocalReader reader(eval, regions[g], base, kos, opts.region_budget, scores, stage == Stage::shortage, work);
     const LocalGame now = unchanged_around(end, pos, regions[g]) ? games[g] : reader.read(end);
     if (!now.complete && work.spent())  // (left to the fill-out below)
       for (Index i : regions[g]) read[i] = 0;
@@ -1408,52 +1432,46 @@ Finish finish_game(const Board& pos, const std::vector<Point>& dead_list, Color 
   } else {
     // The boundary first: dame, the endgame that is left, the defences it makes necessary.
     StageResult one = play_stage(living, live_dead, first, passes0, opts, Stage::boundary, f, work);
-    if (one.aborted) {
-      line = fill_out(living, live_dead, first, passes0, Mask{}, open_kos_of(living, live_dead));
-    } else {
-      line = std::move(one.moves);
-      // Then the weaknesses of the filled position: throw-ins, cuts, shortage of liberties.
-      // Under territory counting the rest of the boundary is worth nothing and costs no move
-      // that matters (either side may pass instead): the side to move after the hot line
-      // plays first here, and the rest of the boundary comes after.
-      Board filled = living;
-      line.resize(play_line(filled, line));
-      const bool territory = opts.scoring == FinishScoring::territory;
-      const size_t hot = territory ? one.hot_moves : line.size();
-      const Color next = hot == 0 ? first : opponent(line[hot - 1].color);
-      StageResult two = play_stage(filled, live_dead, next, line.empty() ? passes0 : 0, opts,
-                                   Stage::shortage, f, work, &living);
-      if (!two.aborted && territory && hot < line.size()) {
-        std::vector<Move> rest(line.begin() + long(hot), line.end());
-        line.resize(hot);
-        Color c = next;
-        for (const Move& m : two.moves) {
-          line.push_back(m);
-          c = opponent(m.color);
-        }
-        std::vector<std::pair<Color, Index>> tail;
-        for (const Move& m : rest)
-          tail.push_back({m.color, m.kind == MoveKind::pass ? Board::kNoIndex : Board::index(m.point)});
-        append_line(line, c, tail);
-        two.moves.clear();
+    line = std::move(one.moves);
+    // Then the weaknesses of the filled position: throw-ins, cuts, shortage of liberties.
+    // Under territory counting the rest of the boundary is worth nothing and costs no move
+    // that matters (either side may pass instead): the side to move after the hot line
+    // plays first here, and the rest of the boundary comes after.
+    Board filled = living;
+    line.resize(play_line(filled, line));
+    const bool territory = opts.scoring == FinishScoring::territory;
+    const size_t hot = territory ? one.hot_moves : line.size();
+    const Color next = hot == 0 ? first : opponent(line[hot - 1].color);
+    StageResult two = play_stage(filled, live_dead, next, line.empty() ? passes0 : 0, opts,
+                                 Stage::shortage, f, work, &living);
+    if (territory && hot < line.size()) {
+      std::vector<Move> rest(line.begin() + long(hot), line.end());
+      line.resize(hot);
+      Color c = next;
+      for (const Move& m : two.moves) {
+        line.push_back(m);
+        c = opponent(m.color);
       }
-      if (!two.aborted) {
-        line.insert(line.end(), two.moves.begin(), two.moves.end());
-        // Stones thrown into the other side's territory that the lines left standing are
-        // dead, as the reading counted them.
-        Board end = living;
-        line.resize(play_line(end, line));
-        std::array<Color, Board::kArea> owners = one.owner;
-        for (size_t i = 0; i < owners.size(); ++i)
-          if (owners[i] == Color::Empty) owners[i] = two.owner[i];
-        const Mask counted = counted_dead(end, Eval{live_dead, opts, &owners});
-        const Mask before = dead_chains(end, live_dead);
-        for_points(end, [&](Index i) {
-          if (counted[i] && !before[i] && end.chain_head(i) == i) f.dead.push_back(Board::point(i));
-        });
-      }
-      f.searched = one.complete && two.complete;
+      std::vector<std::pair<Color, Index>> tail;
+      for (const Move& m : rest)
+        tail.push_back({m.color, m.kind == MoveKind::pass ? Board::kNoIndex : Board::index(m.point)});
+      append_line(line, c, tail);
+      two.moves.clear();
     }
+    line.insert(line.end(), two.moves.begin(), two.moves.end());
+    // Stones thrown into the other side's territory that the lines left standing are dead, as
+    // the reading counted them.
+    Board end = living;
+    line.resize(play_line(end, line));
+    std::array<Color, Board::kArea> owners = one.owner;
+    for (size_t i = 0; i < owners.size(); ++i)
+      if (owners[i] == Color::Empty) owners[i] = two.owner[i];
+    const Mask counted = counted_dead(end, Eval{live_dead, opts, &owners});
+    const Mask before = dead_chains(end, live_dead);
+    for_points(end, [&](Index i) {
+      if (counted[i] && !before[i] && end.chain_head(i) == i) f.dead.push_back(Board::point(i));
+    });
+    f.searched = one.complete && two.complete;
   }
   // A ko open when the game stopped is connected by its holder at the end, if it is still open.
   {

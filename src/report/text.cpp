@@ -610,8 +610,9 @@ constexpr TextEntry kTable[] = {
      "the finishing moves are the best play for both sides (searched: {0} point(s) read, {1} simple dame)",
      "收尾之着为双方的最佳应对（经搜索：计算 {0} 点，简单单官 {1} 个）"},
     {"note.finished_fixed",
-     "the finishing moves follow a fixed order (the search exceeded its budget)",
-     "收尾之着按固定次序（搜索超出限度）"},
+     "the finishing moves were read within a budget (a region too large searched, a sum too "
+     "large played in order of value, the rest filled in a fixed order)",
+     "收尾之着在限度之内计算（过大的区域经搜索，过大的总和按价值次序，其余按固定次序）"},
     {"note.finish_distrusted",
      "the finishing moves would change the count by {0} points, more than the {1} the end of a "
      "counted game can: counted as the position stands",

@@ -108,15 +108,53 @@ TEST(Finish, TheHolderOfAKoOpenWhenTheGameStoppedConnectsIt) {
   EXPECT_EQ(score_japanese(file), "W+2.5");
 }
 
-TEST(Finish, FallsBackToTheGreedyOrderWhenTheNodeBudgetIsSpent) {
+TEST(Finish, PlaysTheSumHottestFirstWhenTheNodeBudgetIsSpent) {
   const Board b = test::board_from(kSenteDame);
   FinishOptions tiny;
   tiny.max_nodes = 3;
   const Finish f = finish_game(b, {}, Color::Black, tiny);
   EXPECT_FALSE(f.searched);
-  EXPECT_EQ(line_of(f.moves, 7), "B E7 W C7");  // the fill-out finds this one too
+  EXPECT_EQ(line_of(f.moves, 7), "B E7 W C7");
   EXPECT_EQ(f.value, 1);
   EXPECT_EQ(finishing_moves(b, {}, Color::Black, tiny), f.moves);
+}
+
+TEST(Finish, ASumTooLargeToSearchIsPlayedHottestFirstNotInTheFixedOrder) {
+  // The record of ADameThatWouldShortOneOwnLibertiesIsLeftForTheOpponent with a search of one
+  // position: the regions, read out, are played hottest first and find the search's line; the
+  // fixed order (max_nodes 0) does not.
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
+  const std::string file = "J_00010__games__pro_games__go__9x9__930116.sgf";
+  const Finish full = finish_of_record(file);
+  FinishOptions one;
+  one.max_nodes = 1;
+  const Finish hot = finish_of_record(file, one);
+  EXPECT_FALSE(hot.searched);
+  FinishOptions fixed;
+  fixed.max_nodes = 0;
+  const Finish greedy = finish_of_record(file, fixed);
+  EXPECT_EQ(line_of(hot.moves, 9), line_of(full.moves, 9));
+  EXPECT_EQ(hot.value, full.value);
+  EXPECT_NE(line_of(hot.moves, 9), line_of(greedy.moves, 9));
+  EXPECT_LT(greedy.value, full.value);
+}
+
+TEST(Finish, ARegionLargerThanItsBudgetIsSearchedNotReadOut) {
+  // kSenteDame's regions read with a budget of one position: the finish is not read to the end
+  // (searched false) and still legal; with the default budget it is read to the end.
+  const Board b = test::board_from(kSenteDame);
+  FinishOptions small;
+  small.region_budget = 1;
+  const Finish f = finish_game(b, {}, Color::Black, small);
+  EXPECT_FALSE(f.searched);
+  EXPECT_TRUE(finish_game(b, {}, Color::Black).searched);
+  Board t = b;
+  for (const Move& m : f.moves) {
+    if (m.kind == MoveKind::pass) continue;
+    const auto i = Board::index(m.point);
+    ASSERT_TRUE(t.at(i) == Color::Empty && !t.is_suicide(i, m.color)) << line_of(f.moves, 7);
+    t.play(m.point, m.color);
+  }
 }
 
 TEST(Finish, TheSearchedValueIsWhatTheJapaneseCountGainsOnRandomPositions) {
@@ -408,7 +446,7 @@ TEST(Finish, AStopped25x25RecordReadsNoMorePositionsThanItsBudget) {
   EXPECT_FALSE(fixed.searched);
   EXPECT_FALSE(fixed.moves.empty());
 
-  // score_record with the budget spent: the count says the fixed order finished the game.
+  // score_record with the budget spent: the count says the finish was read within a budget.
   ScoreOptions so;
   so.rules = parse_rules_text("japanese");
   so.keep_steps = false;
@@ -416,6 +454,7 @@ TEST(Finish, AStopped25x25RecordReadsNoMorePositionsThanItsBudget) {
   so.max_finish_swing = 0;  // (a random board swings far: the finish kept, to see its note)
   const Count c = score_record(rec, so).count;
   EXPECT_TRUE(std::any_of(c.notes.begin(), c.notes.end(), [](const Message& n) {
-    return text(n, Lang::en) == "the finishing moves follow a fixed order (the search exceeded its budget)";
+    return n.id == "note.finished_fixed" &&
+           text(n, Lang::en).starts_with("the finishing moves were read within a budget");
   })) << testing::PrintToString(text(c.notes, Lang::en));
 }

@@ -45,7 +45,10 @@ run_one() {
   local corpora=("$dir/corpus/$name" "fuzz/corpus/$name")
   [ -d "fuzz/regressions/$name" ] && corpora+=("fuzz/regressions/$name")
   mkdir -p "$dir/corpus/$name"
-  "$dir/fuzz/$name" "${args[@]}" "${corpora[@]}" >"$log" 2>&1
+  local rc=0
+  "$dir/fuzz/$name" "${args[@]}" "${corpora[@]}" >"$log" 2>&1 || rc=$?
+  echo "$rc" >"$dir/fuzz-$name.status"
+  return "$rc"
 }
 
 # Two harnesses at a time (the processors of the CI machine).
@@ -72,11 +75,12 @@ for name in "${names[@]}"; do
   rates+=("${name%_fuzzer} ${rate:-?}/s")
   cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+' || true)
   failure='ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|runtime error:|fuzz check failed'
-  if grep -qE "$failure|Test unit written" "$log"; then
+  status=$(cat "$dir/fuzz-$name.status" 2>/dev/null || echo '?')
+  if grep -qE "$failure|Test unit written" "$log" || [ "$status" != 0 ]; then
     echo "---- $log"
-    grep -vE '^#[0-9]+\s+(NEW|REDUCE|pulse|INITED)|^"' "$log" | tail -n 80
+    grep -vE '^#[0-9]+\s+(NEW|REDUCE|pulse|INITED)|^"' "$log" | tail -n 80 || true
     artifact=$(grep -oE 'Test unit written to [^ ]+' "$log" | awk '{print $5}' || true)
-    echo "fuzz $name: FAILED after ${runs:-?} runs; reproduce with: $dir/fuzz/$name $artifact"
+    echo "fuzz $name: FAILED (exit status $status) after ${runs:-?} runs; reproduce with: $dir/fuzz/$name $artifact"
     failed=1
   else
     echo "fuzz $name: ${seconds} s, ${runs:-?} runs (${rate:-?} a second), coverage ${cov:-?} edges, no crash"

@@ -83,6 +83,9 @@ struct EstimateOptions {
   double count_dead_below = 0.5;
   OpenShapes open_shapes = OpenShapes::from_rules;
   int max_self_atari = 2;        // playouts allow a self-atari only of chains this small
+  // Nodes of each reading of a capturing race (up to four a race); a race not read within them
+  // is left to the playouts. (The fuzz harnesses give it a small budget.)
+  int race_nodes = 20000;
   // The position ends a game that two passes (or non-board moves) ended: the player to move can
   // take a chain of the opponent's left in atari at once (the passes lifted any ko ban), so the
   // chain's owner does not get to connect it first. estimate(const Game&) sets it.

@@ -537,7 +537,7 @@ void read_races(Reading& r) {
                      " the capturing race with the chains next to it, " + how + " (" + c.reason + ")";
         }
       };
-      estimator::Race race(black, white, 20000, 24);
+      estimator::Race race(black, white, r.o.race_nodes, 24);
       const estimator::RaceOutcome first = race.run(pos, r.to_move);
       if (!first.read) continue;
       if (first.winner == 0) {
@@ -552,17 +552,17 @@ void read_races(Reading& r) {
               if (is_stone(pos.at(j)) && comp[size_t(chain_id_i(j))] == k) ko_next = true;
             }
         if (ko_next) continue;
-        estimator::Race other(black, white, 20000, 24);
+        estimator::Race other(black, white, r.o.race_nodes, 24);
         const estimator::RaceOutcome o = other.run(pos, opponent(r.to_move));
         if (!o.read || o.winner != 0) continue;
         // Neither without sacrifices: read again with throw-ins (a stone thrown into an eye
         // space of two points takes an eye away). A side that captures whoever moves first
         // wins; a side of unsettled chains only never overturns its partners.
-        estimator::Race thrown(black, white, 20000, 24, true);
+        estimator::Race thrown(black, white, r.o.race_nodes, 24, true);
         const estimator::RaceOutcome t1 = thrown.run(pos, r.to_move);
         if (t1.read && t1.winner != 0) {
           const Color winner = t1.winner > 0 ? Color::Black : Color::White;
-          estimator::Race thrown_other(black, white, 20000, 24, true);
+          estimator::Race thrown_other(black, white, r.o.race_nodes, 24, true);
           const estimator::RaceOutcome t2 = thrown_other.run(pos, opponent(r.to_move));
           if (t2.read && t2.winner == t1.winner && (!one_colour || winner == partner_colour)) {
             settle(winner, "with a throw-in, whoever moves first");

@@ -65,6 +65,31 @@ TEST(WebApi, ClearForgetsEveryGameAndNumbersTheNextFromOne) {
   EXPECT_EQ(again.value("number", json()), first.value("number", json()));
 }
 
+// clear() skips the store when nothing was written since the last one: clearing twice, then
+// storing a game and a move, still leaves an empty App that numbers its games from 1.
+TEST(WebApi, ClearAfterAClearStillForgetsWhatWasStoredSince) {
+  App app(memory_options());
+  Client c(app);
+  json first = c.call("POST", "/api/games", json{{"size", 5}});
+  ASSERT_EQ(c.last.status, 201) << c.last.body;
+  app.clear();
+  app.clear();
+  json second = c.call("POST", "/api/games", json{{"size", 5}});
+  ASSERT_EQ(c.last.status, 201) << c.last.body;
+  EXPECT_EQ(second.value("number", json()), first.value("number", json()));
+  c.move(second["id"], "B", "play", "C3");
+  ASSERT_EQ(c.last.status, 200) << c.last.body;
+  app.clear();
+  EXPECT_EQ(app.game_count(), 0u);
+  c.call("GET", game_path(second["id"]));
+  EXPECT_EQ(c.last.status, 404) << c.last.body;
+  json third = c.call("POST", "/api/games", json{{"size", 5}});
+  ASSERT_EQ(c.last.status, 201) << c.last.body;
+  EXPECT_EQ(third["version"], first["version"]);
+  EXPECT_EQ(third.value("number", json()), first.value("number", json()));
+  EXPECT_EQ(app.game_count(), 1u);
+}
+
 TEST(WebApi, PlaysToThePauseAndCountsAsJpdScore) {
   App app(memory_options());
   Client c(app);

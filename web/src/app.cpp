@@ -465,8 +465,11 @@ void App::clear() {
   damaged_.clear();
   open_by_client_.clear();
   reserved_ = 0;
+  // The same number of slots as before (engine_slots asks the system for its processors, which
+  // reads a file: it cost as much as the rest of clearing an empty App).
+  const auto slots = limits_->slots;
   limits_ = std::make_unique<Limits>();
-  limits_->slots = engine_slots(opts_);
+  limits_->slots = slots;
 }
 
 size_t App::game_count() {

@@ -65,7 +65,8 @@ class Store {
   // Removes a game's events from number `from` on (repairing a damaged game); returns how many.
   int64_t truncate(int64_t game, int64_t from);
   // Removes every game and its events, and restarts the numbering of games: the database as
-  // newly created (App::clear).
+  // newly created (App::clear). Does nothing when this Store has written nothing since its last
+  // clear() (the first one always runs: the file may hold games).
   void clear();
 
   const std::string& path() const { return path_; }
@@ -88,6 +89,7 @@ class Store {
   std::condition_variable queue_cv_;
   std::vector<Pending*> queue_;
   bool writing_ = false;
+  bool cleared_ = false;  // nothing written since the last clear() (under mu_)
   sqlite3* db_ = nullptr;
   std::string path_;
   Sync sync_;

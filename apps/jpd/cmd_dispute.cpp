@@ -47,7 +47,7 @@ void add_dispute_command(CLI::App& app, Runner& run) {
       DisputeResult d = play_dispute(rp.game, black, white, o);
       Count c = count(d.game, d.statuses);
       for (const std::string& n : d.notes) c.notes.push_back(Message::english("dispute: " + n));
-      for (const std::string& n : rp.notes) c.notes.insert(c.notes.begin(), Message::english(n));
+      for (const Message& n : rp.notes) c.notes.insert(c.notes.begin(), n);  // (each first: reversed)
       if (!out.empty()) {
         sgf::Record played = record_from_game(d.game);
         played.black_name = rec.black_name.empty() ? black : rec.black_name;

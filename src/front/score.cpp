@@ -160,11 +160,11 @@ Message from_the_estimator(Message m) {
 }
 
 // The replay's notes first (the record's reading, then the replay), then the conventions'.
-void put_notes_first(Count& c, const std::vector<std::string>& replay_notes,
+void put_notes_first(Count& c, const std::vector<Message>& replay_notes,
                      const std::vector<std::string>& convention_notes) {
   std::vector<Message> first;
   first.reserve(replay_notes.size() + convention_notes.size() + c.notes.size());
-  for (const std::string& n : replay_notes) first.push_back(Message::english(n));
+  for (const Message& n : replay_notes) first.push_back(n);
   for (const std::string& n : convention_notes) first.push_back(Message::english(n));
   for (Message& n : c.notes) first.push_back(std::move(n));
   c.notes = std::move(first);
@@ -264,7 +264,7 @@ void add_record_facts(nlohmann::json& j, const RecordFacts& f) {
   nlohmann::json repairs = nlohmann::json::array();
   for (const sgf::Repair& r : f.repairs)
     repairs.push_back({{"move", r.move_number}, {"kind", std::string(sgf::name_of(r.kind))},
-                       {"detail", r.detail}});
+                       {"detail", text(r.detail, Lang::en)}});
   j["repairs"] = repairs;
   nlohmann::json conventions = nlohmann::json::array();
   for (const AppliedConvention& c : f.conventions)

@@ -598,6 +598,8 @@ constexpr TextEntry kTable[] = {
     {"note.ended_early", "the game ended ({0}) before move {1} of the record",
      "棋局在棋谱第 {1} 着之前已经结束（{0}）"},
     {"note.rest_not_replayed", "the rest is not replayed", "其后的着手不再重放"},
+    // (Not yet in Chinese: the replay's output has always shown it in English.)
+    {"note.more_notes", "... and {0} more such notes", "... and {0} more such notes"},
     {"note.finished_territory",
      "the record stops before its end: {0} finishing move(s) (endgame, dame, defensive moves) and "
      "{1} pass(es) were played first, for territory counting",

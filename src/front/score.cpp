@@ -133,7 +133,7 @@ CountOptions count_options(const ScoreOptions& opts) {
 
 // The rules a record is counted under: rules_for_record, with its server's conventions (noted).
 Ruleset record_rules(const sgf::Record& record, const std::optional<RulesText>& given,
-                     const ScoreOptions& opts, RecordFacts& facts, std::vector<std::string>& notes) {
+                     const ScoreOptions& opts, RecordFacts& facts, std::vector<Message>& notes) {
   Ruleset rules = rules_for_record(record, given);
   if (opts.server_conventions) facts.conventions = apply_conventions(record, given, rules, notes);
   return rules;
@@ -161,11 +161,11 @@ Message from_the_estimator(Message m) {
 
 // The replay's notes first (the record's reading, then the replay), then the conventions'.
 void put_notes_first(Count& c, const std::vector<Message>& replay_notes,
-                     const std::vector<std::string>& convention_notes) {
+                     const std::vector<Message>& convention_notes) {
   std::vector<Message> first;
   first.reserve(replay_notes.size() + convention_notes.size() + c.notes.size());
   for (const Message& n : replay_notes) first.push_back(n);
-  for (const std::string& n : convention_notes) first.push_back(Message::english(n));
+  for (const Message& n : convention_notes) first.push_back(n);
   for (Message& n : c.notes) first.push_back(std::move(n));
   c.notes = std::move(first);
 }
@@ -174,7 +174,7 @@ void put_notes_first(Count& c, const std::vector<Message>& replay_notes,
 
 Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   RecordFacts facts;
-  std::vector<std::string> convention_notes;
+  std::vector<Message> convention_notes;
   const Ruleset rules = record_rules(record, opts.rules, opts, facts, convention_notes);
   Replay rp = replay(record, rules, opts.replay);
   record_facts(record, rp.stopped_without_pause, rp.repairs, facts);
@@ -308,7 +308,7 @@ void RecordScorer::count(const std::optional<RulesText>& rules, Count& c, Record
   RecordFacts own;
   RecordFacts& f = facts ? *facts : own;
   f = RecordFacts{};
-  std::vector<std::string> convention_notes;
+  std::vector<Message> convention_notes;
   const Ruleset used = record_rules(record_, rules, opts_, f, convention_notes);
   const ReplayCache::Shared rp = replays_.get(used);
   record_facts(record_, rp.stopped_without_pause, rp.repairs, f);

@@ -396,6 +396,10 @@ constexpr TextEntry kTable[] = {
     {"note.corpus_no_result", "recorded result '' is not a count", "棋谱未记录胜负"},
     {"note.corpus_not_count", "recorded result '{0}' is not a count", "记录的胜负“{0}”并非计点所得"},
     {"note.corpus_not_counted", "not counted: {0} (RE[{1}]); got {2}", "未计入：{0}（RE[{1}]）；计算得 {2}"},
+    // (Not yet in Chinese: jpd corpus has always shown these in English.)
+    {"corpus.ended_detail", "the game ended {0}", "the game ended {0}"},
+    // A text shown as it is written, in either language (an error's English, as error texts are).
+    {"text.as_written", "{0}", "{0}"},
 
     // Words that fill the placeholders of the library's notes.
     {"word.Black", "Black", "黑方"},

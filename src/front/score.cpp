@@ -153,10 +153,9 @@ void record_facts(const sgf::Record& record, bool stopped_without_pause,
 }
 
 // An estimator's note (note.est_*) among the count's: the same said as the estimator's
-// (note.estimate_*: "estimator: ...").
+// ("estimator: ...", note.by_estimator).
 Message from_the_estimator(Message m) {
-  if (m.id.starts_with("note.est_")) m.id = "note.estimate_" + m.id.substr(9);
-  return m;
+  return Message("note.by_estimator", {MessageArg::message(std::move(m))});
 }
 
 // The replay's notes first (the record's reading, then the replay), then the conventions'.

@@ -108,3 +108,13 @@ TEST(Text, AMessageIdMissingFromTheTableIsDetected) {
                                                                                     {3, "B D4"}))})})
                   .empty());
 }
+
+// One set of texts for the estimator's notes: among a count's notes they are the same messages,
+// said as the estimator's (note.by_estimator), not a second set of ids (note.estimate_*).
+TEST(Text, EstimatorNotesHaveOneSetOfTexts) {
+  for (const TextEntry& e : text_table()) EXPECT_FALSE(e.id.starts_with("note.estimate_")) << e.id;
+  const Message ko("note.est_ko_open", {"C3", 2});
+  const Message said("note.by_estimator", {MessageArg::message(ko)});
+  EXPECT_EQ(text(said, Lang::en), "estimator: " + text(ko, Lang::en));
+  EXPECT_EQ(text(said, Lang::zh), "估计器：" + text(ko, Lang::zh));
+}

@@ -73,7 +73,7 @@ struct GameResult {
   std::string family;  // the entry's, or the preset the record's RU names, or unknown
   std::string rules;
   std::string got;
-  std::string detail;  // error text, or the statuses' summary
+  Message detail;      // the error's text, or how the count compares with the record
   std::string ended;   // how the record ended (record_end): counted, resigned, time ...
   double ms = 0;      // wall clock
   double cpu_ms = 0;  // CPU time of the thread that counted it (whatever else the machine runs)
@@ -82,6 +82,14 @@ struct GameResult {
   int repairs = 0;                       // faults mended under the repair policy
   bool unknown_rules = false;            // counted under --unknown-rules
 };
+
+// A word of the record's end (resigned, forfeit ...) as the table's word where it has one (认输),
+// else as written.
+MessageArg word_or_text(const std::string& w) {
+  for (const TextEntry& e : text_table())
+    if (e.id.substr(0, 5) == "word." && e.en == w) return MessageArg::word(std::string(e.id));
+  return w;
+}
 
 // Black's lead from an SGF result: "B+4" 4, "W+0.5" -0.5, "0"/"Draw"/"Jigo" 0; nullopt for a
 // result that is not a count (resignation, time, unknown).
@@ -250,22 +258,23 @@ GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& sr
     std::optional<double> want = signed_result(recorded);
     if (ended != RecordEnd::counted) {
       r.outcome = Outcome::skipped;
-      r.detail = "not counted: " + r.ended + " (RE[" + recorded + "]); got " + c.result;
+      r.detail = Message("note.corpus_not_counted", {word_or_text(r.ended), recorded, c.result});
     } else if (!want) {
       r.outcome = Outcome::skipped;
-      r.detail = "recorded result '" + recorded + "' is not a count";
+      r.detail = recorded.empty() ? Message("note.corpus_no_result")
+                                  : Message("note.corpus_not_count", {recorded});
     } else if (c.end != EndReason::counted) {
       r.outcome = Outcome::error;
-      r.detail = "the game ended " + std::string(name_of(c.end));
+      r.detail = Message("corpus.ended_detail", {word_or_text(std::string(name_of(c.end)))});
     } else {
       const double got = c.winner == Color::Black ? c.margin : c.winner == Color::White ? -c.margin : 0;
       const double diff = std::fabs(got - *want);
       r.outcome = diff < 1e-9 ? Outcome::exact : std::fabs(diff - 0.5) < 1e-9 ? Outcome::half : Outcome::wrong;
-      r.detail = "recorded " + recorded + ", got " + c.result;
+      r.detail = Message("note.corpus_recorded", {recorded, c.result});
     }
   } catch (const std::exception& ex) {
     r.outcome = Outcome::error;
-    r.detail = ex.what();
+    r.detail = Message("text.as_written", {std::string(ex.what())});
   }
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return r;
@@ -287,7 +296,7 @@ std::vector<GameResult> count_entry(const Entry& e, const Source& src, const Rul
     GameResult r;
     r.family = e.family;
     r.outcome = Outcome::error;
-    r.detail = ex.what();
+    r.detail = Message("text.as_written", {std::string(ex.what())});
     r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     r.cpu_ms = thread_cpu_ms() - cpu0;
     return {r};
@@ -389,7 +398,7 @@ void print_table(const std::string& detail, size_t records, double wall,
     for (const Counted& c : results)
       n += std::count(c.result.conventions.begin(), c.result.conventions.end(), sc.id) > 0;
     if (n)
-      std::cout << "  " << tr(l, "corpus.convention", {count_of(l, "record", n), translate_note(sc.why, l)}) << "\n";
+      std::cout << "  " << tr(l, "corpus.convention", {count_of(l, "record", n), text(Message(std::string(sc.why)), l)}) << "\n";
   }
   if (repaired) std::cout << "  " << tr(l, "corpus.repaired", {std::to_string(repaired)}) << "\n";
   if (all.skipped) {
@@ -406,7 +415,7 @@ void print_table(const std::string& detail, size_t records, double wall,
       std::cout << "    "
                 << tr(l, "corpus.failure",
                       {pad(tr(l, std::string("corpus.outcome.") + std::string(name_of(r.outcome))), 7), file, r.rules,
-                       translate_note(r.detail, l), std::to_string(r.dead), std::to_string(r.uncertain)})
+                       text(r.detail, l), std::to_string(r.dead), std::to_string(r.uncertain)})
                 << "\n";
     }
   std::cout << "\n";
@@ -430,12 +439,12 @@ nlohmann::json source_json(const Source& src, const std::string& detail, double 
     const GameResult& r = c.result;
     games.push_back({{"file", c.entry->file}, {"game", r.game}, {"family", r.family.empty() ? c.entry->family : r.family},
                      {"rules", r.rules}, {"outcome", std::string(name_of(r.outcome))}, {"got", r.got},
-                     {"detail", r.detail}, {"record_ended", r.ended}, {"dead", r.dead},
+                     {"detail", text(r.detail, Lang::en)}, {"record_ended", r.ended}, {"dead", r.dead},
                      {"uncertain", r.uncertain}, {"repairs", r.repairs},
                      {"conventions", r.conventions}, {"ms", r.ms}, {"cpu_ms", r.cpu_ms}});
     for (const ServerConvention& sc : server_conventions())
       if (std::count(r.conventions.begin(), r.conventions.end(), sc.id))
-        games.back()["convention"] = std::string(sc.why);
+        games.back()["convention"] = text(Message(std::string(sc.why)), Lang::en);
   }
   s["games"] = games;
   return s;

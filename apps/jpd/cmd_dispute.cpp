@@ -46,8 +46,8 @@ void add_dispute_command(CLI::App& app, Runner& run) {
       o.cleanup = !no_cleanup;
       DisputeResult d = play_dispute(rp.game, black, white, o);
       Count c = count(d.game, d.statuses);
-      for (const std::string& n : d.notes) c.notes.push_back(Message::english("dispute: " + n));
-      for (const std::string& n : rp.notes) c.notes.insert(c.notes.begin(), Message::english(n));
+      for (const Message& n : d.notes) c.notes.push_back(Message("dispute.note", {MessageArg::message(n)}));
+      for (const Message& n : rp.notes) c.notes.insert(c.notes.begin(), n);  // (each first: reversed)
       if (!out.empty()) {
         sgf::Record played = record_from_game(d.game);
         played.black_name = rec.black_name.empty() ? black : rec.black_name;
@@ -63,7 +63,7 @@ void add_dispute_command(CLI::App& app, Runner& run) {
       if (json) {
         nlohmann::json j = to_json(c);
         j["file"] = file;
-        j["dispute"] = {{"black", black}, {"white", white}, {"moves", d.moves}, {"notes", d.notes},
+        j["dispute"] = {{"black", black}, {"white", white}, {"moves", d.moves}, {"notes", text(d.notes, Lang::en)},
                         {"out", out.empty() ? nlohmann::json(nullptr) : nlohmann::json(out)}};
         std::cout << json_text(j, 2) << "\n";
       } else {
@@ -71,7 +71,7 @@ void add_dispute_command(CLI::App& app, Runner& run) {
         std::cout << tr(l, "dispute.summary",
                         {std::to_string(d.moves), tr(l, "phase." + std::string(name_of(d.game.phase())))})
                   << "\n";
-        for (const std::string& n : d.notes) std::cout << "  * " << translate_note(n, l) << "\n";
+        for (const Message& n : d.notes) std::cout << "  * " << text(n, l) << "\n";
         std::cout << summary(c, l);
         if (!out.empty()) std::cout << tr(l, "dispute.written", {out}) << "\n";
       }

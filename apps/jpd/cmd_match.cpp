@@ -87,12 +87,12 @@ void add_match_command(CLI::App& app, Runner& run) {
         if (json) {
           games.push_back({{"game", g.number}, {"black", nb}, {"white", nw},
                            {"result", g.result}, {"stop", std::string(name_of(g.play.stop))},
-                           {"reason", g.play.reason}, {"moves", g.game.moves().size()},
-                           {"statuses", g.statuses_from},
+                           {"reason", text(g.play.reason, Lang::en)}, {"moves", g.game.moves().size()},
+                           {"statuses", text(g.statuses_from, Lang::en)},
                            {"all_invariants_hold", g.count.all_invariants_hold},
                            {"sgf", g.sgf_path.empty() ? nlohmann::json(nullptr)
                                                       : nlohmann::json(g.sgf_path)},
-                           {"notes", g.notes}});
+                           {"notes", text(g.notes, Lang::en)}});
           return;
         }
         std::cout << tr(l, "match.game",
@@ -100,8 +100,8 @@ void add_match_command(CLI::App& app, Runner& run) {
                          std::to_string(g.game.moves().size()),
                          tr(l, g.count.all_invariants_hold ? "match.hold" : "match.failed")});
         if (!g.sgf_path.empty()) std::cout << (l == Lang::zh ? "，" : ", ") << g.sgf_path;
-        std::cout << "\n  " << tr(l, "match.dead", {translate_note(g.statuses_from, l)}) << "\n";
-        for (const std::string& n : g.notes) std::cout << "  " << translate_note(n, l) << "\n";
+        std::cout << "\n  " << tr(l, "match.dead", {text(g.statuses_from, l)}) << "\n";
+        for (const Message& n : g.notes) std::cout << "  " << text(n, l) << "\n";
         std::cout.flush();
       };
       MatchSummary s = run_match(*a, *b, o, progress);

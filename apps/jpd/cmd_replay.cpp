@@ -78,11 +78,11 @@ void add_replay_command(CLI::App& app, Runner& run) {
           a = b + 1;
         }
         j["board"] = rows;
-        j["notes"] = rp.notes;
+        j["notes"] = text(rp.notes, Lang::en);
         nlohmann::json repairs = nlohmann::json::array();
         for (const sgf::Repair& x : rp.repairs)
           repairs.push_back({{"move", x.move_number}, {"kind", std::string(sgf::name_of(x.kind))},
-                             {"detail", x.detail}});
+                             {"detail", text(x.detail, Lang::en)}});
         j["repairs"] = repairs;
         j["game"] = rec.game + 1;
         j["games"] = rec.games;
@@ -107,7 +107,7 @@ void add_replay_command(CLI::App& app, Runner& run) {
         std::cout.flush();
       }
       std::cout << "  " << tr(l, "replay.order", {who(c.first_virtual.color), who(c.last_real.color)}) << "\n";
-      for (auto& n : rp.notes) std::cout << "  * " << translate_note(n, l) << "\n";
+      for (const Message& n : rp.notes) std::cout << "  * " << text(n, l) << "\n";
       return kExitOk;
     };
   });

@@ -201,7 +201,7 @@ void add_compare_command(CLI::App& app, Runner& run) {
       for (const std::string& line : {games_line(rec, l), facts ? record_end_warning(*facts, l) : ""})
         if (!line.empty()) std::cout << line << "\n";
       if (facts)
-        for (const sgf::Repair& r : facts->repairs) std::cout << "  * " << translate_note(r.detail, l) << "\n";
+        for (const sgf::Repair& r : facts->repairs) std::cout << "  * " << text(r.detail, l) << "\n";
       std::cout << tr(l, "compare.head",
                       {file, std::to_string(rec.width), std::to_string(rec.height),
                        rec.komi ? tr(l, "compare.komi", {num(*rec.komi)}) : "",

@@ -26,9 +26,9 @@ struct ServerConvention {
   std::string_view known_by;    // how a record names it
   std::string_view rules;       // settings added to the rules ("" none), key=value[,key=value]
   bool scaled_komi = false;     // KM is written scaled (scaled_komi() reads it)
-  std::string_view why;         // what the server does, in words
-  std::string_view note;        // the note on a record it applies to: {0} the settings added, or
-                                // the KM as written; {1} the komi it means
+  std::string_view why;         // what the server does: a text id of the table (text.hpp)
+  std::string_view note;        // the note on a record it applies to, a text id: {0} the settings
+                                // added, or the KM as written; {1} the komi it means
   bool (*matches)(const sgf::Record&) = nullptr;
 };
 std::span<const ServerConvention> server_conventions();
@@ -50,7 +50,7 @@ std::optional<double> fox_komi(double km);
 // the komi. Returns what was applied (nothing changed is not listed); notes say why.
 std::vector<AppliedConvention> apply_conventions(const sgf::Record& r,
                                                  const std::optional<RulesText>& given,
-                                                 Ruleset& rules, std::vector<std::string>& notes);
+                                                 Ruleset& rules, std::vector<Message>& notes);
 
 // How a record ended, by its result (RE) and its moves: counted (a score or a draw, or two passes
 // without a result), resigned (B+R), time (B+T), forfeit (B+F), void (Void), or unfinished (no

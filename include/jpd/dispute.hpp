@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "jpd/game.hpp"
+#include "jpd/message.hpp"
 #include "jpd/status.hpp"
 
 namespace jpd {
@@ -24,7 +25,7 @@ struct DisputeResult {
   Game game;          // the whole game, the dispute included (paused again, or ended)
   Statuses statuses;  // source dispute: what both engines still call dead at the end
   int moves = 0;      // moves made in the dispute (non-board moves and pause acts included)
-  std::vector<std::string> notes;
+  std::vector<Message> notes;  // what happened besides the moves (text(), text.hpp, renders them)
 };
 
 // Resumes the paused game `g` and lets the engines play it out: `black` and `white` are commands

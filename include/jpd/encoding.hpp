@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "jpd/message.hpp"
+
 namespace jpd {
 
 // Whether the bytes are well-formed UTF-8 (no overlong forms, no surrogates, at most U+10FFFF).
@@ -37,7 +39,7 @@ std::optional<std::string> convert_to_utf8(std::string_view bytes, const std::st
 struct DecodedText {
   std::string text;     // UTF-8
   std::string charset;  // the iconv name the bytes were decoded from ("UTF-8" when they were)
-  std::string note;     // empty when the bytes were what CA says (or UTF-8 without CA); else why
+  Message note;         // empty when the bytes were what CA says (or UTF-8 without CA); else why
                         // and how they were decoded otherwise
 };
 

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "jpd/message.hpp"
 #include "jpd/count.hpp"
 #include "jpd/game.hpp"
 #include "jpd/rules.hpp"
@@ -67,7 +68,7 @@ struct PlayResult {
     move_limit,  // max_moves reached while the game was still in play
   };
   Stop stop = Stop::paused;
-  std::string reason;           // in words: the forfeit's reason, the engine's failure ...
+  Message reason;               // the forfeit's reason, the engine's failure ... (text(), text.hpp)
   Color culprit = Color::Empty; // who forfeited
   int moves = 0;                // GTP moves the players made in this call
 };
@@ -84,8 +85,8 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
 Statuses referee_statuses(const Game& g);
 
 // Dead stones at a pause: both players' final_status_list dead when they agree (the same chains),
-// else `fallback` (referee_statuses when empty). `how` says which, in words.
-Statuses match_statuses(const Game& g, MatchPlayer& black, MatchPlayer& white, std::string& how,
+// else `fallback` (referee_statuses when empty). `how` says which (a message: text(), text.hpp).
+Statuses match_statuses(const Game& g, MatchPlayer& black, MatchPlayer& white, Message& how,
                         const std::function<Statuses(const Game&)>& fallback = {});
 
 struct MatchOptions {
@@ -108,11 +109,11 @@ struct MatchGame {
   Game game;
   PlayResult play;
   Count count;                // at the pause (or of the ended game, for its result)
-  std::string statuses_from;  // how the dead stones were found
+  Message statuses_from;      // how the dead stones were found
   std::string result;         // SGF style, e.g. "B+3.5", "W+R", "B+F"
   sgf::Record record;         // the game as written (PB, PW, RE, JD)
   std::string sgf_path;       // "" when not written
-  std::vector<std::string> notes;
+  std::vector<Message> notes;
 };
 
 // One game between two players, counted, its SGF written. Player a is Black.

@@ -56,8 +56,9 @@ struct Replay {
 
   Game game;
   Ruleset rules;                   // as used (first player possibly adopted from the record)
-  // Every translation or assumption made, in words (after 50, one more note counts the rest).
-  std::vector<std::string> notes;
+  // Every translation or assumption made, as messages (text(), text.hpp, renders them; after 50,
+  // one more note counts the rest).
+  std::vector<Message> notes;
   // The record stopped while play was going on: taken as paused by agreement (SPEC §6.4).
   bool stopped_without_pause = false;
   // What the repair policy mended (ReplayOptions::repair): the record's, then the replay's.
@@ -92,7 +93,7 @@ class ReplayCache {
   struct Shared {
     const Game& game;                // the game, shared by the group
     Ruleset rules;                   // Replay::rules: the rules, first player adopted
-    std::vector<std::string> notes;  // Replay::notes
+    std::vector<Message> notes;      // Replay::notes
     bool stopped_without_pause = false;
     std::vector<sgf::Repair> repairs;  // Replay::repairs
   };

@@ -40,7 +40,7 @@ struct SeriesGame {
   double for_a = 0;          // the same seen by the series' player a (series_standing)
   std::string winner;        // the player, "" for none (a draw, no result)
   bool all_invariants_hold = true;
-  std::vector<std::string> notes;
+  std::vector<Message> notes;        // (text(), text.hpp, renders them)
 };
 
 // A series under one rule set.
@@ -53,7 +53,7 @@ struct SeriesStanding {
   int black_a = 0, black_b = 0;      // games each played with Black
   std::string winner;                // the player, "" for a tied series
   std::string decided_by;            // "difference", "game wins", "tie"
-  std::vector<std::string> notes;    // an odd number of games, unequal colours, games not counted
+  std::vector<Message> notes;        // an odd number of games, unequal colours, games not counted
   bool all_invariants_hold = true;
 };
 

@@ -32,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "jpd/message.hpp"
 #include "jpd/move.hpp"
 #include "jpd/point.hpp"
 #include "jpd/status.hpp"
@@ -88,7 +89,7 @@ struct GameTree {
 struct Collection {
   std::vector<GameTree> games;
   std::string charset = "UTF-8";  // the charset the text was decoded from (iconv's name)
-  std::string charset_note;       // how, when it was not what CA says (or UTF-8 without CA)
+  Message charset_note;           // how, when it was not what CA says (or UTF-8 without CA)
 };
 
 // Defensive limits: exceeding one is an Error naming the limit. The parser is iterative; the depth
@@ -156,7 +157,7 @@ struct Repair {
   Kind kind = Kind::implied_pass;
   int move_number = 0;  // the record's move the repair concerns (0: none, a root property)
   Location where;       // of the property
-  std::string detail;   // what was done, in words (as the note says it)
+  Message detail;       // what was done (as the note says it; text(), text.hpp, renders it)
 };
 std::string_view name_of(Repair::Kind k);
 
@@ -187,8 +188,9 @@ struct Record {
   int game = 0;   // this game's index in its file (0-based)
   int games = 1;  // games in the file (0 for a record built by a program)
   // What reading assumed (the charset guessed, another program's JD, a property given twice with
-  // the same value ...), in words; and what it mended under the repair policy.
-  std::vector<std::string> notes;
+  // the same value ...), as messages (text(), text.hpp, renders them); and what it mended under
+  // the repair policy.
+  std::vector<Message> notes;
   std::vector<Repair> repairs;
   std::string filename;
 };

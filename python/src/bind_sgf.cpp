@@ -5,6 +5,7 @@
 #include "convert.hpp"
 #include "jpd/input_file.hpp"
 #include "jpd/replay.hpp"
+#include "jpd/text.hpp"
 #include "jpd/sgf.hpp"
 
 namespace jpd::py {
@@ -68,7 +69,9 @@ void bind_sgf(pyb::module_& m) {
       .def_readonly("game", &Record::game, "This game's index in its file (0-based).")
       .def_readonly("games", &Record::games, "How many games the file holds.")
       .def_readonly("charset", &Record::charset, "The charset the text was decoded from.")
-      .def_readonly("notes", &Record::notes, "What reading assumed or mended, in words.")
+      .def_property_readonly(
+          "notes", [](const Record& r) { return text(r.notes, Lang::en); },
+          "What reading assumed or mended, in words (English).")
       .def_readwrite("date", &Record::date)
       .def_readwrite("place", &Record::place)
       .def_readonly("application", &Record::application)
@@ -102,7 +105,9 @@ void bind_sgf(pyb::module_& m) {
   pyb::class_<Replay>(m, "Replay", "A record replayed under a rule set.")
       .def_readonly("game", &Replay::game, "The game at the end of the record.")
       .def_readonly("rules", &Replay::rules, "The rules as used (first player possibly adopted from the record).")
-      .def_readonly("notes", &Replay::notes, "Every translation or assumption made, in words.")
+      .def_property_readonly(
+          "notes", [](const Replay& rp) { return text(rp.notes, Lang::en); },
+          "Every translation or assumption made, in words (English).")
       .def_readonly("stopped_without_pause", &Replay::stopped_without_pause)
       .def_property_readonly(
           "repairs",
@@ -112,7 +117,7 @@ void bind_sgf(pyb::module_& m) {
               pyb::dict d;
               d["move"] = x.move_number;
               d["kind"] = std::string(sgf::name_of(x.kind));
-              d["detail"] = x.detail;
+              d["detail"] = text(x.detail, Lang::en);
               out.append(d);
             }
             return out;

@@ -131,24 +131,24 @@ std::optional<std::string> convert_to_utf8(std::string_view bytes, const std::st
 DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared) {
   const bool ascii = std::all_of(bytes.begin(), bytes.end(),
                                  [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-  if (ascii) return {std::string(bytes), "UTF-8", ""};
-  std::string note;
+  if (ascii) return {std::string(bytes), "UTF-8", {}};
   if (!declared.empty()) {
     const std::string name = charset_name(declared);
-    if (std::optional<std::string> t = convert_to_utf8(bytes, name)) return {std::move(*t), name, ""};
-    note = "the text is not " + std::string(declared) + " as its charset (CA) says";
+    if (std::optional<std::string> t = convert_to_utf8(bytes, name)) return {std::move(*t), name, {}};
   } else if (is_utf8(bytes)) {
-    return {std::string(bytes), "UTF-8", ""};
-  } else {
-    note = "the record names no charset (CA) and is not UTF-8";
+    return {std::string(bytes), "UTF-8", {}};
   }
-  const std::string guess = ", a guess (--charset names the charset)";
-  if (!declared.empty() && is_utf8(bytes)) return {std::string(bytes), "UTF-8", note + ": read as UTF-8"};
+  // Why and how the bytes were read otherwise: the charset guessed, with the one CA declared.
+  const auto note = [&](std::string guess) {
+    if (declared.empty()) return Message("note.charset_guess", {std::move(guess)});
+    return Message("note.charset_wrong", {std::string(declared), std::move(guess)});
+  };
+  if (!declared.empty() && is_utf8(bytes))
+    return {std::string(bytes), "UTF-8", Message("note.charset_wrong_utf8", {std::string(declared)})};
   if (std::optional<std::string> t = convert_to_utf8(bytes, "GB18030"))
-    return {std::move(*t), "GB18030", note + ": read as GB18030" + guess};
+    return {std::move(*t), "GB18030", note("GB18030")};
   std::optional<std::string> latin = convert_to_utf8(bytes, "ISO-8859-1");
-  return {latin ? std::move(*latin) : valid_utf8(bytes), "ISO-8859-1",
-          note + ": read as Latin-1" + guess};
+  return {latin ? std::move(*latin) : valid_utf8(bytes), "ISO-8859-1", note("Latin-1")};
 }
 
 }  // namespace jpd

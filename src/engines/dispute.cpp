@@ -13,6 +13,11 @@
 namespace jpd {
 
 namespace {
+// A colour as the table's word (Black / 黑方).
+MessageArg colour(Color c) { return MessageArg::word("word." + std::string(color_name(c))); }
+}  // namespace
+
+namespace {
 
 using strings::lower;
 
@@ -54,7 +59,7 @@ DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::stri
     const Move& m = g.moves()[i].move;
     if (!m.is_non_board()) continue;
     for (GtpClient* e : {&black, &white}) e->send("play " + std::string(color_letter(m.color)) + " pass");
-    r.notes.push_back(std::string(color_name(m.color)) + " plays the dispute's opening virtual move (003 art. 21.4)");
+    r.notes.push_back(Message("note.dispute_opening_virtual", {colour(m.color)}));
   }
   const Move non_board_b = rules.allow_pass ? Move::pass(Color::Black) : Move::virtual_move(Color::Black);
   const Move non_board_w = rules.allow_pass ? Move::pass(Color::White) : Move::virtual_move(Color::White);
@@ -71,7 +76,7 @@ DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::stri
                                              (c == Color::Black ? "b" : "w")));
     if (answer == "resign") {
       g.play(Move::resign(c));
-      r.notes.push_back(std::string(color_name(c)) + " resigned in the dispute");
+      r.notes.push_back(Message("note.dispute_resigned", {colour(c)}));
       ++r.moves;
       break;
     }
@@ -85,8 +90,9 @@ DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::stri
       Verdict ok = g.check(m);
       if (!ok) {
         // The engine's own board has the move: take it back there, play the non-board move.
-        r.notes.push_back(std::string(color_name(c)) + "'s " + to_gtp(m.point, h) +
-                          " is refused by the rules (" + ok.message + "): played as a non-board move");
+        // (The referee's verdict is still an English sentence: translated by its pattern.)
+        r.notes.push_back(Message("note.dispute_refused", {colour(c), to_gtp(m.point, h),
+                                                           MessageArg::message(Message::english(ok.message))}));
         me.send("undo");
         me.send("play " + std::string(color_letter(c)) + " pass");
         m = non_board(c);
@@ -110,8 +116,7 @@ DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::stri
   }
   if (g.phase() == Phase::dispute) {
     g.declare_paused();
-    r.notes.push_back("the dispute was stopped after " + std::to_string(limit) +
-                      " moves and taken as paused by agreement");
+    r.notes.push_back(Message("note.dispute_stopped", {limit}));
   }
 
   // The statuses the play confirmed: the stones both engines still call dead.
@@ -126,7 +131,7 @@ DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::stri
       r.statuses.dead.push_back(p);
     }
     if (db.size() != r.statuses.dead.size() || dw.size() != r.statuses.dead.size())
-      r.notes.push_back("the engines disagree on some dead stones after the dispute: only those both name are dead");
+      r.notes.push_back(Message("note.dispute_engines_disagree"));
   }
   black.close();
   white.close();

@@ -15,6 +15,17 @@
 namespace jpd {
 
 namespace {
+// Why a game ended, as the table's word where it has one (resigned / 认输 ...).
+MessageArg end_word(EndReason e) {
+  switch (e) {
+    case EndReason::resigned: case EndReason::no_result: case EndReason::draw:
+    case EndReason::forfeit: return MessageArg::word("word." + std::string(name_of(e)));
+    default: return std::string(name_of(e));
+  }
+}
+}  // namespace
+
+namespace {
 
 std::string letter(Color c) { return std::string(color_letter(c)); }
 
@@ -119,11 +130,12 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
   PlayResult res;
   MatchPlayer* seat[2] = {&black, &white};
   auto player = [&](Color c) -> MatchPlayer& { return *seat[color_index(c)]; };
+  // (An engine's failure and the referee's verdict are English: shown as they are written.)
   auto forfeit = [&](Color c, std::string why) {
     g.forfeit(c);
     res.stop = PlayResult::Stop::ended;
     res.culprit = c;
-    res.reason = std::move(why);
+    res.reason = Message("text.as_written", {std::move(why)});
     return res;
   };
   if (g.phase() == Phase::paused) {
@@ -169,14 +181,15 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
     if (g.phase() == Phase::ended) {
       res.stop = PlayResult::Stop::ended;
       if (g.end_reason() == EndReason::resigned)
-        res.reason = std::string(color_name(opponent(g.winner()))) + " resigned";
+        res.reason = Message("match.resigned",
+                             {MessageArg::word("word." + std::string(color_name(opponent(g.winner()))))});
       else if (res.reason.empty())
-        res.reason = "the game ended: " + std::string(name_of(g.end_reason()));
+        res.reason = Message("note.match_ended", {end_word(g.end_reason())});
       return res;
     }
     if (o.max_moves > 0 && res.moves >= o.max_moves) {
       res.stop = PlayResult::Stop::move_limit;
-      res.reason = "stopped after " + std::to_string(res.moves) + " moves (the move limit)";
+      res.reason = Message("note.match_limit", {res.moves});
       return res;
     }
     const Color c = g.to_move();
@@ -218,7 +231,7 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
   }
 }
 
-Statuses match_statuses(const Game& g, MatchPlayer& black, MatchPlayer& white, std::string& how,
+Statuses match_statuses(const Game& g, MatchPlayer& black, MatchPlayer& white, Message& how,
                         const std::function<Statuses(const Game&)>& fallback) {
   auto b = dead_by(black, g);
   auto w = dead_by(white, g);
@@ -227,17 +240,17 @@ Statuses match_statuses(const Game& g, MatchPlayer& black, MatchPlayer& white, s
     st.dead = *b;
     st.source = StatusSource::gtp;
     st.source_detail = "final_status_list dead of both players";
-    how = "both players agree (" + std::to_string(b->size()) + " dead stones)";
+    how = Message("note.match_agree", {b->size()});
     return st;
   }
   auto said = [](const std::optional<std::vector<Point>>& d) {
-    return d ? std::to_string(d->size()) + " dead stones" : std::string("no answer");
+    return MessageArg::message(d ? Message("note.match_dead_n", {d->size()}) : Message("note.match_no_answer"));
   };
   Statuses st = fallback ? fallback(g) : referee_statuses(g);
-  how = "the players disagree (Black: " + said(b) + ", White: " + said(w) + "): " +
-        std::string(name_of(st.source)) +
-        (st.source_detail.empty() ? "" : " (" + st.source_detail + ")") + ", " +
-        std::to_string(st.dead.size()) + " dead";
+  how = Message("note.match_disagree",
+                {said(b), said(w),
+                 std::string(name_of(st.source)) + (st.source_detail.empty() ? "" : " (" + st.source_detail + ")"),
+                 st.dead.size()});
   return st;
 }
 
@@ -257,14 +270,14 @@ MatchGame run_match_game(MatchPlayer& black, MatchPlayer& white, const MatchOpti
   bool counted = mg.play.stop != PlayResult::Stop::ended;
   if (mg.play.stop == PlayResult::Stop::move_limit) g.declare_paused();
   if (counted) st = match_statuses(g, black, white, mg.statuses_from, o.fallback_statuses);
-  else mg.statuses_from = "none (the game ended without counting)";
+  else mg.statuses_from = Message("note.match_none");
   try {
     mg.count = count(g, st);
   } catch (const CountError& e) {
     // Statuses the position does not allow (a player named an empty point): count without them.
-    mg.notes.push_back(std::string("the dead stones could not be used: ") + e.what());
+    mg.notes.push_back(Message("note.match_unusable", {std::string(e.what())}));
     st = Statuses{};
-    mg.statuses_from += "; not usable, none used";
+    mg.statuses_from = Message::joined({mg.statuses_from, Message("note.match_not_usable")});
     mg.count = count(g, st);
   }
   mg.result = mg.count.result;

@@ -40,31 +40,13 @@ bool is_ogs_before_2024(const sgf::Record& r) {
 bool is_cgos(const sgf::Record& r) { return r.place.find("CGOS") != std::string::npos; }
 
 constexpr ServerConvention kConventions[] = {
-    {"fox", "Fox (野狐围棋)", "AP contains foxwq", "", true,
-     "Fox writes the komi scaled (KM[375] for 7.5, KM[650] for 6.5)",
-     "a Fox record writes its komi scaled: KM[{0}] is komi {1} (server convention)", is_fox},
+    {"fox", "Fox (野狐围棋)", "AP contains foxwq", "", true, "note.why_fox", "note.fox_komi", is_fox},
     {"ogs", "OGS (online-go.com), before 2024", "PC or CP names online-go.com, DT before 2024",
-     "eye_reading=none,dispute_mode=continue", false,
-     "OGS counted Japanese territory as the empty points each side surrounds, without reading "
-     "false eyes or seki, until 2024; play resumed after two passes (a stone removal not "
-     "accepted) is play, counted where it ends",
-     "an OGS record from before 2024: counted with {0}, as OGS counted Japanese territory then "
-     "(server convention)",
+     "eye_reading=none,dispute_mode=continue", false, "note.why_ogs", "note.ogs_convention",
      is_ogs_before_2024},
-    {"cgos", "the Computer Go Server", "PC names CGOS", "remove_dead=false", false,
-     "the Computer Go Server counts the final position as it stands: every stone on the board is "
-     "alive (Tromp-Taylor scoring)",
-     "a Computer Go Server record: counted with {0}, every stone on the board alive, as the "
-     "server counts (server convention)",
-     is_cgos},
+    {"cgos", "the Computer Go Server", "PC names CGOS", "remove_dead=false", false, "note.why_cgos",
+     "note.cgos_convention", is_cgos},
 };
-
-std::string filled(std::string_view pattern, const std::string& a, const std::string& b) {
-  std::string s(pattern);
-  for (auto [key, value] : {std::pair{"{0}", &a}, {"{1}", &b}})
-    if (const size_t at = s.find(key); at != std::string::npos) s.replace(at, 3, *value);
-  return s;
-}
 
 // Whether the rules given set `key` themselves.
 bool sets_key(const std::optional<RulesText>& given, std::string_view key) {
@@ -90,7 +72,7 @@ std::optional<double> fox_komi(double km) {
 
 std::vector<AppliedConvention> apply_conventions(const sgf::Record& r,
                                                  const std::optional<RulesText>& given,
-                                                 Ruleset& rules, std::vector<std::string>& notes) {
+                                                 Ruleset& rules, std::vector<Message>& notes) {
   std::vector<AppliedConvention> applied;
   for (const ServerConvention& c : kConventions) {
     if (!c.matches(r)) continue;
@@ -98,12 +80,11 @@ std::vector<AppliedConvention> apply_conventions(const sgf::Record& r,
     if (c.scaled_komi && r.komi && !sets_key(given, "komi")) {
       const std::optional<double> komi = fox_komi(*r.komi);
       if (!komi) {
-        notes.push_back("KM[" + format_number(*r.komi) + "] of a Fox record is no scaled komi "
-                        "known: read as written");
+        notes.push_back(Message("note.fox_komi_unknown", {format_number(*r.komi)}));
       } else if (*komi != *r.komi) {
         rules.komi = *komi;
         changed = "KM[" + format_number(*r.komi) + "] read as komi " + format_number(*komi);
-        notes.push_back(filled(c.note, format_number(*r.komi), format_number(*komi)));
+        notes.push_back(Message(std::string(c.note), {format_number(*r.komi), format_number(*komi)}));
       }
     }
     std::string settings;
@@ -121,7 +102,7 @@ std::vector<AppliedConvention> apply_conventions(const sgf::Record& r,
     }
     if (!settings.empty()) {
       changed += (changed.empty() ? "" : "; ") + std::string("counted with ") + settings;
-      notes.push_back(filled(c.note, settings, ""));
+      notes.push_back(Message(std::string(c.note), {settings}));
     }
     if (!changed.empty())
       applied.push_back({std::string(c.id), std::string(c.server), changed, settings});

@@ -133,7 +133,7 @@ CountOptions count_options(const ScoreOptions& opts) {
 
 // The rules a record is counted under: rules_for_record, with its server's conventions (noted).
 Ruleset record_rules(const sgf::Record& record, const std::optional<RulesText>& given,
-                     const ScoreOptions& opts, RecordFacts& facts, std::vector<std::string>& notes) {
+                     const ScoreOptions& opts, RecordFacts& facts, std::vector<Message>& notes) {
   Ruleset rules = rules_for_record(record, given);
   if (opts.server_conventions) facts.conventions = apply_conventions(record, given, rules, notes);
   return rules;
@@ -153,19 +153,18 @@ void record_facts(const sgf::Record& record, bool stopped_without_pause,
 }
 
 // An estimator's note (note.est_*) among the count's: the same said as the estimator's
-// (note.estimate_*: "estimator: ...").
+// ("estimator: ...", note.by_estimator).
 Message from_the_estimator(Message m) {
-  if (m.id.starts_with("note.est_")) m.id = "note.estimate_" + m.id.substr(9);
-  return m;
+  return Message("note.by_estimator", {MessageArg::message(std::move(m))});
 }
 
 // The replay's notes first (the record's reading, then the replay), then the conventions'.
-void put_notes_first(Count& c, const std::vector<std::string>& replay_notes,
-                     const std::vector<std::string>& convention_notes) {
+void put_notes_first(Count& c, const std::vector<Message>& replay_notes,
+                     const std::vector<Message>& convention_notes) {
   std::vector<Message> first;
   first.reserve(replay_notes.size() + convention_notes.size() + c.notes.size());
-  for (const std::string& n : replay_notes) first.push_back(Message::english(n));
-  for (const std::string& n : convention_notes) first.push_back(Message::english(n));
+  for (const Message& n : replay_notes) first.push_back(n);
+  for (const Message& n : convention_notes) first.push_back(n);
   for (Message& n : c.notes) first.push_back(std::move(n));
   c.notes = std::move(first);
 }
@@ -174,7 +173,7 @@ void put_notes_first(Count& c, const std::vector<std::string>& replay_notes,
 
 Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   RecordFacts facts;
-  std::vector<std::string> convention_notes;
+  std::vector<Message> convention_notes;
   const Ruleset rules = record_rules(record, opts.rules, opts, facts, convention_notes);
   Replay rp = replay(record, rules, opts.replay);
   record_facts(record, rp.stopped_without_pause, rp.repairs, facts);
@@ -264,7 +263,7 @@ void add_record_facts(nlohmann::json& j, const RecordFacts& f) {
   nlohmann::json repairs = nlohmann::json::array();
   for (const sgf::Repair& r : f.repairs)
     repairs.push_back({{"move", r.move_number}, {"kind", std::string(sgf::name_of(r.kind))},
-                       {"detail", r.detail}});
+                       {"detail", text(r.detail, Lang::en)}});
   j["repairs"] = repairs;
   nlohmann::json conventions = nlohmann::json::array();
   for (const AppliedConvention& c : f.conventions)
@@ -308,7 +307,7 @@ void RecordScorer::count(const std::optional<RulesText>& rules, Count& c, Record
   RecordFacts own;
   RecordFacts& f = facts ? *facts : own;
   f = RecordFacts{};
-  std::vector<std::string> convention_notes;
+  std::vector<Message> convention_notes;
   const Ruleset used = record_rules(record_, rules, opts_, f, convention_notes);
   const ReplayCache::Shared rp = replays_.get(used);
   record_facts(record_, rp.stopped_without_pause, rp.repairs, f);

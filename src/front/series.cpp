@@ -25,6 +25,15 @@ std::string where(const SeriesGame& g) {
   return "game " + std::to_string(g.number) + (g.source.empty() ? "" : " (" + g.source + ")");
 }
 
+// Why a game ended, as the table's word where it has one (resigned / 认输 ...).
+MessageArg end_word(EndReason e) {
+  switch (e) {
+    case EndReason::resigned: case EndReason::no_result: case EndReason::draw:
+    case EndReason::forfeit: return MessageArg::word("word." + std::string(name_of(e)));
+    default: return std::string(name_of(e));
+  }
+}
+
 }  // namespace
 
 SeriesGame series_game(int number, std::string source, std::string black, std::string white,
@@ -61,14 +70,12 @@ SeriesStanding series_standing(std::vector<SeriesGame> games, std::string rules,
                         s.player_a + " and " + s.player_b);
     (a_black ? s.black_a : s.black_b) += 1;
     if (k > 0 && g.black == games[k - 1].black)
-      s.notes.push_back("game " + std::to_string(g.number) + " has the same Black as game " +
-                        std::to_string(games[k - 1].number) + ": the first move does not alternate");
+      s.notes.push_back(Message("note.series_alternate", {g.number, games[k - 1].number}));
     g.for_a = a_black ? g.difference : -g.difference;
     if (g.end == EndReason::counted) {
       s.difference += g.for_a;
     } else {
-      s.notes.push_back(where(g) + " was not counted (" + std::string(name_of(g.end)) +
-                        "): no difference");
+      s.notes.push_back(Message("note.series_not_counted", {where(g), end_word(g.end)}));
     }
     if (g.winner == s.player_a) ++s.wins_a;
     else if (g.winner == s.player_b) ++s.wins_b;
@@ -76,11 +83,9 @@ SeriesStanding series_standing(std::vector<SeriesGame> games, std::string rules,
     s.all_invariants_hold = s.all_invariants_hold && g.all_invariants_hold;
   }
   if (games.size() % 2 == 1)
-    s.notes.push_back("an odd number of games (" + std::to_string(games.size()) +
-                      "): the players did not have the first move equally often");
+    s.notes.push_back(Message("note.series_odd", {games.size()}));
   else if (s.black_a != s.black_b)
-    s.notes.push_back(s.player_a + " had Black in " + std::to_string(s.black_a) + " game(s), " +
-                      s.player_b + " in " + std::to_string(s.black_b));
+    s.notes.push_back(Message("note.series_colours", {s.player_a, s.black_a, s.player_b, s.black_b}));
   if (s.difference != 0) {
     s.winner = s.difference > 0 ? s.player_a : s.player_b;
     s.decided_by = "difference";
@@ -144,7 +149,7 @@ nlohmann::json to_json(const SeriesGame& g) {
           {"difference_a", g.for_a},
           {"winner", g.winner.empty() ? nlohmann::json(nullptr) : nlohmann::json(g.winner)},
           {"all_invariants_hold", g.all_invariants_hold},
-          {"notes", g.notes}};
+          {"notes", text(g.notes, Lang::en)}};
 }
 
 nlohmann::json to_json(const SeriesStanding& s) {
@@ -161,7 +166,7 @@ nlohmann::json to_json(const SeriesStanding& s) {
           {"winner", s.winner.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.winner)},
           {"decided_by", s.decided_by},
           {"all_invariants_hold", s.all_invariants_hold},
-          {"notes", s.notes}};
+          {"notes", text(s.notes, Lang::en)}};
 }
 
 nlohmann::json series_json(const std::vector<SeriesStanding>& standings, SeriesTieBreak tie) {
@@ -200,7 +205,7 @@ std::string series_text(const std::vector<SeriesStanding>& standings, Lang l) {
             {s.player_a, signed_number(s.difference), std::to_string(s.wins_a),
              std::to_string(s.wins_b)})
       << (l == Lang::zh ? "；" : "; ") << verdict(s) << "\n";
-  for (const std::string& n : s.notes) out << "  * " << translate_note(n, l) << "\n";
+  for (const Message& n : s.notes) out << "  * " << text(n, l) << "\n";
   if (standings.size() > 1) {
     out << "\n" << tr(l, "series.side_by_side", {s.player_a, s.player_b}) << "\n";
     int w = 0;

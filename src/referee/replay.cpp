@@ -60,37 +60,47 @@ class Replayer {
       // refuses from such a position (as counting it), or at the end.
       if (setup_pending_ && plays_on(s)) check_setup();
       if (game().phase() == Phase::ended) {
-        note("the game ended (" + std::string(name_of(game().end_reason())) + ") before move " +
-             std::to_string(s.move_number) + " of the record; the rest is not replayed");
+        note(Message::joined({Message("note.ended_early", {end_word(game().end_reason()), s.move_number}),
+                              Message("note.rest_not_replayed")}));
         break;
       }
       if (!step(s)) break;
     }
     if (setup_pending_) check_setup();
     finishing_ = true;
-    if (notes_left_out_) note("... and " + std::to_string(notes_left_out_) + " more such notes");
+    if (notes_left_out_) note(Message("note.more_notes", {notes_left_out_}));
     if (game().phase() == Phase::play || game().phase() == Phase::dispute) {
-      declare_paused("the record stops during play: taken as paused by agreement (SPEC §6.4)");
+      declare_paused(Message("note.stops_in_play"));
     }
   }
 
   Game& game() { return out_->game; }
   // At most kMaxNotes notes; a record that resumes play a million times says so once, with a count.
   static constexpr size_t kMaxNotes = 50;
-  void note(std::string text) {
-    if (out_->notes.size() < kMaxNotes || finishing_) out_->notes.push_back(std::move(text));
+  void note(Message m) {
+    if (out_->notes.size() < kMaxNotes || finishing_) out_->notes.push_back(std::move(m));
     else ++notes_left_out_;
   }
-  void note_once(bool& done, std::string text) {
-    if (!done) note(std::move(text));
+  void note_once(bool& done, Message m) {
+    if (!done) note(std::move(m));
     done = true;
+  }
+  // A colour as the table's word (Black / 黑方).
+  static MessageArg colour(Color c) { return MessageArg::word("word." + std::string(color_name(c))); }
+  // Why the game ended, as the table's word where it has one (resigned / 认输 ...).
+  static MessageArg end_word(EndReason e) {
+    switch (e) {
+      case EndReason::resigned: case EndReason::no_result: case EndReason::draw:
+      case EndReason::forfeit: return MessageArg::word("word." + std::string(name_of(e)));
+      default: return std::string(name_of(e));
+    }
   }
 
   // The replay before the first step: the game on the record's board, under the rules with the
   // first player adopted (adopt_first_player).
   Replay start(const Ruleset& rules) const {
     Ruleset used = rules;
-    std::string adopted = adopt_first_player(used);
+    Message adopted = adopt_first_player(used);
     if (r_.width < kMinBoardSize || r_.width > kMaxBoardSize || r_.height < kMinBoardSize ||
         r_.height > kMaxBoardSize)
       throw ReplayError(file_, {}, 0, Illegal::off_board,
@@ -105,19 +115,22 @@ class Replayer {
 
   // A record without setup (nor a side to move) before its first move that starts with the
   // colour that is not the rules' first player: that colour becomes the first player of `rules`.
-  // Returns the note saying so, or "".
-  std::string adopt_first_player(Ruleset& rules) const {
+  // Returns the note saying so, or an empty message.
+  Message adopt_first_player(Ruleset& rules) const {
     const sgf::Step* first = first_move(r_);
-    if (sets_up(r_) || !first || first->move.color == rules.first_player) return "";
+    if (sets_up(r_) || !first || first->move.color == rules.first_player) return {};
     const std::string mover(color_name(first->move.color));
     const std::string rules_first(color_name(rules.first_player));
+    const Color rules_first_player = rules.first_player;
     const std::string text = "the record starts with " + mover + "; " + rules.preset +
-                             "'s first player is " + rules_first;
+                             "'s first player is " + rules_first;  // (for the error)
     if (!opts_.adopt_first_player)
       throw ReplayError(file_, first->where, first->move_number, Illegal::not_your_turn,
                         describe(*first, first->move) + ": " + text);
     rules.first_player = first->move.color;
-    return text + ": " + mover + " is taken as the first player";
+    return Message::joined({Message("note.starts_with", {colour(first->move.color)}),
+                            Message("note.first_player_adopted",
+                                    {rules.preset, colour(rules_first_player), colour(first->move.color)})});
   }
 
   // Root setup stones and side to move; with setup stones (in the root or after it) and no PL,
@@ -161,7 +174,7 @@ class Replayer {
   bool move(const sgf::Step& s) {
     const Move m = translate(s.move);
     if (game().phase() == Phase::paused) {
-      note(describe(s, m) + " comes after the pause: play resumes to settle a dispute");
+      note(Message("note.after_pause", {MessageArg::message(described(s, m))}));
       game().resume_dispute(!writes_owed(next_ - 1, game().rules().dispute_virtuals));
     }
     return play(s, m);
@@ -202,13 +215,11 @@ class Replayer {
     const Ruleset& rules = game().rules();
     if (!opts_.translate_non_board) return m;
     if (m.kind == MoveKind::pass && !rules.allow_pass && rules.allow_virtual) {
-      note_once(noted_pass_, "passes are read as virtual moves: " + rules.preset +
-                                 " has virtual moves but no pass");
+      note_once(noted_pass_, Message("note.pass_as_virtual", {rules.preset}));
       return Move::virtual_move(m.color);
     }
     if (m.kind == MoveKind::virtual_move && !rules.allow_virtual && rules.allow_pass) {
-      note_once(noted_virtual_, "virtual moves are read as passes: " + rules.preset +
-                                    " has passes but no virtual moves");
+      note_once(noted_virtual_, Message("note.virtual_as_pass", {rules.preset}));
       return Move::pass(m.color);
     }
     return m;
@@ -217,8 +228,7 @@ class Replayer {
   // A negative move takes back a stone of the colour standing there, at making.
   bool negative(const sgf::Step& s) {
     if (game().phase() == Phase::play || game().phase() == Phase::dispute)
-      declare_paused("the record goes on to negative moves without a pause: taken as paused by "
-                     "agreement before making (SPEC §6.4)");
+      declare_paused(Message("note.negative_without_pause"));
     if (game().phase() == Phase::paused) game().start_making();
     Move m = s.move;
     m.color = game().board().at(m.point);
@@ -242,8 +252,7 @@ class Replayer {
 
   void resume(const sgf::Step& s) {
     if (game().phase() == Phase::play || game().phase() == Phase::dispute)
-      declare_paused("the record resumes play without a pause: taken as paused by agreement "
-                     "first (SPEC §6.4)");
+      declare_paused(Message("note.resume_without_pause"));
     const Color finder = s.move.color;
     // The side to move at the pause is the proposer (who owes a virtual move when the other side
     // found the move), and the first of the dispute's opening virtual moves.
@@ -254,10 +263,10 @@ class Replayer {
     if (!v) fail(s, s.move, v.reason, v.message);
   }
 
-  void declare_paused(const std::string& why) {
+  void declare_paused(Message why) {
     game().declare_paused();
     out_->stopped_without_pause = true;
-    note(why);
+    note(std::move(why));
   }
 
   // Plays a move through the referee; an illegal one stops the replay (error or forfeit), unless
@@ -276,14 +285,15 @@ class Replayer {
     }
     if (!opts_.forfeit_on_illegal || !is_stone(m.color)) fail(s, m, v.reason, v.message);
     game().forfeit(m.color);
-    note(describe(s, m) + " is illegal (" + v.message + "): " + std::string(color_name(m.color)) +
-         " forfeits");
+    // (The referee's verdict is still an English sentence: translated by its pattern.)
+    note(Message("note.forfeit", {MessageArg::message(described(s, m)),
+                                  MessageArg::message(Message::english(v.message)), colour(m.color)}));
     return false;
   }
 
   // ---- The repair policy (ReplayOptions::repair): each repair noted and listed.
 
-  void repaired(sgf::Repair::Kind kind, const sgf::Step& s, std::string detail) {
+  void repaired(sgf::Repair::Kind kind, const sgf::Step& s, Message detail) {
     note(detail);
     out_->repairs.push_back({kind, s.move_number, s.where, std::move(detail)});
   }
@@ -293,22 +303,20 @@ class Replayer {
   // neither can be done (a proposal awaits its answer, virtual moves are owed ...).
   bool mend_turn(const sgf::Step& s, const Move& m) {
     const Color other = game().to_move();
-    const std::string twice = describe(s, m) + ": " + std::string(color_name(m.color)) +
-                              " moves twice in a row";
+
     const Move pass = translate(Move::pass(other));
     Game trial = game();
     if (trial.play(pass) && trial.phase() == game().phase()) {
       game().play(pass);
       repaired(sgf::Repair::Kind::implied_pass, s,
-               twice + ": " + std::string(color_name(other)) + "'s " +
-                   (pass.kind == MoveKind::virtual_move ? "virtual move" : "pass") +
-                   " is implied before it (repair)");
+               Message(pass.kind == MoveKind::virtual_move ? "note.implied_virtual" : "note.implied_pass",
+                       {MessageArg::message(described(s, m)), colour(m.color), colour(other)}));
       return true;
     }
     if (!game().set_to_move(m.color)) return false;
     repaired(sgf::Repair::Kind::turn_switched, s,
-             twice + ": " + std::string(color_name(m.color)) +
-                 " is taken to move (a pass between would pause the game: repair)");
+             Message("note.turn_switched",
+                     {MessageArg::message(described(s, m)), colour(m.color), colour(m.color)}));
     return true;
   }
 
@@ -318,19 +326,25 @@ class Replayer {
     const Color there = game().board().at(m.point);
     game().setup_stone(Color::Empty, m.point);
     repaired(sgf::Repair::Kind::stone_replaced, s,
-             describe(s, m) + ": " + to_gtp(m.point, game().height()) + " is occupied by a " +
-                 std::string(color_name(there)) + " stone: it is taken off and the move played (repair)");
+             Message("note.stone_replaced", {MessageArg::message(described(s, m)),
+                                             to_gtp(m.point, game().height()), colour(there)}));
   }
 
   bool skip(const sgf::Step& s, const Move& m) {
     repaired(sgf::Repair::Kind::move_skipped, s,
-             describe(s, m) + ": " + to_gtp(m.point, game().height()) +
-                 " is occupied: the move is left out (repair)");
+             Message("note.move_skipped",
+                     {MessageArg::message(described(s, m)), to_gtp(m.point, game().height())}));
     return true;
   }
 
   // "move 12 (W D4)", "move 12 (JPDR[dispute])", "move 12 (setup B D4)": for notes and errors.
   std::string describe(const sgf::Step& s, const Move& m) const {
+    return "move " + std::to_string(s.move_number) + " (" + what_of(s, m) + ")";
+  }
+  Message described(const sgf::Step& s, const Move& m) const {
+    return Message("note.move_described", {s.move_number, what_of(s, m)});
+  }
+  std::string what_of(const sgf::Step& s, const Move& m) const {
     std::string what;
     if (s.kind == sgf::Step::Kind::resume)
       what = is_stone(m.color) ? "JPDR[found:" + std::string(color_letter(m.color)) + "]"
@@ -339,7 +353,7 @@ class Replayer {
       what = "setup " + std::string(color_letter(m.color)) + " " + to_gtp(m.point, r_.height);
     else
       what = to_string(m, r_.height);
-    return "move " + std::to_string(s.move_number) + " (" + what + ")";
+    return what;
   }
 
   [[noreturn]] void fail(const sgf::Step& s, const Move& m, Illegal reason,
@@ -406,6 +420,16 @@ std::string with_preset(std::string text, const std::string& preset) {
        at = text.find(kPresetStandIn, at + preset.size()))
     text.replace(at, kPresetStandIn.size(), preset);
   return text;
+}
+
+// The same in a message's arguments (the preset is an argument of its own; a sentence of the
+// referee's, still English, may hold it too).
+Message with_preset(Message m, const std::string& preset) {
+  for (MessageArg& a : m.args) {
+    if (a.kind == MessageArg::Kind::text) a.value = with_preset(std::move(a.value), preset);
+    for (Message& inner : a.inner) inner = with_preset(std::move(inner), preset);
+  }
+  return m;
 }
 
 }  // namespace
@@ -486,7 +510,7 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
   Shared out{rp.game, rules, {}, rp.stopped_without_pause, rp.repairs};
   out.rules.first_player = rp.rules.first_player;  // as adopted from the record
   out.notes.reserve(rp.notes.size());
-  for (const std::string& n : rp.notes) out.notes.push_back(with_preset(n, rules.preset));
+  for (const Message& n : rp.notes) out.notes.push_back(with_preset(n, rules.preset));
   return out;
 }
 

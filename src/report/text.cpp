@@ -396,6 +396,10 @@ constexpr TextEntry kTable[] = {
     {"note.corpus_no_result", "recorded result '' is not a count", "棋谱未记录胜负"},
     {"note.corpus_not_count", "recorded result '{0}' is not a count", "记录的胜负“{0}”并非计点所得"},
     {"note.corpus_not_counted", "not counted: {0} (RE[{1}]); got {2}", "未计入：{0}（RE[{1}]）；计算得 {2}"},
+    // (Not yet in Chinese: jpd corpus has always shown these in English.)
+    {"corpus.ended_detail", "the game ended {0}", "the game ended {0}"},
+    // A text shown as it is written, in either language (an error's English, as error texts are).
+    {"text.as_written", "{0}", "{0}"},
 
     // Words that fill the placeholders of the library's notes.
     {"word.Black", "Black", "黑方"},
@@ -459,6 +463,7 @@ constexpr TextEntry kTable[] = {
     {"note.match_none", "none (the game ended without counting)", "无（对局未经计点而结束）"},
     {"note.match_not_usable", "not usable, none used", "不可用，未使用死子"},
     {"note.match_ended", "the game ended: {0}", "对局结束：{0}"},
+    {"match.resigned", "{0} resigned", "{0}认输"},
     {"note.match_limit", "stopped after {0} moves (the move limit)", "下满 {0} 手后停止（手数上限）"},
     {"note.match_unusable", "the dead stones could not be used: {0}", "死子无法使用：{0}"},
     {"note.gtp_both", "final_status_list dead of both players", "双方 final_status_list dead 的回答"},
@@ -598,6 +603,8 @@ constexpr TextEntry kTable[] = {
     {"note.ended_early", "the game ended ({0}) before move {1} of the record",
      "棋局在棋谱第 {1} 着之前已经结束（{0}）"},
     {"note.rest_not_replayed", "the rest is not replayed", "其后的着手不再重放"},
+    // (Not yet in Chinese: the replay's output has always shown it in English.)
+    {"note.more_notes", "... and {0} more such notes", "... and {0} more such notes"},
     {"note.finished_territory",
      "the record stops before its end: {0} finishing move(s) (endgame, dame, defensive moves) and "
      "{1} pass(es) were played first, for territory counting",
@@ -617,17 +624,8 @@ constexpr TextEntry kTable[] = {
      "the finishing moves would change the count by {0} points, more than the {1} the end of a "
      "counted game can: counted as the position stands",
      "收尾之着会使计数改变 {0} 点，超过已计数之局终局所能有的 {1} 点：按停止时的局面计数"},
-    {"note.estimate_ko_open",
-     "estimator: the ko at {0} decides the life of {1} chain(s): left to dispute play (实战解决)",
-     "估计器：{0} 处的劫关系 {1} 块棋的死活，留待实战解决"},
-    {"note.estimate_ko", "estimator: the ko at {0} decides the life of {1} chain(s)",
-     "估计器：{0} 处的劫关系 {1} 块棋的死活"},
-    {"note.estimate_bent_open",
-     "estimator: bent four in the corner (盘角曲四) at {0}: left to dispute play (实战解决)",
-     "估计器：{0} 处盘角曲四，留待实战解决"},
-    {"note.estimate_bent_dead",
-     "estimator: bent four in the corner (盘角曲四) at {0}: the defender is dead (the Japanese ruling)",
-     "估计器：{0} 处盘角曲四，按日本规则判为死棋"},
+    // The estimator's notes (note.est_*) among a count's notes.
+    {"note.by_estimator", "estimator: {0}", "估计器：{0}"},
     {"note.stops_in_play", "the record stops during play: taken as paused by agreement (SPEC §6.4)",
      "棋谱在对局中途停止：视为协商休止（SPEC §6.4）"},
     {"note.starts_with", "the record starts with {0}", "棋谱由{0}先行"},
@@ -742,6 +740,7 @@ constexpr TextEntry kTable[] = {
     {"note.dispute_opening_virtual", "{0} plays the dispute's opening virtual move (003 art. 21.4)",
      "{0}下实战解决开始时的虚着（003 第 21.4 条）"},
     {"note.dispute_resigned", "{0} resigned in the dispute", "{0}在实战解决中认输"},
+    {"dispute.note", "dispute: {0}", "实战解决：{0}"},
     {"note.dispute_refused", "{0}'s {1} is refused by the rules ({2}): played as a non-board move",
      "{0}的 {1} 不合规则（{2}），改为盘外着"},
     {"note.dispute_stopped", "the dispute was stopped after {0} moves and taken as paused by agreement",

@@ -408,7 +408,7 @@ std::string_view declared_charset(std::string_view s) {
 // The text as UTF-8 (decode_to_utf8), by `charset` when one is given, else by the root's CA. A
 // UTF-8 byte order mark says UTF-8 whatever CA says.
 DecodedText decoded(std::string_view bytes, std::string_view charset) {
-  if (bytes.substr(0, 3) == "\xEF\xBB\xBF" && is_utf8(bytes)) return {std::string(bytes), "UTF-8", ""};
+  if (bytes.substr(0, 3) == "\xEF\xBB\xBF" && is_utf8(bytes)) return {std::string(bytes), "UTF-8", {}};
   return decode_to_utf8(bytes, charset.empty() ? declared_charset(bytes) : charset);
 }
 
@@ -741,8 +741,8 @@ class RecordReader {
   std::string at_text(Location l) const {
     return std::to_string(l.line) + ":" + std::to_string(l.column);
   }
-  void note(std::string text) { r_.notes.push_back(std::move(text)); }
-  void repair(Repair::Kind kind, Location at, std::string detail) {
+  void note(Message m) { r_.notes.push_back(std::move(m)); }
+  void repair(Repair::Kind kind, Location at, Message detail) {
     note(detail);
     r_.repairs.push_back({kind, moves_, at, std::move(detail)});
   }
@@ -754,8 +754,10 @@ class RecordReader {
     const std::string what = id + " is given twice " + std::string(where_text) + " (at " +
                              at_text(first.location) + " and " + at_text(again.location) + ")";
     // (where_text: "in the root node" or "in one node")
+    const bool root = where_text == "in the root node";
+    std::vector<MessageArg> args{id, at_text(first.location), at_text(again.location)};
     if (same_values(first, again)) {
-      note(what + " with the same value");
+      note(Message(root ? "note.twice_root_same" : "note.twice_node_same", std::move(args)));
       return;
     }
     const std::string values = id + "[" + shown(first.values.empty() ? "" : first.values[0].raw) +
@@ -764,7 +766,10 @@ class RecordReader {
     if (!options_.repair)
       fail(again.location, what + ": " + values + " differ; FF[4] allows a property once per "
                                                   "node (the repair policy keeps the first: --repair)");
-    repair(Repair::Kind::first_kept, again.location, what + ": " + values + " differ: the first is kept");
+    args.push_back(id + "[" + shown(first.values.empty() ? "" : first.values[0].raw) + "]");
+    args.push_back(id + "[" + shown(again.values.empty() ? "" : again.values[0].raw) + "]");
+    repair(Repair::Kind::first_kept, again.location,
+           Message(root ? "note.twice_root_kept" : "note.twice_node_kept", std::move(args)));
   }
 
   // The root's property `id` (the first; a second is twice()'s).
@@ -785,8 +790,7 @@ class RecordReader {
       if (p.id != id) continue;
       if (!first) first = &p;
       else if (!same_values(*first, p))
-        note(std::string(id) + " is given twice in the root node (at " + at_text(first->location) +
-             " and " + at_text(p.location) + "): the first is read");
+        note(Message("note.twice_info", {std::string(id), at_text(first->location), at_text(p.location)}));
     }
     return first ? simple_text(*first) : "";
   }
@@ -953,8 +957,10 @@ class RecordReader {
     const std::string id(p.id);
     if (std::find(foreign_noted_.begin(), foreign_noted_.end(), id) != foreign_noted_.end()) return;
     foreign_noted_.push_back(id);
-    note(id + "[" + value + "] is another program's " + id + ", not this project's " +
-         std::string(kExtNames[e].now) + ": not read" + (e == kDead ? " as dead stones" : ""));
+    if (e == kDead && id == "JD" && kExtNames[e].now == std::string_view("JPDD"))
+      note(Message("note.foreign_jd", {id + "[" + value + "]"}));
+    else
+      note(Message("note.foreign", {id + "[" + value + "]", id, std::string(kExtNames[e].now)}));
   }
 
   // Every dead-stone and claim property of the node (lists: each one is read). One of an earlier
@@ -1017,7 +1023,8 @@ class RecordReader {
       for (const PropView& p : n.props) {
         if (kind_of(p.id).kind != PropKind::move) continue;
         if (!first)
-          pending_split_ = what;
+          pending_split_ = {std::string(k.move->id), at_text(k.move->location),
+                            std::string(second->id), at_text(second->location)};
         read_move(p, first ? jv : nullptr, false, index);
         first = false;
       }
@@ -1040,8 +1047,9 @@ class RecordReader {
     Move m = jv ? Move::virtual_move(c) : pass ? Move::pass(c) : Move::play(c, point(p, 0));
     add(Step::Kind::move, m, p, index);
     if (!pending_split_.empty()) {
-      repair(Repair::Kind::node_split, p.location,
-             "move " + std::to_string(moves_) + ": " + pending_split_ + ": each read as a node of its own");
+      std::vector<MessageArg> args{moves_};
+      for (std::string& a : pending_split_) args.push_back(std::move(a));
+      repair(Repair::Kind::node_split, p.location, Message("note.node_split", std::move(args)));
       pending_split_.clear();
     }
   }
@@ -1147,7 +1155,8 @@ class RecordReader {
   int moves_ = 0;
   size_t points_ = 0;  // in the point lists read so far
   std::vector<std::string> foreign_noted_;  // the names of another program's properties noted
-  std::string pending_split_;  // a node split under repair: the note for its next move
+  // A node split under repair, for the note of its next move: the two moves and where they are.
+  std::vector<std::string> pending_split_;
 };
 
 // ------------------------------------------------------------------------------------------------

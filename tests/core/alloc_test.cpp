@@ -118,5 +118,7 @@ TEST(Allocation, CountingARecordUnderEveryPresetAllocatesABoundedAmount) {
     for (const RulesText& t : texts) scorer.count(t, c);
     most = std::max(most, g_allocations.load() - before);
   }
-  EXPECT_LT(most, 200) << "allocations for one record under every preset";  // 145 when written
+  // 145 when written; 206 once the notes became messages (an id and its arguments where a
+  // sentence was one string: a note costs one allocation more, and its copy for a shared replay).
+  EXPECT_LT(most, 220) << "allocations for one record under every preset";
 }

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "jpd/encoding.hpp"
+#include "jpd/text.hpp"
 #include "jpd/sgf.hpp"
 
 using namespace jpd;
@@ -36,8 +37,8 @@ std::string record_in(const char* charset, const std::string& ca, const std::str
   return encoded(text, charset);
 }
 
-bool mentions(const std::vector<std::string>& notes, const std::string& part) {
-  for (const std::string& n : notes)
+bool mentions(const std::vector<Message>& notes, const std::string& part) {
+  for (const std::string& n : text(notes, Lang::en))
     if (n.find(part) != std::string::npos) return true;
   return false;
 }
@@ -146,7 +147,7 @@ TEST(Encoding, RecordWithoutCAThatIsNotUtf8IsReadAsGb18030WithANote) {
   EXPECT_EQ(r.black_name, "柯洁");
   EXPECT_EQ(r.charset, "GB18030");
   EXPECT_TRUE(mentions(r.notes, "names no charset (CA) and is not UTF-8: read as GB18030"))
-      << testing::PrintToString(r.notes);
+      << testing::PrintToString(text(r.notes, Lang::en));
 }
 
 TEST(Encoding, BytesNoCharsetReadsAreReadAsLatin1WithANote) {
@@ -154,7 +155,7 @@ TEST(Encoding, BytesNoCharsetReadsAreReadAsLatin1WithANote) {
   const sgf::Record r = sgf::read_record_text("(;SZ[9]RE[\xff];B[ee])", "ff.sgf");
   EXPECT_EQ(r.result, "ÿ");
   EXPECT_EQ(r.charset, "ISO-8859-1");
-  EXPECT_TRUE(mentions(r.notes, "read as Latin-1")) << testing::PrintToString(r.notes);
+  EXPECT_TRUE(mentions(r.notes, "read as Latin-1")) << testing::PrintToString(text(r.notes, Lang::en));
 }
 
 TEST(Encoding, RecordThatIsNotWhatItsCASaysIsReadByTheGuessesWithANote) {
@@ -162,7 +163,7 @@ TEST(Encoding, RecordThatIsNotWhatItsCASaysIsReadByTheGuessesWithANote) {
   const sgf::Record r = sgf::read_record_text(bytes, "wrong.sgf");
   EXPECT_EQ(r.black_name, "柯洁");
   EXPECT_TRUE(mentions(r.notes, "the text is not UTF-8 as its charset (CA) says: read as GB18030"))
-      << testing::PrintToString(r.notes);
+      << testing::PrintToString(text(r.notes, Lang::en));
 }
 
 TEST(Encoding, CharsetGivenByTheReaderWinsOverTheGuess) {
@@ -202,7 +203,7 @@ TEST(Encoding, CharsetNamedAfterAValueHoldingABracketByteIsStillFound) {
   EXPECT_EQ(r.black_name, "林也");
   EXPECT_EQ(r.white_name, "王么");
   EXPECT_EQ(r.charset, "CP950");
-  EXPECT_TRUE(r.notes.empty()) << testing::PrintToString(r.notes);
+  EXPECT_TRUE(r.notes.empty()) << testing::PrintToString(text(r.notes, Lang::en));
 }
 
 // The tree of a decoded record holds UTF-8, and says so: written, it reads back the same (the

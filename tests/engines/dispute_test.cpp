@@ -155,7 +155,7 @@ TEST(Dispute, NonBoardMovesFollowThePreset) {
   EXPECT_EQ(l.game.phase(), Phase::paused);
   EXPECT_TRUE(l.game.paused_by_agreement());
   EXPECT_NE(std::find_if(l.notes.begin(), l.notes.end(),
-                         [](const std::string& n) { return n.find("opening virtual move") != std::string::npos; }),
+                         [](const Message& n) { return n.id == "note.dispute_opening_virtual"; }),
             l.notes.end());
   EXPECT_TRUE(count(l.game, l.statuses).all_invariants_hold);
 }

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sys/wait.h>
 
+#include "jpd/text.hpp"
 #include "jpd/match.hpp"
 #include "jpd/score.hpp"
 #include "jpd/sgf.hpp"
@@ -35,7 +36,7 @@ Statuses none(const Game&) { return Statuses{}; }
 // read back to the same position and result.
 void expect_clean_game(const MatchGame& g, const std::string& what) {
   SCOPED_TRACE(what);
-  EXPECT_EQ(g.play.stop, PlayResult::Stop::paused) << g.play.reason;
+  EXPECT_EQ(g.play.stop, PlayResult::Stop::paused) << text(g.play.reason, Lang::en);
   EXPECT_EQ(g.game.phase(), Phase::paused);
   EXPECT_EQ(g.count.end, EndReason::counted);
   EXPECT_TRUE(g.count.all_invariants_hold);
@@ -184,10 +185,10 @@ TEST(Match, AgreedPauseRulesEndByProposalAndAcceptance) {
   o.size = 5;
   o.fallback_statuses = none;
   MatchGame g = run_match_game(*a, *b, o, 1);
-  EXPECT_EQ(g.play.stop, PlayResult::Stop::paused) << g.play.reason;
+  EXPECT_EQ(g.play.stop, PlayResult::Stop::paused) << text(g.play.reason, Lang::en);
   EXPECT_TRUE(g.game.paused_by_agreement());
   EXPECT_TRUE(g.count.all_invariants_hold);
-  EXPECT_EQ(g.statuses_from, "both players agree (0 dead stones)");
+  EXPECT_EQ(text(g.statuses_from, Lang::en), "both players agree (0 dead stones)");
 }
 
 TEST(Match, DisputePlayResumesAPausedGameUntilTheNextPause) {
@@ -195,10 +196,10 @@ TEST(Match, DisputePlayResumesAPausedGameUntilTheNextPause) {
   auto b = MatchPlayer::engine(engine_opts());
   Game g(parse_ruleset("sci-1-1"), 5);
   PlayResult first = play_until_pause(g, *a, *b);
-  ASSERT_EQ(first.stop, PlayResult::Stop::paused) << first.reason;
+  ASSERT_EQ(first.stop, PlayResult::Stop::paused) << text(first.reason, Lang::en);
   EXPECT_EQ(g.pauses(), 1);
   PlayResult dispute = play_until_pause(g, *a, *b);  // resumes, both engines play on
-  ASSERT_EQ(dispute.stop, PlayResult::Stop::paused) << dispute.reason;
+  ASSERT_EQ(dispute.stop, PlayResult::Stop::paused) << text(dispute.reason, Lang::en);
   EXPECT_EQ(g.pauses(), 2);
   EXPECT_GE(dispute.moves, 2);
   EXPECT_GT(g.counters().dispute[0].passes + g.counters().dispute[1].passes, 0);
@@ -220,7 +221,7 @@ TEST(Match, OwedOpeningVirtualMovesArePlayedByTheReferee) {
     ASSERT_EQ(play_until_pause(g, *a, *b).stop, PlayResult::Stop::paused) << rules;
     ASSERT_TRUE(g.resume_dispute(false).ok());  // the players owe the virtual moves, if any
     PlayResult r = play_until_pause(g, *a, *b);
-    EXPECT_EQ(r.stop, PlayResult::Stop::paused) << rules << ": " << r.reason;
+    EXPECT_EQ(r.stop, PlayResult::Stop::paused) << rules << ": " << text(r.reason, Lang::en);
     EXPECT_EQ(g.pauses(), 2) << rules;
   }
 }
@@ -254,7 +255,7 @@ TEST(Match, PlayersThatDisagreeAreSettledByTheReferee) {
   auto b = MatchPlayer::engine(sees_dead);
   Game g(parse_ruleset("japanese"), 5);
   ASSERT_EQ(play_until_pause(g, *a, *b).stop, PlayResult::Stop::paused);
-  std::string how;
+  Message how;
   bool asked = false;
   Statuses st = match_statuses(g, *a, *b, how, [&](const Game&) {
     asked = true;
@@ -265,7 +266,7 @@ TEST(Match, PlayersThatDisagreeAreSettledByTheReferee) {
   if (g.board().stones(Color::White) > 0) {
     EXPECT_TRUE(asked);
     EXPECT_EQ(st.source, StatusSource::given);
-    EXPECT_NE(how.find("disagree"), std::string::npos) << how;
+    EXPECT_NE(text(how, Lang::en).find("disagree"), std::string::npos) << text(how, Lang::en);
   }
 }
 
@@ -341,8 +342,8 @@ TEST(Match, IllegalMoveForfeitsWithTheReason) {
   MatchGame g = run_match_game(*bad, *good, o, 1);
   EXPECT_EQ(g.play.stop, PlayResult::Stop::ended);
   EXPECT_EQ(g.play.culprit, Color::Black);
-  EXPECT_NE(g.play.reason.find("illegal move"), std::string::npos) << g.play.reason;
-  EXPECT_NE(g.play.reason.find("A1 is occupied"), std::string::npos) << g.play.reason;
+  EXPECT_NE(text(g.play.reason, Lang::en).find("illegal move"), std::string::npos) << text(g.play.reason, Lang::en);
+  EXPECT_NE(text(g.play.reason, Lang::en).find("A1 is occupied"), std::string::npos) << text(g.play.reason, Lang::en);
   EXPECT_EQ(g.result, "W+F");
   EXPECT_EQ(g.game.end_reason(), EndReason::forfeit);
   EXPECT_EQ(sgf::read_record_file(g.sgf_path).result, "W+F");
@@ -355,7 +356,7 @@ TEST(Match, GarbageAndCrashesForfeit) {
     Game g(parse_ruleset("japanese"), 9);
     PlayResult r = play_until_pause(g, *good, *bad);
     EXPECT_EQ(r.culprit, Color::White);
-    EXPECT_NE(r.reason.find("banana"), std::string::npos) << r.reason;
+    EXPECT_NE(text(r.reason, Lang::en).find("banana"), std::string::npos) << text(r.reason, Lang::en);
     EXPECT_EQ(g.end_reason(), EndReason::forfeit);
     EXPECT_EQ(g.winner(), Color::Black);
   }
@@ -368,7 +369,7 @@ TEST(Match, GarbageAndCrashesForfeit) {
     Game g(parse_ruleset("japanese"), 9);
     PlayResult r = play_until_pause(g, *bad, *good);
     EXPECT_EQ(r.culprit, Color::Black);
-    EXPECT_NE(r.reason.find("failed"), std::string::npos) << r.reason;
+    EXPECT_NE(text(r.reason, Lang::en).find("failed"), std::string::npos) << text(r.reason, Lang::en);
   }
 }
 
@@ -392,7 +393,7 @@ TEST(Match, WithoutFriendlyPassesEnginesAreAskedForCleanupMoves) {
     auto b = fake("b"), w = fake("w");
     Game g(parse_ruleset(rules), 9);
     const PlayResult r = play_until_pause(g, *b, *w);
-    EXPECT_EQ(r.stop, PlayResult::Stop::paused) << rules << ": " << r.reason;
+    EXPECT_EQ(r.stop, PlayResult::Stop::paused) << rules << ": " << text(r.reason, Lang::en);
     ASSERT_EQ(asked.size(), 2u) << rules;
     for (const std::string& a : asked)
       EXPECT_EQ(a, std::string(rules) == "tromp-taylor" ? "kgs-genmove_cleanup" : "genmove") << rules;

@@ -4,6 +4,7 @@
 
 #include "random_game.hpp"
 #include "jpd/replay.hpp"
+#include "jpd/text.hpp"
 #include "test_util.hpp"
 
 using namespace jpd;
@@ -59,7 +60,8 @@ TEST(Limits, ReplayNotesStopAtFiftyAndCountTheRest) {
   const sgf::Record rec = sgf::read_record_text(text);
   const Replay rp = replay(rec, rules_for_record(rec, std::nullopt));
   ASSERT_EQ(rp.notes.size(), 51u);
-  EXPECT_NE(rp.notes[49].find("comes after the pause"), std::string::npos) << rp.notes[49];
-  EXPECT_EQ(rp.notes[50], "... and 69 more such notes");
+  const std::vector<std::string> notes = jpd::text(rp.notes, Lang::en);
+  EXPECT_NE(notes[49].find("comes after the pause"), std::string::npos) << notes[49];
+  EXPECT_EQ(notes[50], "... and 69 more such notes");
   EXPECT_EQ(rp.game.pauses(), 120);
 }

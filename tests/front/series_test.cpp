@@ -59,11 +59,12 @@ TEST(Series, TheStandingNotesColoursThatDoNotAlternateAndGamesNotCounted) {
   EXPECT_EQ(s[0].rules, "tang-song,komi=0");  // no RU: tang-song, as jpd score
   EXPECT_EQ(s[0].black_a, 2);
   EXPECT_EQ(s[0].difference, 0);  // tang-song: Black pays the point of White's first virtual move
-  EXPECT_EQ(s[0].notes.size(), 2u);
-  EXPECT_NE(s[0].notes[0].find("does not alternate"), std::string::npos) << s[0].notes[0];
-  EXPECT_NE(s[0].notes[1].find("Ann had Black in 2 game(s), Bob in 0"), std::string::npos);
-  EXPECT_TRUE(note_is_translated(s[0].notes[0]));
-  EXPECT_TRUE(note_is_translated(s[0].notes[1]));
+  ASSERT_EQ(s[0].notes.size(), 2u);
+  const std::vector<std::string> notes = text(s[0].notes, Lang::en);
+  EXPECT_NE(notes[0].find("does not alternate"), std::string::npos) << notes[0];
+  EXPECT_NE(notes[1].find("Ann had Black in 2 game(s), Bob in 0"), std::string::npos);
+  EXPECT_EQ(text(s[0].notes[0], Lang::zh), "第 2 局与第 1 局执黑者相同：先行未轮换");
+  EXPECT_EQ(text(s[0].notes[1], Lang::zh), "Ann执黑 2 局，Bob执黑 0 局");
   SeriesGame resigned;
   resigned.number = 1;
   resigned.black = "Ann";
@@ -75,8 +76,9 @@ TEST(Series, TheStandingNotesColoursThatDoNotAlternateAndGamesNotCounted) {
   EXPECT_EQ(r.difference, 0);
   EXPECT_EQ(r.winner, "Bob");  // on game wins
   ASSERT_FALSE(r.notes.empty());
-  EXPECT_NE(r.notes[0].find("was not counted (resigned)"), std::string::npos) << r.notes[0];
-  EXPECT_TRUE(note_is_translated(r.notes[0]));
+  EXPECT_NE(text(r.notes[0], Lang::en).find("was not counted (resigned)"), std::string::npos)
+      << text(r.notes[0], Lang::en);
+  EXPECT_EQ(text(r.notes[0], Lang::zh), "game 1未计算（认输）：不计差数");
 }
 
 TEST(Series, CommandLinePrintsEveryGameAndTheTotalInTextAndJson) {

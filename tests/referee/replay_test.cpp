@@ -4,6 +4,7 @@
 #include <map>
 
 #include "jpd/replay.hpp"
+#include "jpd/text.hpp"
 #include "sgf_test_util.hpp"
 
 using namespace jpd;
@@ -23,14 +24,14 @@ Replay replay_text(std::string_view text, const std::string& rules, ReplayOption
 }
 
 bool has_note(const Replay& rp, const std::string& part) {
-  for (const std::string& n : rp.notes)
+  for (const std::string& n : text(rp.notes, Lang::en))
     if (n.find(part) != std::string::npos) return true;
   return false;
 }
 
 std::string notes_of(const Replay& rp) {
   std::string s;
-  for (const std::string& n : rp.notes) s += n + "\n";
+  for (const std::string& n : text(rp.notes, Lang::en)) s += n + "\n";
   return s;
 }
 
@@ -200,7 +201,7 @@ TEST(Replay, ChineseGameEndingWithTwoPassesPausesByTwoVirtualMovesUnderTangSong)
   EXPECT_EQ(rp.game.virtual_stones(W), 1);
   EXPECT_EQ(rp.game.counters().first_virtual.color, B);
   ASSERT_EQ(rp.notes.size(), 1u) << notes_of(rp);
-  EXPECT_EQ(rp.notes[0],
+  EXPECT_EQ(text(rp.notes[0], Lang::en),
             "passes are read as virtual moves: tang-song has virtual moves but no pass");
 }
 
@@ -268,7 +269,7 @@ TEST(Replay, VirtualMovesAreReadAsPassesUnderRulesWithoutThem) {
   EXPECT_FALSE(rp.stopped_without_pause);
   EXPECT_EQ(rp.game.counters().play[1].passes, 1);
   ASSERT_EQ(rp.notes.size(), 1u) << notes_of(rp);
-  EXPECT_EQ(rp.notes[0],
+  EXPECT_EQ(text(rp.notes[0], Lang::en),
             "virtual moves are read as passes: chinese has passes but no virtual moves");
 }
 
@@ -520,7 +521,7 @@ TEST(Replay, AnOwedVirtualMoveWrittenOutNeverPausesTheGameAsTheReferees) {
   ASSERT_TRUE(g.declare_paused().ok());  // as the replay takes a record that simply stops
   Replay rp = through_sgf(g);
   expect_same_game(g, rp.game);  // the same moves in the same phases: F5 is no dispute move
-  for (const std::string& n : rp.notes) EXPECT_EQ(n.find("dispute"), std::string::npos) << n;
+  for (const std::string& n : text(rp.notes, Lang::en)) EXPECT_EQ(n.find("dispute"), std::string::npos) << n;
   // The same record written by hand, the owed move included.
   const std::string text =
       "(;GM[1]FF[4]SZ[5]KM[0.5]RU[JPD:tang-song];B[bc];W[dc];B[bd];W[dd];B[bb];W[db];B[be];W[de];"

@@ -165,16 +165,13 @@ TEST(Text, EveryNoteOfTheCorpusUnderEveryPresetIsTranslated) {
         messages.push_back(&c.payment);
         for (const MakingStep& st : c.steps)
           for (const Message& m : st.notes) messages.push_back(&m);
-        std::vector<std::string> texts;
         for (const Message* m : messages) {
-          texts.push_back(text(*m, Lang::en));
-          // The message in Chinese reads as the pattern translation of its English.
-          if (text(*m, Lang::zh) != translate_note(texts.back(), Lang::zh))
-            ADD_FAILURE() << m->id << ": " << text(*m, Lang::zh) << " | " << translate_note(texts.back(), Lang::zh);
-        }
-        for (const std::string& t : texts) {
-          seen.insert(t);
-          if (!note_is_translated(t)) untranslated.insert(t);
+          // The message's Chinese is the table's: every id (and word) in it is there. (A
+          // sentence still in English, Message::english, has its pattern.)
+          const std::string en = text(*m, Lang::en), zh = text(*m, Lang::zh);
+          seen.insert(en);
+          if (zh.find("[[") != std::string::npos || (m->id == "english" && !note_is_translated(en)))
+            untranslated.insert(en);
         }
       } catch (const std::exception&) {
       }

@@ -75,7 +75,7 @@ TEST(FaultyRecord, MoveOnAnOccupiedPointReplacesTheStoneUnderTheRepairPolicy) {
   ASSERT_EQ(rp.repairs.size(), 1u);
   EXPECT_EQ(rp.repairs[0].kind, sgf::Repair::Kind::stone_replaced);
   EXPECT_EQ(rp.repairs[0].move_number, 4);
-  EXPECT_EQ(rp.repairs[0].detail,
+  EXPECT_EQ(text(rp.repairs[0].detail, Lang::en),
             "move 4 (W E5): E5 is occupied by a Black stone: it is taken off and the move played (repair)");
   EXPECT_TRUE(holds_every_invariant(rp.game));  // the stone taken off is accounted for
 }
@@ -106,7 +106,7 @@ TEST(FaultyRecord, TwoMovesOfOneColourInARowGetAnImpliedPassUnderTheRepairPolicy
   ASSERT_EQ(rp.repairs.size(), 1u);
   EXPECT_EQ(rp.repairs[0].kind, sgf::Repair::Kind::implied_pass);
   EXPECT_EQ(rp.repairs[0].move_number, 4);
-  EXPECT_EQ(rp.repairs[0].detail,
+  EXPECT_EQ(text(rp.repairs[0].detail, Lang::en),
             "move 4 (B G3): Black moves twice in a row: White's pass is implied before it (repair)");
   ASSERT_EQ(rp.game.moves().size(), 6u);
   EXPECT_EQ(rp.game.moves()[3].move, Move::pass(W));
@@ -120,7 +120,7 @@ TEST(FaultyRecord, ImpliedPassIsTheRulesNonBoardMove) {
   const Replay rp = replay(r, rules_for_record(r, "tang-song"), repairing());
   ASSERT_EQ(rp.repairs.size(), 1u);
   EXPECT_EQ(rp.game.moves()[3].move, Move::virtual_move(W));
-  EXPECT_NE(rp.repairs[0].detail.find("White's virtual move is implied"), std::string::npos);
+  EXPECT_NE(text(rp.repairs[0].detail, Lang::en).find("White's virtual move is implied"), std::string::npos);
   EXPECT_TRUE(holds_every_invariant(rp.game));
 }
 

@@ -29,8 +29,8 @@ sgf::Record record_of(std::string_view text, bool repair = false) {
   return sgf::read_record_text(text, "t.sgf", o);
 }
 
-bool mentions(const std::vector<std::string>& notes, const std::string& part) {
-  for (const std::string& n : notes)
+bool mentions(const std::vector<Message>& notes, const std::string& part) {
+  for (const std::string& n : text(notes, Lang::en))
     if (n.find(part) != std::string::npos) return true;
   return false;
 }
@@ -70,7 +70,7 @@ TEST(SgfRecords, EarlierExtensionNamesAreStillReadInRecordsThisProjectWrote) {
   EXPECT_EQ(old_names.dead, std::vector<Point>{pt("bb")});
   ASSERT_EQ(old_names.claims.size(), 1u);
   EXPECT_EQ(old_names.claims[0].point, pt("cc"));
-  EXPECT_TRUE(old_names.notes.empty()) << testing::PrintToString(old_names.notes);
+  EXPECT_TRUE(old_names.notes.empty()) << testing::PrintToString(text(old_names.notes, Lang::en));
 }
 
 TEST(SgfRecords, RecordsAreWrittenWithTheJPDNames) {
@@ -105,7 +105,7 @@ TEST(SgfRecords, LongValueInANoteIsCutBetweenCharacters) {
   EXPECT_EQ(shortened("short", 40), "short");
   const sgf::Record r = record_of("(;SZ[9]JD[" + value + "];B[ee])");
   ASSERT_FALSE(r.notes.empty());
-  for (const std::string& n : r.notes) EXPECT_TRUE(is_utf8(n)) << n;
+  for (const std::string& n : text(r.notes, Lang::en)) EXPECT_TRUE(is_utf8(n)) << n;
 }
 
 // Some Japanese records write the date of the game into JD (a Japanese-calendar date).
@@ -116,7 +116,7 @@ TEST(SgfRecords, JdHoldingADateIsAnotherProgramsAndNotDeadStones) {
     EXPECT_FALSE(r.has_dead_markup) << date;
     EXPECT_TRUE(r.dead.empty()) << date;
     EXPECT_EQ(r.other_jd, date);
-    EXPECT_TRUE(mentions(r.notes, "is another program's JD")) << testing::PrintToString(r.notes);
+    EXPECT_TRUE(mentions(r.notes, "is another program's JD")) << testing::PrintToString(text(r.notes, Lang::en));
     EXPECT_TRUE(mentions(r.notes, "not read as dead stones"));
     // Written back as it was, and read the same way again.
     const sgf::Record back = sgf::read_record_text(sgf::write(sgf::to_tree(r)));
@@ -135,7 +135,7 @@ TEST(SgfRecords, EarlierNamesOfAnotherFormAreNotedNotRefused) {
   EXPECT_EQ(r.steps[0].move, Move::play(B, pt("aa")));  // JV on a board move: not ours
   for (const char* id : {"JV[]", "JT[C]", "JN[cc]", "JP[maybe]", "JR[later]", "JC[x]"})
     EXPECT_TRUE(mentions(r.notes, std::string(id) + " is another program's")) << id << ": "
-                                                                              << testing::PrintToString(r.notes);
+                                                                              << testing::PrintToString(text(r.notes, Lang::en));
   // Under the names now, the same values are errors.
   expect_error("(;SZ[9];JPDP[maybe])", 1, 13, "expected propose, accept or reject");
 }

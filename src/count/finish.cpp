@@ -47,6 +47,27 @@ Mask dead_chains(const Board& b, const Mask& dead) {
   return out;
 }
 
+// The same from the list of the points marked dead (`dead_points`, those of `dead`): the same
+// mask, without a look at every point of the board.
+Mask dead_chains(const Board& b, const Mask& dead, std::span<const Index> dead_points) {
+  Mask out{};
+  for (Index i : dead_points) {
+    if (out[i] || !is_stone(b.at(i))) continue;
+    bool all = true;
+    b.for_each_stone(i, [&](Index s) { all = all && dead[s]; });
+    if (all) b.for_each_stone(i, [&](Index s) { out[s] = 1; });
+  }
+  return out;
+}
+
+std::vector<Index> points_of(const Board& b, const Mask& m) {
+  std::vector<Index> out;
+  for_points(b, [&](Index i) {
+    if (m[i]) out.push_back(i);
+  });
+  return out;
+}
+
 // The empty points of a chain, each once, into `out` (cleared first).
 void liberties_of(const Board& b, Index chain, std::vector<Index>& out) {
   out.clear();
@@ -110,13 +131,14 @@ struct Eval {
   const FinishOptions& opts;
   const std::array<Color, Board::kArea>* owner = nullptr;  // territory owner at the start, or none
   TerritoryCache* territory = nullptr;  // the finish's readings, or none
+  const std::vector<Index>* dead_points = nullptr;  // the points of `dead`, or none (then looked for)
 };
 
 // The stones counted dead: chains marked dead whole, and invaders (Eval::owner): chains every
 // stone of which stands on the other side's territory (they do not live there at the end of a
 // game; a chain that reached its own side's stones is no invader).
 Mask counted_dead(const Board& b, const Eval& e) {
-  Mask now = dead_chains(b, e.dead);
+  Mask now = e.dead_points ? dead_chains(b, e.dead, *e.dead_points) : dead_chains(b, e.dead);
   if (!e.owner) return now;
   for_points(b, [&](Index i) {
     const Color c = b.at(i);
@@ -1373,7 +1395,8 @@ StageResult play_stage(const Board& pos, const Mask& dead, Color first, int pass
     for (const auto& g : regions) f.region_points += int(g.size());
   }
 
-  const Eval eval{dead, opts, &out.owner, &work.territory};
+  const std::vector<Index> dead_points = points_of(pos, dead);
+  const Eval eval{dead, opts, &out.owner, &work.territory, &dead_points};
   const int base = score(pos, eval);
   const auto kos = open_kos_of(pos, dead);
   std::unordered_map<uint64_t, int> scores;

@@ -47,6 +47,27 @@ Mask dead_chains(const Board& b, const Mask& dead) {
   return out;
 }
 
+// The same from the list of the points marked dead (`dead_points`, those of `dead`): the same
+// mask, without a look at every point of the board.
+Mask dead_chains(const Board& b, const Mask& dead, std::span<const Index> dead_points) {
+  Mask out{};
+  for (Index i : dead_points) {
+    if (out[i] || !is_stone(b.at(i))) continue;
+    bool all = true;
+    b.for_each_stone(i, [&](Index s) { all = all && dead[s]; });
+    if (all) b.for_each_stone(i, [&](Index s) { out[s] = 1; });
+  }
+  return out;
+}
+
+std::vector<Index> points_of(const Board& b, const Mask& m) {
+  std::vector<Index> out;
+  for_points(b, [&](Index i) {
+    if (m[i]) out.push_back(i);
+  });
+  return out;
+}
+
 // The empty points of a chain, each once, into `out` (cleared first).
 void liberties_of(const Board& b, Index chain, std::vector<Index>& out) {
   out.clear();
@@ -100,21 +121,29 @@ Mask living_borders(const Board& b, const Mask& dead_now) {
 
 // What the count needs besides the board: the stones found dead, and the points that were one
 // side's territory when the reading began (the other side's stones there count as dead).
+// The territory counts (Black, White) of the eye reading already made in one finish, by the
+// position's stones and the stones counted dead (a key of both hashes): the stages and regions of
+// a finish meet the same positions again, and a reading costs far more than a look-up.
+using TerritoryCache = std::unordered_map<uint64_t, std::array<int, 2>>;
+
 struct Eval {
   const Mask& dead;
   const FinishOptions& opts;
   const std::array<Color, Board::kArea>* owner = nullptr;  // territory owner at the start, or none
+  TerritoryCache* territory = nullptr;  // the finish's readings, or none
+  const std::vector<Index>* dead_points = nullptr;  // the points of `dead`, or none (then looked for)
 };
 
 // The stones counted dead: chains marked dead whole, and invaders (Eval::owner): chains every
 // stone of which stands on the other side's territory (they do not live there at the end of a
 // game; a chain that reached its own side's stones is no invader).
 Mask counted_dead(const Board& b, const Eval& e) {
-  Mask now = dead_chains(b, e.dead);
+  Mask now = e.dead_points ? dead_chains(b, e.dead, *e.dead_points) : dead_chains(b, e.dead);
   if (!e.owner) return now;
   for_points(b, [&](Index i) {
     const Color c = b.at(i);
-    if (!is_stone(c) || now[i] || b.chain_head(i) != i) return;
+    // (the head's own point first: most chains stand on no territory of the other side)
+    if (!is_stone(c) || now[i] || (*e.owner)[i] != opponent(c) || b.chain_head(i) != i) return;
     bool invader = true;
     b.for_each_stone(i, [&](Index s) { invader = invader && (*e.owner)[s] == opponent(c); });
     if (invader) b.for_each_stone(i, [&](Index s) { now[s] = 1; });
@@ -138,7 +167,13 @@ int territory_score(const Board& b, const Eval& e) {
   });
   std::array<int, 2> terr;
   if (e.opts.read_eyes) {
-    terr = EyeReadingMap::territory_counts(b, marked);
+    uint64_t key = b.hash();
+    for (Point p : marked) key ^= detail::splitmix64(0x8BB84B93962EACC9ull + uint64_t(Board::index(p)));
+    if (e.territory)
+      if (auto it = e.territory->find(key); it != e.territory->end()) terr = it->second;
+      else terr = e.territory->emplace(key, EyeReadingMap::territory_counts(b, marked)).first->second;
+    else
+      terr = EyeReadingMap::territory_counts(b, marked);
   } else {
     // count()'s Japanese view without the eye reading: the owned points of the units that are
     // not in seki (SPEC §7).
@@ -446,6 +481,7 @@ std::pair<int, int> best_replies(const LocalGame& g, int id) {
 struct Work {
   long used = 0;
   long limit = 0;  // 0: none
+  TerritoryCache territory;  // the eye readings made so far
   bool spent() const { return limit > 0 && used >= limit; }
 };
 
@@ -1267,75 +1303,53 @@ struct StageResult {
   std::array<Color, Board::kArea> owner{};  // (shortage stage) territory owners at its start
 };
 
-// One stage of the finish from `pos`, c to move after `passes` passes: its regions read, the hot
-// ones searched together, every region then played out by its own best line.
-StageResult play_stage(const Board& pos, const Mask& dead, Color first, int passes0,
-                       const FinishOptions& opts, Stage stage, Finish& f, Work& work,
-                       const Board* origin = nullptr) {
-  StageResult out;
-  Regions r = stage == Stage::boundary ? find_regions(pos, dead) : shortage_regions(pos, dead);
-  out.owner = r.owner;
+// The regions of one stage: the simple dame (boundary stage, area counting) apart, and the
+// other points grouped by region.
+struct StagePlan {
+  Regions r;
+  std::vector<Index> simple;
+  std::vector<std::vector<Index>> regions;
+};
+
+StagePlan plan_stage(const Board& pos, const Mask& dead, const FinishOptions& opts, Stage stage) {
+  StagePlan plan{stage == Stage::boundary ? find_regions(pos, dead) : shortage_regions(pos, dead), {}, {}};
+  Regions& r = plan.r;
   std::vector<int> region_size(r.points.size(), 0);
   for (size_t k = 0; k < r.points.size(); ++k) ++region_size[size_t(r.find(int(k)))];
   const bool area = opts.scoring == FinishScoring::area;
-  std::vector<Index> simple;
-  std::vector<std::vector<Index>> regions;
   std::vector<int> region_of_root(r.points.size(), -1);
   for (size_t k = 0; k < r.points.size(); ++k) {
     const Index i = r.points[k];
     if (stage == Stage::boundary && area && simple_dame(pos, dead, r, i, region_size)) {
-      simple.push_back(i);
+      plan.simple.push_back(i);
       continue;
     }
     const int root = r.find(int(k));
     if (region_of_root[size_t(root)] < 0) {
-      region_of_root[size_t(root)] = int(regions.size());
-      regions.emplace_back();
+      region_of_root[size_t(root)] = int(plan.regions.size());
+      plan.regions.emplace_back();
     }
-    regions[size_t(region_of_root[size_t(root)])].push_back(i);
+    plan.regions[size_t(region_of_root[size_t(root)])].push_back(i);
   }
-  if (stage == Stage::boundary) {
-    f.simple_dame = int(simple.size());
-    f.regions = int(regions.size());
-    for (const auto& g : regions) f.region_points += int(g.size());
-  }
+  return plan;
+}
 
-  const Eval eval{dead, opts, &out.owner};
-  const int base = score(pos, eval);
-  const auto kos = open_kos_of(pos, dead);
-  std::unordered_map<uint64_t, int> scores;
-  std::vector<LocalGame> games;
-  Mask read{};  // points of the regions read to the end
-  for (const auto& points : regions) {
-    LocalReader reader(eval, points, base, kos, opts.region_budget, scores, stage == Stage::shortage, work);
-    games.push_back(reader.read(pos));
-    out.complete = out.complete && games.back().complete;
-    f.nodes += int(games.back().nodes.size());
-    if (games.back().complete)
-      for (Index i : points) read[i] = 1;
-  }
-  // A shortage the filling of the boundary made (a dame filled against a chain) is answered by
-  // the chain's side: the fill was the other side's move.
-  std::vector<Color> answer(games.size(), Color::Empty);
-  if (origin)
-    for (size_t g = 0; g < games.size(); ++g)
-      answer[g] = shortened_side(pos, *origin, regions[g]);
-  std::vector<size_t> hot, cold;
-  for (size_t g = 0; g < games.size(); ++g)
-    (games[g].nodes[0].stop[0] != games[g].nodes[0].stop[1] && answer[g] == Color::Empty ? hot
-                                                                                       : cold)
-        .push_back(g);
-  std::vector<LocalGame> hot_games;
-  for (size_t g : hot) hot_games.push_back(games[g]);
-  SumSearch search(hot_games, opts.max_nodes, area, stage == Stage::shortage);
+// The line of the hot regions' sum searched together (the simple dame as a pile of moves worth
+// nothing), from `first` after `passes0` passes, ending at two passes (trailing passes dropped).
+// A sum too large to search (the search gave up) is played on hottest move first. `complete`
+// is cleared when it was; `next_simple` is the number of simple dame the line fills (the first
+// ones of `simple`, in order).
+std::vector<Move> sum_line(const std::vector<LocalGame>& hot_games, const std::vector<Index>& simple,
+                           Color first, int passes0, const FinishOptions& opts, Stage stage, Finish& f,
+                           bool& complete, size_t& next_simple) {
+  SumSearch search(hot_games, opts.max_nodes, opts.scoring == FinishScoring::area, stage == Stage::shortage);
   std::vector<int> at(hot_games.size(), 0);
   constexpr int kInf = std::numeric_limits<int>::max() / 2;
   search.value(at, first, passes0, int(simple.size()), -kInf, kInf);
-  std::vector<Move>& line = out.moves;
+  std::vector<Move> line;
   Color c = first;
   int passes = passes0, pile = int(simple.size());
-  size_t next_simple = 0;
-  // A sum too large to search (the search gave up) is played on hottest move first.
+  next_simple = 0;
   bool hottest = search.aborted();
   while (passes < 2) {
     const SumSearch::Move m =
@@ -1360,14 +1374,61 @@ StageResult play_stage(const Board& pos, const Mask& dead, Color first, int pass
     c = opponent(c);
   }
   f.nodes += search.nodes();
-  if (hottest) out.complete = false;
+  if (hottest) complete = false;
   while (!line.empty() && line.back().kind == MoveKind::pass) line.pop_back();
+  return line;
+}
+
+// One stage of the finish from `pos`, c to move after `passes` passes: its regions read, the hot
+// ones searched together, every region then played out by its own best line.
+StageResult play_stage(const Board& pos, const Mask& dead, Color first, int passes0,
+                       const FinishOptions& opts, Stage stage, Finish& f, Work& work,
+                       const Board* origin = nullptr) {
+  StageResult out;
+  const StagePlan plan = plan_stage(pos, dead, opts, stage);
+  const std::vector<Index>& simple = plan.simple;
+  const std::vector<std::vector<Index>>& regions = plan.regions;
+  out.owner = plan.r.owner;
+  if (stage == Stage::boundary) {
+    f.simple_dame = int(simple.size());
+    f.regions = int(regions.size());
+    for (const auto& g : regions) f.region_points += int(g.size());
+  }
+
+  const std::vector<Index> dead_points = points_of(pos, dead);
+  const Eval eval{dead, opts, &out.owner, &work.territory, &dead_points};
+  const int base = score(pos, eval);
+  const auto kos = open_kos_of(pos, dead);
+  std::unordered_map<uint64_t, int> scores;
+  std::vector<LocalGame> games;
+  Mask read{};  // points of the regions read to the end
+  for (const auto& points : regions) {
+    LocalReader reader(eval, points, base, kos, opts.region_budget, scores, stage == Stage::shortage, work);
+    games.push_back(reader.read(pos));
+    out.complete = out.complete && games.back().complete;
+    f.nodes += int(games.back().nodes.size());
+    if (games.back().complete)
+      for (Index i : points) read[i] = 1;
+  }
+  // A shortage the filling of the boundary made (a dame filled against a chain) is answered by
+  // the chain's side: the fill was the other side's move.
+  std::vector<Color> answer(games.size(), Color::Empty);
+  if (origin)
+    for (size_t g = 0; g < games.size(); ++g)
+      answer[g] = shortened_side(pos, *origin, regions[g]);
+  std::vector<LocalGame> hot_games;
+  for (size_t g = 0; g < games.size(); ++g)
+    if (games[g].nodes[0].stop[0] != games[g].nodes[0].stop[1] && answer[g] == Color::Empty)
+      hot_games.push_back(games[g]);
+  std::vector<Move>& line = out.moves;
+  size_t next_simple = 0;
+  line = sum_line(hot_games, simple, first, passes0, opts, stage, f, out.complete, next_simple);
   // The search's line on the board, as far as it can be played (regions that were read apart
   // may meet).
   Board end = pos;
   line.resize(play_line(end, line));
   out.hot_moves = line.size();
-  c = line.empty() ? first : opponent(line.back().color);
+  Color c = line.empty() ? first : opponent(line.back().color);
   // Every region then played out by its own best line, read again on the board as the lines
   // before it left it. Dame are filled (a move rather than a pass where they are worth the
   // same); the weaknesses of stage two are only played on where that gains.
@@ -1420,7 +1481,8 @@ Finish finish_game(const Board& pos, const std::vector<Point>& dead_list, Color 
   const Color first = is_stone(to_move) ? to_move : Color::Black;
   const int passes0 = opts.after_pass ? 1 : 0;
   Finish f;
-  Work work{0, opts.max_reading};
+  Work work;
+  work.limit = opts.max_reading;
   const int base = score(pos, dead, opts);
   // The finish is played with the dead stones on the board, as the players play it: they take
   // liberties until they are taken, and a move next to them is read with them there.

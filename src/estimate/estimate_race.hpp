@@ -3,7 +3,9 @@
 #pragma once
 
 #include <algorithm>
+#include <bitset>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "jpd/board.hpp"
@@ -66,17 +68,65 @@ class Race {
     return 0;
   }
 
+  // The distinct liberties of the chain at i, counted up to `most`.
+  static int liberties_up_to(const Board& b, Index i, int most) {
+    Index seen[4];
+    int n = 0;
+    b.for_each_stone(i, [&](Index s) {
+      for (int d : Board::kDirs) {
+        const Index j = Index(s + d);
+        if (n >= most || b.at(j) != Color::Empty || std::find(seen, seen + n, j) != seen + n) continue;
+        seen[n++] = j;
+      }
+    });
+    return n;
+  }
+
+  // Whether c's stone on the empty point m, capturing nothing, would leave its chain with fewer
+  // than two liberties, and that chain's size: the position after the move, without making it.
+  static std::pair<bool, int> self_atari(const Board& b, Index m, Color c) {
+    Index seen[2];
+    int n = 0, size = 1;
+    Index heads[4];
+    int chains = 0;
+    auto liberty = [&](Index j) {
+      if (j == m || b.at(j) != Color::Empty || n >= 2 || std::find(seen, seen + n, j) != seen + n) return;
+      seen[n++] = j;
+    };
+    for (int d : Board::kDirs) {
+      const Index j = Index(m + d);
+      if (b.at(j) == Color::Empty) {
+        liberty(j);
+      } else if (b.at(j) == c) {
+        const Index h = b.chain_head(j);
+        if (std::find(heads, heads + chains, h) != heads + chains) continue;
+        heads[chains++] = h;
+        size += b.chain_size(j);
+        b.for_each_stone(j, [&](Index s) {
+          for (int e : Board::kDirs) liberty(Index(s + e));
+        });
+      }
+    }
+    return {n < 2, size};
+  }
+
   std::vector<Index> moves(const Board& b, Color c) const {
-    std::vector<Index> out;
+    std::vector<Index>& out = candidates_;
+    out.clear();
+    std::bitset<Board::kArea> in_out;
     auto add_liberties = [&](Index chain) {
       b.for_each_stone(chain, [&](Index s) {
         for (int d : Board::kDirs) {
           const Index j = Index(s + d);
-          if (b.at(j) == Color::Empty && std::find(out.begin(), out.end(), j) == out.end())
+          if (b.at(j) == Color::Empty && !in_out[j]) {
+            in_out[j] = true;
             out.push_back(j);
+          }
         }
       });
     };
+    std::vector<Index>& looked = looked_;  // the opponent chains next to the race's, each once
+    looked.clear();
     for (const auto& [side, colour] : {std::pair{&black_, Color::Black}, {&white_, Color::White}})
       for (Index s : *side) {
         const Color own = colour;  // (a copy: clang does not capture a structured binding)
@@ -86,7 +136,11 @@ class Race {
         b.for_each_stone(s, [&](Index t) {
           for (int d : Board::kDirs) {
             const Index j = Index(t + d);
-            if (is_stone(b.at(j)) && b.at(j) != own && b.liberties(j) <= 2) add_liberties(j);
+            if (!is_stone(b.at(j)) || b.at(j) == own) continue;
+            const Index h = b.chain_head(j);
+            if (std::find(looked.begin(), looked.end(), h) != looked.end()) continue;
+            looked.push_back(h);
+            if (liberties_up_to(b, j, 3) <= 2) add_liberties(j);
           }
         });
       }
@@ -95,9 +149,8 @@ class Race {
     for (Index m : out) {
       if (m == b.ko_point() || b.is_suicide(m, c)) continue;
       if (!b.captures(m, c)) {
-        Board t = b;
-        t.play(m, c);
-        if (t.liberties(m) < 2 && (!throw_ins_ || t.chain_size(m) > kThrowIn)) continue;
+        const auto [atari, size] = self_atari(b, m, c);
+        if (atari && (!throw_ins_ || size > kThrowIn)) continue;
       }
       legal.push_back(m);
     }
@@ -156,6 +209,7 @@ class Race {
   int nodes_ = 0;
   bool aborted_ = false;
   std::unordered_map<uint64_t, int> table_;
+  mutable std::vector<Index> looked_, candidates_;  // (moves' working lists, used again)
 };
 
 }  // namespace jpd::estimator

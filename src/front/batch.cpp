@@ -733,54 +733,17 @@ nlohmann::json Summary::to_json() const {
 // ------------------------------------------------------------------------------------------------
 // The pool.
 
-Summary run(const Options& o, std::ostream& out, const std::function<void(size_t)>& progress) {
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<std::string> labels;
-  for (const RuleChoice& r : o.rules) labels.push_back(r.label);
-  Summary summary(labels);
-  int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
-  const size_t window = size_t(jobs) * 4;  // records in flight: queued, counting, or waiting to be written
+namespace {
 
-  if (o.format == Format::csv && o.header) out << csv_header() << "\n";
-  std::string text;  // the rows of one file
-  std::vector<Row> game_rows;  // the rows of one of its games, for the summary
-  auto write = [&](const std::vector<Row>& rows) {
-    text.clear();
-    try {
-      for (const Row& r : rows) append_row(text, r, o.format);
-    } catch (...) {
-      out << text;  // the rows before the one that cannot be written, as row by row
-      throw;
-    }
-    out << text;
-    out.flush();
-    const size_t per_game = o.rules.size();
-    if (rows.size() <= per_game) {
-      summary.add(rows);
-      return;
-    }
-    for (size_t at = 0; at < rows.size(); at += per_game) {
-      game_rows.assign(rows.begin() + long(at), rows.begin() + long(std::min(rows.size(), at + per_game)));
-      summary.add(game_rows);
-    }
-  };
-  if (jobs == 1) {
-    // One job: the files are counted on this thread, as they are walked (no hand-over per file).
-    FileWalk walk(o.paths);
-    size_t written = 0;
-    std::vector<Row> rows;
-    Count c;
-    while (std::optional<std::string> p = walk.next()) {
-      count_file_into(*p, o.rules, o.score, o.read, rows, c);
-      write(rows);
-      if (progress) progress(++written);
-    }
-    summary.skipped = walk.skipped();
-    summary.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return summary;
-  }
-
+// The files of `walk` counted by `jobs` threads (count_one, each with a Count of its own used
+// again), their rows handed to `write_one` in the walk's order, as soon as the files before them
+// are written: at most 4 files a job in flight (queued, counting, or waiting to be written). An
+// exception of write_one stops the pool (the threads joined) and goes on to the caller.
+void count_in_pool(FileWalk& walk, int jobs,
+                   const std::function<void(const std::string&, std::vector<Row>&, Count&)>& count_one,
+                   const std::function<void(const std::vector<Row>&)>& write_one,
+                   const std::function<void(size_t)>& progress) {
+  const size_t window = size_t(jobs) * 4;
   std::mutex m;
   std::condition_variable work_cv, done_cv;
   std::deque<std::pair<size_t, std::string>> queue;
@@ -799,7 +762,7 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
         queue.pop_front();
       }
       std::vector<Row> rows;
-      count_file_into(item.second, o.rules, o.score, o.read, rows, scratch);
+      count_one(item.second, rows, scratch);
       {
         std::lock_guard lock(m);
         done.emplace(item.first, std::move(rows));
@@ -809,8 +772,16 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
   };
   std::vector<std::thread> pool;
   for (int k = 0; k < jobs; ++k) pool.emplace_back(worker);
+  auto stop = [&](bool drop_queue) {
+    {
+      std::lock_guard lock(m);
+      closing = true;
+      if (drop_queue) queue.clear();
+    }
+    work_cv.notify_all();
+    for (std::thread& t : pool) t.join();
+  };
 
-  FileWalk walk(o.paths);
   bool walked = false;
   size_t issued = 0, written = 0;
   try {
@@ -837,26 +808,66 @@ Summary run(const Options& o, std::ostream& out, const std::function<void(size_t
         rows = std::move(it->second);
         done.erase(it);
       }
-      write(rows);
+      write_one(rows);
       ++written;
       if (progress) progress(written);
     }
   } catch (...) {
-    {
-      std::lock_guard lock(m);
-      closing = true;
-      queue.clear();
-    }
-    work_cv.notify_all();
-    for (std::thread& t : pool) t.join();
+    stop(true);
     throw;
   }
-  {
-    std::lock_guard lock(m);
-    closing = true;
+  stop(false);
+}
+
+}  // namespace
+
+Summary run(const Options& o, std::ostream& out, const std::function<void(size_t)>& progress) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::string> labels;
+  for (const RuleChoice& r : o.rules) labels.push_back(r.label);
+  Summary summary(labels);
+  const int jobs = o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
+
+  if (o.format == Format::csv && o.header) out << csv_header() << "\n";
+  std::string text;  // the rows of one file
+  std::vector<Row> game_rows;  // the rows of one of its games, for the summary
+  auto write = [&](const std::vector<Row>& rows) {
+    text.clear();
+    try {
+      for (const Row& r : rows) append_row(text, r, o.format);
+    } catch (...) {
+      out << text;  // the rows before the one that cannot be written, as row by row
+      throw;
+    }
+    out << text;
+    out.flush();
+    const size_t per_game = o.rules.size();
+    if (rows.size() <= per_game) {
+      summary.add(rows);
+      return;
+    }
+    for (size_t at = 0; at < rows.size(); at += per_game) {
+      game_rows.assign(rows.begin() + long(at), rows.begin() + long(std::min(rows.size(), at + per_game)));
+      summary.add(game_rows);
+    }
+  };
+  auto count_one = [&](const std::string& path, std::vector<Row>& rows, Count& scratch) {
+    count_file_into(path, o.rules, o.score, o.read, rows, scratch);
+  };
+  FileWalk walk(o.paths);
+  if (jobs == 1) {
+    // One job: the files are counted on this thread, as they are walked (no hand-over per file).
+    size_t written = 0;
+    std::vector<Row> rows;
+    Count c;
+    while (std::optional<std::string> p = walk.next()) {
+      count_one(*p, rows, c);
+      write(rows);
+      if (progress) progress(++written);
+    }
+  } else {
+    count_in_pool(walk, jobs, count_one, write, progress);
   }
-  work_cv.notify_all();
-  for (std::thread& t : pool) t.join();
   summary.skipped = walk.skipped();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return summary;

@@ -12,6 +12,7 @@
 
 #include "jpd/board.hpp"
 #include "jpd/move.hpp"
+#include "jpd/message.hpp"
 #include "jpd/rules.hpp"
 
 namespace jpd {
@@ -21,6 +22,9 @@ enum class EndReason : uint8_t { none, counted, resigned, no_result, draw, forfe
 
 std::string_view name_of(Phase p);
 std::string_view name_of(EndReason e);
+// Why a game ended, as a message's argument: the table's word where it has one ("word.resigned":
+// resigned / 认输 ...), else the reason's name as it is.
+MessageArg end_word(EndReason e);
 
 // Why a move is refused.
 enum class Illegal : uint8_t {

@@ -11,19 +11,9 @@
 #include "jpd/gtp_client.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/sgf.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd {
-
-namespace {
-// Why a game ended, as the table's word where it has one (resigned / 认输 ...).
-MessageArg end_word(EndReason e) {
-  switch (e) {
-    case EndReason::resigned: case EndReason::no_result: case EndReason::draw:
-    case EndReason::forfeit: return MessageArg::word("word." + std::string(name_of(e)));
-    default: return std::string(name_of(e));
-  }
-}
-}  // namespace
 
 namespace {
 

@@ -36,6 +36,14 @@ std::string_view name_of(EndReason e) {
   return "?";
 }
 
+MessageArg end_word(EndReason e) {
+  switch (e) {
+    case EndReason::resigned: case EndReason::no_result: case EndReason::draw:
+    case EndReason::forfeit: return MessageArg::word("word." + std::string(name_of(e)));
+    default: return std::string(name_of(e));
+  }
+}
+
 std::string_view name_of(Illegal r) {
   switch (r) {
     case Illegal::ok: return "ok";

@@ -87,14 +87,6 @@ class Replayer {
   }
   // A colour as the table's word (Black / 黑方).
   static MessageArg colour(Color c) { return MessageArg::word("word." + std::string(color_name(c))); }
-  // Why the game ended, as the table's word where it has one (resigned / 认输 ...).
-  static MessageArg end_word(EndReason e) {
-    switch (e) {
-      case EndReason::resigned: case EndReason::no_result: case EndReason::draw:
-      case EndReason::forfeit: return MessageArg::word("word." + std::string(name_of(e)));
-      default: return std::string(name_of(e));
-    }
-  }
 
   // The replay before the first step: the game on the record's board, under the rules with the
   // first player adopted (adopt_first_player).

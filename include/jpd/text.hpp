@@ -73,6 +73,11 @@ std::string translate_note(std::string_view english, Lang l);
 std::string error_text(std::string_view english, Lang l);
 // Whether translate_note knows every part of the sentence (for the tests).
 bool note_is_translated(std::string_view english);
+// The pattern translation of translate_note and error_text over a table of one's own, patterns
+// of one kind ("note.", "error."); for the tests: a sentence inside a sentence is translated a
+// few levels deep at most, so a pattern that takes a whole sentence as its placeholder ends.
+std::string translate_with_table(std::span<const TextEntry> table, std::string_view kind,
+                                 std::string_view sentence, Lang l);
 
 // Terminal columns of a UTF-8 text (CJK characters take two) and padding to a width.
 int display_width(std::string_view s);

@@ -1002,38 +1002,46 @@ bool match(std::string_view pat, std::string_view s, std::vector<std::string>& a
   return match(pat.substr(lit.size()), s.substr(lit.size()), args);
 }
 
-bool translate_part(std::string_view part, Lang l, std::string& out);
-bool translate_with(std::string_view kind, std::string_view part, Lang l, std::string& out);
+// Sentences inside sentences are translated this deep at most: a pattern whose placeholder can
+// take a whole sentence (a row whose English were "{0}" alone) would otherwise translate the same
+// sentence again without end.
+constexpr int kMaxNesting = 8;
+
+bool translate_with(std::span<const TextEntry> table, std::string_view kind, std::string_view part,
+                    Lang l, std::string& out, int depth);
 
 // A placeholder's value in the language: a known word (colour, counted moves ...), a known
 // sentence (a reason inside a reason), or itself.
-std::string word(std::string_view w, Lang l) {
+std::string word(std::span<const TextEntry> table, std::string_view w, Lang l, int depth) {
   if (l == Lang::en) return std::string(w);
-  for (const TextEntry& e : kTable)
+  for (const TextEntry& e : table)
     if (e.id.substr(0, 5) == "word." && e.en == w) return std::string(e.zh);
   std::string sentence;
-  if (w.size() > 12 && translate_part(w, l, sentence)) return sentence;
+  if (w.size() > 12 && translate_with(table, "note.", w, l, sentence, depth)) return sentence;
   return std::string(w);
 }
 
-// One sentence: the translation, or nullopt-like empty flag.
-bool translate_part(std::string_view part, Lang l, std::string& out) {
-  return translate_with("note.", part, l, out);
-}
-
 // One sentence matched whole against the table's patterns of one kind ("note.", "error."): the
-// first that matches, its placeholders' values put in the language; else the sentence as it is.
-bool translate_with(std::string_view kind, std::string_view part, Lang l, std::string& out) {
-  for (const TextEntry& e : kTable) {
+// first that matches, its placeholders' values put in the language (one level deeper); else, or
+// nested too deep, the sentence as it is.
+bool translate_with(std::span<const TextEntry> table, std::string_view kind, std::string_view part,
+                    Lang l, std::string& out, int depth) {
+  out = std::string(part);
+  if (depth > kMaxNesting) return false;
+  for (const TextEntry& e : table) {
     if (e.id.substr(0, kind.size()) != kind) continue;
     std::vector<std::string> args;
     if (!match(e.en, part, args)) continue;
-    for (std::string& a : args) a = word(a, l);
+    for (std::string& a : args) a = word(table, a, l, depth + 1);
     out = fill(l == Lang::zh ? e.zh : e.en, args);
     return true;
   }
-  out = std::string(part);
   return false;
+}
+
+// One sentence of the library's notes: the translation, and whether a pattern knew it.
+bool translate_part(std::string_view part, Lang l, std::string& out) {
+  return translate_with(kTable, "note.", part, l, out, 0);
 }
 
 std::vector<std::string_view> split_parts(std::string_view s) {
@@ -1179,8 +1187,15 @@ std::vector<std::string> text(const std::vector<Message>& messages, Lang l) {
 
 std::string error_text(std::string_view english, Lang l) {
   std::string body(english);
-  if (l != Lang::en) translate_with("error.", english, l, body);
+  if (l != Lang::en) translate_with(kTable, "error.", english, l, body, 0);
   return tr(l, "error_line", {body});
+}
+
+std::string translate_with_table(std::span<const TextEntry> table, std::string_view kind,
+                                 std::string_view sentence, Lang l) {
+  std::string out;
+  translate_with(table, kind, sentence, l, out, 0);
+  return out;
 }
 
 bool note_is_translated(std::string_view english) {

@@ -58,7 +58,7 @@ struct PerColour {
 struct Invariant {
   std::string name;    // e.g. "area_total"
   bool ok = false;
-  std::string detail;  // the numbers compared
+  Message detail;      // the numbers compared (text(), text.hpp, renders them)
 };
 
 // One board of the making, with what was done.
@@ -92,7 +92,7 @@ struct Count {
 
   // Statuses used.
   StatusSource status_source = StatusSource::none;
-  std::string status_detail;
+  Message status_detail;  // where they came from (the statuses' source_detail)
   std::vector<Point> dead_black, dead_white;
   std::vector<Claim> claims;
   std::vector<UncertainChain> uncertain;

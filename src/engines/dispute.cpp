@@ -121,8 +121,7 @@ DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::stri
 
   // The statuses the play confirmed: the stones both engines still call dead.
   r.statuses.source = StatusSource::dispute;
-  r.statuses.source_detail = "dispute play, Black: " + black_cmd + "; White: " + white_cmd + "; " +
-                             std::to_string(r.moves) + " moves";
+  r.statuses.source_detail = Message("statuses.dispute", {black_cmd, white_cmd, r.moves});
   if (g.phase() == Phase::paused) {
     std::vector<Point> db = dead_list(black, g), dw = dead_list(white, g);
     for (Point p : db) {

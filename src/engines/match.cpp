@@ -229,7 +229,7 @@ Statuses match_statuses(const Game& g, MatchPlayer& black, MatchPlayer& white, M
     Statuses st;
     st.dead = *b;
     st.source = StatusSource::gtp;
-    st.source_detail = "final_status_list dead of both players";
+    st.source_detail = Message("note.gtp_both");
     how = Message("note.match_agree", {b->size()});
     return st;
   }
@@ -239,7 +239,8 @@ Statuses match_statuses(const Game& g, MatchPlayer& black, MatchPlayer& white, M
   Statuses st = fallback ? fallback(g) : referee_statuses(g);
   how = Message("note.match_disagree",
                 {said(b), said(w),
-                 std::string(name_of(st.source)) + (st.source_detail.empty() ? "" : " (" + st.source_detail + ")"),
+                 std::string(name_of(st.source)) +
+                     (st.source_detail.empty() ? "" : " (" + text(st.source_detail, Lang::en) + ")"),
                  st.dead.size()});
   return st;
 }

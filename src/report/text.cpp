@@ -102,6 +102,10 @@ constexpr TextEntry kTable[] = {
     {"source.estimate", "the built-in estimator", "内置形势判断"},
     {"source.gtp", "an engine (GTP)", "外部引擎（GTP）"},
     {"source.dispute", "dispute play", "实战解决"},
+    // ... and in more detail (Statuses::source_detail).
+    {"statuses.dispute", "dispute play, Black: {0}; White: {1}; {2} moves", "实战解决，黑方：{0}；白方：{1}；{2} 手"},
+    {"statuses.estimator_failed", "{0} (the estimator failed: {1})", "{0}（形势判断失败：{1}）"},
+    {"statuses.neither", "neither the estimator nor GNU Go: {0}; {1}", "形势判断与 GNU Go 均不可用：{0}；{1}"},
 
     // Marks of the making, point classes.
     {"mark.dead_removed", "dead stone removed", "提走的死子"},
@@ -396,8 +400,7 @@ constexpr TextEntry kTable[] = {
     {"note.corpus_no_result", "recorded result '' is not a count", "棋谱未记录胜负"},
     {"note.corpus_not_count", "recorded result '{0}' is not a count", "记录的胜负“{0}”并非计点所得"},
     {"note.corpus_not_counted", "not counted: {0} (RE[{1}]); got {2}", "未计入：{0}（RE[{1}]）；计算得 {2}"},
-    // (Not yet in Chinese: jpd corpus has always shown these in English.)
-    {"corpus.ended_detail", "the game ended {0}", "the game ended {0}"},
+    {"corpus.ended_detail", "the game ended {0}", "对局结束（{0}）"},
     // A text shown as it is written, in either language (an error's English, as error texts are).
     {"text.as_written", "{0}", "{0}"},
 
@@ -603,8 +606,7 @@ constexpr TextEntry kTable[] = {
     {"note.ended_early", "the game ended ({0}) before move {1} of the record",
      "棋局在棋谱第 {1} 着之前已经结束（{0}）"},
     {"note.rest_not_replayed", "the rest is not replayed", "其后的着手不再重放"},
-    // (Not yet in Chinese: the replay's output has always shown it in English.)
-    {"note.more_notes", "... and {0} more such notes", "... and {0} more such notes"},
+    {"note.more_notes", "... and {0} more such notes", "……另有 {0} 条同类说明"},
     {"note.finished_territory",
      "the record stops before its end: {0} finishing move(s) (endgame, dame, defensive moves) and "
      "{1} pass(es) were played first, for territory counting",

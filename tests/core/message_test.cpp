@@ -33,6 +33,10 @@ std::vector<const Message*> messages_of(const Count& c) {
   if (!c.payment.empty()) out.push_back(&c.payment);
   for (const MakingStep& st : c.steps)
     for (const Message& m : st.notes) out.push_back(&m);
+  // Where the statuses came from, why a chain is uncertain, an invariant's numbers.
+  if (!c.status_detail.empty()) out.push_back(&c.status_detail);
+  for (const UncertainChain& u : c.uncertain) out.push_back(&u.reason);
+  for (const Invariant& i : c.invariants) out.push_back(&i.detail);
   return out;
 }
 

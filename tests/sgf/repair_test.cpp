@@ -49,7 +49,7 @@ std::optional<ReplayError> refusal(const std::string& text, const std::string& r
 
 bool holds_every_invariant(const Game& g) {
   const Count c = count(g, Statuses{});
-  for (const Invariant& i : c.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << i.detail;
+  for (const Invariant& i : c.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << text(i.detail, Lang::en);
   return c.all_invariants_hold;
 }
 

@@ -46,7 +46,7 @@ void play(Game& g, const Move& m) {
   const Verdict before = g.check(m);
   const Verdict v = g.play(m);
   check(v.reason == before.reason, "play() and check() disagree",
-        v.message + " / " + before.message);
+        text(v.message, Lang::en) + " / " + text(before.message, Lang::en));
 }
 
 void operate(Game& g, uint8_t op, Input& in) {

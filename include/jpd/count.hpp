@@ -155,7 +155,7 @@ struct CountWork;
 struct ViewSpec {
   View id;
   std::string_view key;      // its name in JSON, Python and the web page: "living_stones"
-  std::string_view name_id;  // its name in words, both languages: a message id (text.cpp)
+  std::string_view name_id;  // its name in words, both languages: a message id (text_table.cpp)
   // The counting method whose figures it is (the result's, when the rules count by it; the
   // page marks its row); none for a view no method decides by alone.
   std::optional<CountingMethod> method;

@@ -52,7 +52,7 @@ std::string_view name_of(Illegal r);
 
 struct Verdict {
   Illegal reason = Illegal::ok;
-  std::string message;  // a sentence a person can read
+  Message message;  // why, for a person (text(), message.hpp, renders it; empty when legal)
   bool ok() const { return reason == Illegal::ok; }
   explicit operator bool() const { return ok(); }
 };
@@ -306,7 +306,8 @@ class Game {
 
  private:
   Verdict apply(const Move& m);
-  Verdict refuse(Illegal r, std::string msg) const { return Verdict{r, std::move(msg)}; }
+  Verdict refuse(Illegal r, Message why) const { return Verdict{r, std::move(why)}; }
+  MessageArg preset_arg() const { return MessageArg::preset(rules_.preset); }
   Verdict check_board_move(const Move& m) const;
   void enter_pause(bool agreed);
   void record_position();  // adds the current situation to the superko / cycle history

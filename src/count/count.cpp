@@ -1332,7 +1332,8 @@ void check_haiqitou(CountWork& w) {
 
 // ------------------------------------------------------------------------------------------------
 // The table of the views: a new view is one function above (and its check, if it has
-// invariants) and one row here, with its View (count.hpp) and its name in words (text.cpp).
+// invariants) and one row here, with its View (count.hpp) and its name in words (the texts' table,
+// src/core/text_table.cpp).
 
 constexpr ViewSpec kViewSpecs[] = {
     // id                 key              name in words          method

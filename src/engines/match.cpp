@@ -130,7 +130,7 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
   };
   if (g.phase() == Phase::paused) {
     Verdict v = g.resume_dispute(true);
-    if (!v) throw std::invalid_argument("cannot resume the game: " + v.message);
+    if (!v) throw std::invalid_argument("cannot resume the game: " + text(v.message, Lang::en));
   }
   if (g.phase() == Phase::making)
     throw std::invalid_argument("the game is at making: there is nothing left to play");
@@ -215,7 +215,7 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
       Verdict v = g.play(m);
       if (!v)
         return forfeit(c, "illegal move by " + p.name() + " (" + letter(c) + " " + answer +
-                              "): " + v.message);
+                              "): " + text(v.message, Lang::en));
     }
     if (!tell(actions_before, moves_before, c, exact)) return res;
   }

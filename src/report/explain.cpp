@@ -1,6 +1,6 @@
 // Explanations for people: the making step by step with text diagrams, and the arithmetic of each
-// view with the game's numbers filled in. English or Chinese: every word comes from the text table
-// (text.cpp), the library's own notes are translated there too.
+// view with the game's numbers filled in. English or Chinese: every word comes from the texts'
+// table (src/core/text_table.cpp), the library's own notes (messages) are rendered by it too.
 #include <cmath>
 #include <cstdio>
 #include <map>

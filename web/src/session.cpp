@@ -167,7 +167,7 @@ std::optional<Refusal> Session::apply(const json& e) {
   std::optional<Refusal> refused;
   auto verdict = [&](const Verdict& v) -> std::optional<Refusal> {
     if (v) return std::nullopt;
-    return Refusal{409, v.message, std::string(name_of(v.reason))};
+    return Refusal{409, text(v.message, Lang::en), std::string(name_of(v.reason))};
   };
   try {
     if (t == "move") {

@@ -14,6 +14,7 @@
 #include "jpd/count.hpp"
 #include "jpd/count_report.hpp"
 #include "jpd/replay.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::fuzz {
 
@@ -45,7 +46,7 @@ void play(Game& g, const Move& m) {
   const Verdict before = g.check(m);
   const Verdict v = g.play(m);
   check(v.reason == before.reason, "play() and check() disagree",
-        v.message + " / " + before.message);
+        text(v.message, Lang::en) + " / " + text(before.message, Lang::en));
 }
 
 void operate(Game& g, uint8_t op, Input& in) {
@@ -134,7 +135,7 @@ void game_input(std::string_view data) {
     const Count c = count(g, st);
     std::string why;
     for (const Invariant& i : c.invariants)
-      if (!i.ok) why += i.name + ": " + i.detail + "\n";
+      if (!i.ok) why += i.name + ": " + text(i.detail, Lang::en) + "\n";
     if (!c.all_invariants_hold)  // (the explanation only for the report: it costs a count)
       fail("an invariant of the count failed", why + explain(c, Lang::en));
   } catch (const CountError&) {  // a dead stone put back by a negative move, a setup w/o liberty

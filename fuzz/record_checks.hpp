@@ -13,6 +13,7 @@
 #include "harness.hpp"
 #include "jpd/count_report.hpp"
 #include "jpd/score.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::fuzz {
 
@@ -70,7 +71,7 @@ inline void score_checked(const sgf::Record& rec, const ScoreOptions& o, bool re
     const Count& c = s.count;
     std::string why;
     for (const Invariant& i : c.invariants)
-      if (!i.ok) why += i.name + ": " + i.detail + "\n";
+      if (!i.ok) why += i.name + ": " + text(i.detail, Lang::en) + "\n";
     check(c.all_invariants_hold, "an invariant of the count failed", why);
     check(s.replay.game.board().check_consistency(&why), "board inconsistent after replay", why);
     if (report) {

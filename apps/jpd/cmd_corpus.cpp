@@ -265,7 +265,7 @@ GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& sr
                                   : Message("note.corpus_not_count", {recorded});
     } else if (c.end != EndReason::counted) {
       r.outcome = Outcome::error;
-      r.detail = Message("corpus.ended_detail", {word_or_text(std::string(name_of(c.end)))});
+      r.detail = Message("corpus.ended_detail", {end_word(c.end)});
     } else {
       const double got = c.winner == Color::Black ? c.margin : c.winner == Color::White ? -c.margin : 0;
       const double diff = std::fabs(got - *want);

@@ -68,13 +68,13 @@ void add_estimate_command(CLI::App& app, Runner& run) {
         j["playouts"] = e.playouts;
         j["game"] = rec.game + 1;
         j["games"] = rec.games;
-        j["detail"] = e.detail();
+        j["detail"] = text(e.detail(), Lang::en);
         nlohmann::json chains = nlohmann::json::array();
         for (const ChainEstimate& c : e.chains)
           chains.push_back({{"stone", to_gtp(c.stone, h)}, {"color", std::string(color_letter(c.color))},
                             {"size", c.size}, {"status", std::string(name_of(c.status))},
                             {"alive_probability", c.alive_probability}, {"unconditional", c.unconditional},
-                            {"reason", c.reason}});
+                            {"reason", text(c.reason, Lang::en)}});
         j["chains"] = chains;
         nlohmann::json own = nlohmann::json::array();
         for (int y = 0; y < h; ++y) {
@@ -97,7 +97,7 @@ void add_estimate_command(CLI::App& app, Runner& run) {
         return kExitOk;
       }
       const Lang l = language(lang);
-      std::cout << tr(l, "estimate.head", {file, rp.game.rules().to_string(), translate_note(e.detail(), l)})
+      std::cout << tr(l, "estimate.head", {file, rp.game.rules().to_string(), text(e.detail(), l)})
                 << "\n  " << tr(l, "estimate.legend") << "\n\n";
       if (const std::string line = games_line(rec, l, false); !line.empty()) std::cout << line << "\n\n";
       const std::string letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -116,7 +116,7 @@ void add_estimate_command(CLI::App& app, Runner& run) {
                     << tr(l, c.size == 1 ? "estimate.chain_one" : "estimate.chain",
                           {to_gtp(c.stone, h), colour_word(c.color, l), std::to_string(c.size),
                            tr(l, "chain." + std::string(name_of(c.status))),
-                           format_number(std::round(c.alive_probability * 100)), translate_note(c.reason, l)})
+                           format_number(std::round(c.alive_probability * 100)), text(c.reason, l)})
                     << "\n";
       for (const Claim& c : e.suggested_claims)
         std::cout << "  " << tr(l, "estimate.claim", {color_letter(c.color), to_gtp(c.point, h)}) << "\n";

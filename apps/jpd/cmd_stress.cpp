@@ -20,6 +20,7 @@
 #include "jpd/count.hpp"
 #include "random_game.hpp"
 #include "jpd/replay.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd::cli {
 
@@ -145,7 +146,7 @@ std::string check_game(const RandomGame& rg) {
   try {
     c = count(g, rg.statuses, co);
     for (const Invariant& i : c->invariants)
-      if (!i.ok) why += (why.empty() ? "invariant " : "; ") + i.name + ": " + i.detail;
+      if (!i.ok) why += (why.empty() ? "invariant " : "; ") + i.name + ": " + text(i.detail, Lang::en);
     if (!why.empty()) return why;
   } catch (const std::exception& e) {
     return std::string("count: ") + e.what();

@@ -58,7 +58,7 @@ struct PerColour {
 struct Invariant {
   std::string name;    // e.g. "area_total"
   bool ok = false;
-  std::string detail;  // the numbers compared
+  Message detail;      // the numbers compared (text(), text.hpp, renders them)
 };
 
 // One board of the making, with what was done.
@@ -92,7 +92,7 @@ struct Count {
 
   // Statuses used.
   StatusSource status_source = StatusSource::none;
-  std::string status_detail;
+  Message status_detail;  // where they came from (the statuses' source_detail)
   std::vector<Point> dead_black, dead_white;
   std::vector<Claim> claims;
   std::vector<UncertainChain> uncertain;
@@ -155,7 +155,7 @@ struct CountWork;
 struct ViewSpec {
   View id;
   std::string_view key;      // its name in JSON, Python and the web page: "living_stones"
-  std::string_view name_id;  // its name in words, both languages: a message id (text.cpp)
+  std::string_view name_id;  // its name in words, both languages: a message id (text_table.cpp)
   // The counting method whose figures it is (the result's, when the rules count by it; the
   // page marks its row); none for a view no method decides by alone.
   std::optional<CountingMethod> method;

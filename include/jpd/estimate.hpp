@@ -60,7 +60,7 @@ struct ChainEstimate {
                                  // alive opponent that cannot hold an eye (dead)
   bool open_shape = false;       // bent four in the corner or a ko its life depends on, left to
                                  // dispute play (never counted dead)
-  std::string reason;            // in words, for reports
+  Message reason;                // why, for reports (text(), text.hpp, renders it)
 };
 
 // How shapes that the 计枰点 rules leave to dispute play (bent four in the corner, a ko on which
@@ -130,7 +130,7 @@ struct Estimate {
   Statuses statuses() const;
   double count_dead_below = 0.5;
   // "estimator, 400 playouts"
-  std::string detail() const;
+  Message detail() const;
 
   // Index of the chain of every point (row-major), -1 for empty points.
   std::vector<int> chain_of;

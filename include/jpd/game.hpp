@@ -12,6 +12,7 @@
 
 #include "jpd/board.hpp"
 #include "jpd/move.hpp"
+#include "jpd/message.hpp"
 #include "jpd/rules.hpp"
 
 namespace jpd {
@@ -21,6 +22,9 @@ enum class EndReason : uint8_t { none, counted, resigned, no_result, draw, forfe
 
 std::string_view name_of(Phase p);
 std::string_view name_of(EndReason e);
+// Why a game ended, as a message's argument: the table's word where it has one ("word.resigned":
+// resigned / 认输 ...), else the reason's name as it is.
+MessageArg end_word(EndReason e);
 
 // Why a move is refused.
 enum class Illegal : uint8_t {
@@ -48,7 +52,7 @@ std::string_view name_of(Illegal r);
 
 struct Verdict {
   Illegal reason = Illegal::ok;
-  std::string message;  // a sentence a person can read
+  Message message;  // why, for a person (text(), message.hpp, renders it; empty when legal)
   bool ok() const { return reason == Illegal::ok; }
   explicit operator bool() const { return ok(); }
 };
@@ -302,7 +306,8 @@ class Game {
 
  private:
   Verdict apply(const Move& m);
-  Verdict refuse(Illegal r, std::string msg) const { return Verdict{r, std::move(msg)}; }
+  Verdict refuse(Illegal r, Message why) const { return Verdict{r, std::move(why)}; }
+  MessageArg preset_arg() const { return MessageArg::preset(rules_.preset); }
   Verdict check_board_move(const Move& m) const;
   void enter_pause(bool agreed);
   void record_position();  // adds the current situation to the superko / cycle history

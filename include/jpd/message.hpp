@@ -1,7 +1,8 @@
-// What the library has to say, as data: a message is an id of the texts' table (text.hpp, the
-// table in src/report/text.cpp) with its arguments. The layers that count, estimate or referee
-// make messages and never words; the report layer renders them, in English or Chinese, at the
-// edge (text() in text.hpp: explain, JSON, SVG captions, the Python module, the web).
+// What the library has to say, as data: a message is an id of the texts' table (the table of
+// src/core/text_table.cpp) with its arguments. The layers that count, estimate or referee make
+// messages and never words; they are rendered, in English or Chinese, at the edge (text() below:
+// explain, JSON, SVG captions, the Python module, the web, and the English of an exception's
+// what()).
 //
 //   Message{"note.button", {MessageArg::word("word.Black")}}
 //     en: "the button: Black passed first and takes half a point"
@@ -9,21 +10,28 @@
 #pragma once
 
 #include <concepts>
+#include <initializer_list>
+#include <iosfwd>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
+
+#include "jpd/lang.hpp"
 
 namespace jpd {
 
 struct Message;
 
-// One argument of a message: a text the same in every language (a number, a point, a preset's
-// name), a word of the table named by its id ("word.Black", "word.real"), or a message of its own
-// (a reason inside a reason).
+// One argument of a message: a text the same in every language (a number, a point), a word of
+// the table named by its id ("word.Black", "word.real"), a message of its own (a reason inside a
+// reason), or the name of the rule set's preset (a text too, marked so that a replay shared by
+// several rule sets can put each one's own in: ReplayCache, replay.hpp).
 struct MessageArg {
-  enum class Kind : unsigned char { text, word, message };
+  enum class Kind : unsigned char { text, word, message, preset };
   Kind kind = Kind::text;
-  std::string value;           // the text, or the word's id
+  std::string value;           // the text (the preset's name), or the word's id
   std::vector<Message> inner;  // the message (one), for Kind::message
 
   // (The constructors are defined below Message: a constructor's body destroys the members
@@ -36,6 +44,7 @@ struct MessageArg {
 
   static MessageArg word(std::string id);
   static MessageArg message(Message m);
+  static MessageArg preset(std::string name);
 
   friend bool operator==(const MessageArg&, const MessageArg&);
 };
@@ -50,10 +59,6 @@ struct Message {
 
   // Several messages read as one, each rendered in turn: "a; b" in English, "a；b" in Chinese.
   static Message joined(std::vector<Message> parts);
-  // A sentence still written in English by a producer that makes no messages yet (the replay's
-  // notes, the server conventions, the dispute and the match): rendered by
-  // translate_note, the pattern translation of text.hpp. Its id is "english".
-  static Message english(std::string sentence);
 
   bool empty() const { return id.empty(); }
   friend bool operator==(const Message&, const Message&);
@@ -84,8 +89,10 @@ inline Message Message::joined(std::vector<Message> parts) {
   return m;
 }
 
-inline Message Message::english(std::string sentence) {
-  return Message("english", {MessageArg(std::move(sentence))});
+inline MessageArg MessageArg::preset(std::string name) {
+  MessageArg a(std::move(name));
+  a.kind = Kind::preset;
+  return a;
 }
 
 inline bool operator==(const MessageArg& a, const MessageArg& b) {
@@ -95,5 +102,28 @@ inline bool operator==(const MessageArg& a, const MessageArg& b) {
 inline bool operator==(const Message& a, const Message& b) {
   return a.id == b.id && a.args == b.args;
 }
+
+// The texts' table (src/core/text_table.cpp): one row a message id, its English and its Chinese;
+// placeholders {0}, {1} ... stand for the arguments.
+struct TextEntry {
+  std::string_view id, en, zh;
+};
+std::span<const TextEntry> text_table();
+bool has_text(std::string_view id);
+
+// The text of a message id in the language, with its placeholders filled. An id missing from the
+// table comes back as "[[id]]" (the tests check that every id used is in the table).
+std::string tr(Lang l, std::string_view id, std::initializer_list<std::string_view> args = {});
+std::string tr(Lang l, std::string_view id, const std::vector<std::string>& args);
+// A row's text with its placeholders filled (an argument missing: nothing).
+std::string fill_text(std::string_view pattern, const std::vector<std::string>& args);
+
+// A message in the language: its table entry with its placeholders filled, each argument in the
+// language too (a word by its entry, a message rendered in turn). A Message::joined reads
+// "a; b" / "a；b".
+std::string text(const Message& m, Lang l);
+std::vector<std::string> text(const std::vector<Message>& messages, Lang l);
+// A message streamed reads in English (test failures, logs).
+std::ostream& operator<<(std::ostream& out, const Message& m);
 
 }  // namespace jpd

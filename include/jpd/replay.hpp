@@ -39,12 +39,16 @@ struct ReplayOptions {
 };
 
 // The record could not be replayed: an illegal move, or a step that does not fit the rules.
-// what() reads "FILE:LINE:COLUMN: move N (W D4): reason".
+// what() reads "FILE:LINE:COLUMN: move N (W D4): reason", the detail in English after the place.
 struct ReplayError : std::runtime_error {
   std::string file;
   sgf::Location where;
   int move_number = 0;
   Illegal reason = Illegal::ok;
+  Message detail;  // "move N (W D4): reason", as a message (the referee's verdict inside it)
+  ReplayError(std::string file_, sgf::Location where_, int move_number_, Illegal reason_,
+              Message detail_);
+  // The same for a sentence as written.
   ReplayError(std::string file_, sgf::Location where_, int move_number_, Illegal reason_,
               const std::string& message);
 };
@@ -80,9 +84,10 @@ Replay replay(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& o
 // one replay for all the rule sets that make the same game of its moves (makes_same_game in
 // game.hpp: those that referee alike, and those that differ only in legality where no move
 // depends on it). get(rules) is replay(record, rules, opts) in all but the
-// game's own rules(): those of the first rule set of its group (under a stand-in preset name),
-// so count the game under the replay's `rules` (count(game, rules, ...)). The notes, and the
-// ReplayError thrown for a record the rules refuse, are replay's own, word for word.
+// game's own rules(): those of the first rule set of its group, so count the game under the
+// replay's `rules` (count(game, rules, ...)). The notes, and the ReplayError thrown for a record
+// the rules refuse, are replay's own, word for word: the preset's name in them is an argument of
+// its own (MessageArg::preset), filled with each rule set's.
 class ReplayCache {
  public:
   explicit ReplayCache(const sgf::Record& r, const ReplayOptions& opts = {});

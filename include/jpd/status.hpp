@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "jpd/message.hpp"
 #include "jpd/point.hpp"
 
 namespace jpd {
@@ -36,14 +37,14 @@ struct UncertainChain {
   Point stone;              // one stone of the chain
   Color color = Color::Empty;
   double alive_probability = 0.5;
-  std::string reason;
+  Message reason;           // why, for reports (text(), text.hpp, renders it)
 };
 
 struct Statuses {
   std::vector<Point> dead;  // stones found dead; a stone stands for its whole chain
   std::vector<Claim> claims;
   StatusSource source = StatusSource::none;
-  std::string source_detail;  // e.g. the engine command
+  Message source_detail;  // e.g. the engine command ("text.as_written"), the playouts
   std::vector<UncertainChain> uncertain;
   // Claims a player might make (the estimator's suggestions: one-sided dame, seki exclusive
   // liberties, unconnected ko spaces). Never counted unless a player makes them (claims).

@@ -1,7 +1,8 @@
-// Every text a person reads, in English and Chinese, in one place: a table keyed by message id
-// (src/report/text.cpp), the words of the seeds (实着, 虚着, 负着, 等子局面, 目, 公气, 单官, 收后, 归本数 ...),
-// and the helpers every front end uses to say the same thing the same way (explain, compare,
-// batch summaries, diagram captions). Programs read JSON, which stays English; so do GTP errors.
+// Every text a person reads, in English and Chinese, comes from one table keyed by message id
+// (src/core/text_table.cpp, rendered by text() and tr() of message.hpp), with the words of the
+// seeds (实着, 虚着, 负着, 等子局面, 目, 公气, 单官, 收后, 归本数 ...); here are the helpers every front end
+// uses to say the same thing the same way (explain, compare, batch summaries, diagram captions).
+// Programs read JSON, which stays English; so do GTP errors.
 #pragma once
 
 #include <cstdint>
@@ -25,16 +26,7 @@ namespace jpd {
 Lang language(std::string_view option);
 std::string_view lang_code(Lang l);  // "en", "zh"
 
-// One row of the table: placeholders {0}, {1} ... stand for the arguments.
-struct TextEntry {
-  std::string_view id, en, zh;
-};
-std::span<const TextEntry> text_table();
-
-// The text of a message id in the language, with its placeholders filled. An id missing from the
-// table comes back as "[[id]]" (the tests check that every id used is in the table).
-std::string tr(Lang l, std::string_view id, std::initializer_list<std::string_view> args = {});
-std::string tr(Lang l, std::string_view id, const std::vector<std::string>& args);
+// The table (TextEntry, text_table), tr() and text() of a message: message.hpp.
 
 // A number with its noun, from the table's "count.<noun>" (and "count.<noun>.one" for 1):
 // "1 game", "2 games" / "1 局", "2 局". Messages take these where the noun follows the number.
@@ -57,22 +49,16 @@ std::string field_meaning(const FieldInfo& f, Lang l);     // a rule-set field's
 // "和棋（0）", "无胜负（Void）". From the SGF-style result string.
 std::string result_words(std::string_view result, Lang l);
 
-// A message (message.hpp) in the language: its table entry with its placeholders filled, each
-// argument in the language too (a word by its entry, a message rendered in turn). A
-// Message::joined reads "a; b" / "a；b"; a Message::english sentence goes through translate_note.
-std::string text(const Message& m, Lang l);
-std::vector<std::string> text(const std::vector<Message>& messages, Lang l);
-
-// Notes and payment texts that the library writes in English (count, replay) in the language:
-// each known sentence is a pattern of the table ("note.*"); parts separated by "; " are translated
-// one by one, colour names inside them too; a sentence the table does not know stays English.
-std::string translate_note(std::string_view english, Lang l);
 // A command's error line ("jpd: ..."), the library's English sentence translated when a pattern
 // of the table knows it (a file that cannot be opened, a faulty record's move, an SGF syntax
-// error ...), else shown as it is.
+// error ...), else shown as it is. A placeholder's value is translated in turn: a word of the
+// table, or a sentence that a "note." pattern knows (the referee's reason in a replay's error).
 std::string error_text(std::string_view english, Lang l);
-// Whether translate_note knows every part of the sentence (for the tests).
-bool note_is_translated(std::string_view english);
+// The pattern translation of error_text over a table of one's own, patterns of one kind
+// ("note.", "error."); for the tests: a sentence inside a sentence is translated a few levels
+// deep at most, so a pattern that takes a whole sentence as its placeholder ends.
+std::string translate_with_table(std::span<const TextEntry> table, std::string_view kind,
+                                 std::string_view sentence, Lang l);
 
 // Terminal columns of a UTF-8 text (CJK characters take two) and padding to a width.
 int display_width(std::string_view s);

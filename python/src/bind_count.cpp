@@ -86,9 +86,9 @@ void bind_count(pyb::module_& m) {
   pyb::class_<Invariant>(m, "Invariant", "One identity of SPEC §7 checked on the game.")
       .def_readonly("name", &Invariant::name)
       .def_readonly("ok", &Invariant::ok)
-      .def_readonly("detail", &Invariant::detail, "The numbers compared.")
+      .def_property_readonly("detail", [](const Invariant& i) { return text(i.detail, Lang::en); }, "The numbers compared.")
       .def("__repr__", [](const Invariant& i) {
-        return "<Invariant " + i.name + (i.ok ? " ok" : " FAILED") + ": " + i.detail + ">";
+        return "<Invariant " + i.name + (i.ok ? " ok" : " FAILED") + ": " + text(i.detail, Lang::en) + ">";
       });
 
   pyb::class_<MakingStep>(m, "MakingStep", "One board of the making (做棋), with what was done.")

@@ -37,12 +37,12 @@ pyb::dict estimate_game(const Game& g, int playouts, uint64_t seed, const std::s
   auto colour = [](Color c) { return std::string(color_letter(c)); };
   nlohmann::json j;
   j["playouts"] = e.playouts;
-  j["detail"] = e.detail();
+  j["detail"] = text(e.detail(), Lang::en);
   nlohmann::json chains = nlohmann::json::array();
   for (const ChainEstimate& c : e.chains)
     chains.push_back({{"stone", to_gtp(c.stone, h)}, {"color", colour(c.color)}, {"size", c.size},
                       {"status", std::string(name_of(c.status))}, {"alive_probability", c.alive_probability},
-                      {"unconditional", c.unconditional}, {"open_shape", c.open_shape}, {"reason", c.reason}});
+                      {"unconditional", c.unconditional}, {"open_shape", c.open_shape}, {"reason", text(c.reason, Lang::en)}});
   j["chains"] = chains;
   nlohmann::json own = nlohmann::json::array();
   for (int y = 0; y < h; ++y) {
@@ -66,8 +66,8 @@ pyb::dict estimate_game(const Game& g, int playouts, uint64_t seed, const std::s
   nlohmann::json unsure = nlohmann::json::array();
   for (const UncertainChain& u : st.uncertain)
     unsure.push_back({{"stone", to_gtp(u.stone, h)}, {"color", colour(u.color)},
-                      {"alive_probability", u.alive_probability}, {"reason", u.reason}});
-  j["statuses"] = {{"source", "estimate"}, {"detail", st.source_detail}, {"dead", dead}, {"uncertain", unsure}};
+                      {"alive_probability", u.alive_probability}, {"reason", text(u.reason, Lang::en)}});
+  j["statuses"] = {{"source", "estimate"}, {"detail", text(st.source_detail, Lang::en)}, {"dead", dead}, {"uncertain", unsure}};
   return to_python(j);
 }
 

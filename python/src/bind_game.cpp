@@ -22,7 +22,7 @@ MoveKind kind_arg(const std::string& text) {
 
 // The referee's verdict as an exception.
 void require(const Verdict& v, const std::string& what) {
-  if (!v) throw IllegalMoveError(v.reason, v.message, what);
+  if (!v) throw IllegalMoveError(v.reason, text(v.message, Lang::en), what);
 }
 
 void play_move(Game& g, const Move& m) { require(g.play(m), to_string(m, g.height())); }
@@ -129,10 +129,11 @@ void bind_game(pyb::module_& m) {
       .def_property_readonly("ok", &Verdict::ok)
       .def_property_readonly("reason", [](const Verdict& v) { return std::string(name_of(v.reason)); },
                              "'ok' or why the move is refused ('ko', 'suicide', 'not_your_turn', ...).")
-      .def_readonly("message", &Verdict::message, "The referee's sentence ('' when legal).")
+      .def_property_readonly("message", [](const Verdict& v) { return text(v.message, Lang::en); },
+                             "The referee's sentence ('' when legal).")
       .def("__bool__", &Verdict::ok)
       .def("__repr__", [](const Verdict& v) {
-        return v.ok() ? std::string("<Verdict ok>") : "<Verdict " + std::string(name_of(v.reason)) + ": " + v.message + ">";
+        return v.ok() ? std::string("<Verdict ok>") : "<Verdict " + std::string(name_of(v.reason)) + ": " + text(v.message, Lang::en) + ">";
       });
 
   const char* color_doc = " The colour defaults to the side to move.";

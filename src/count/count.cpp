@@ -1204,7 +1204,7 @@ void check(CountWork& w, std::string_view name, bool ok, D&& detail) {
   i.name.assign(name);
   i.ok = ok;
   if (w.opts.texts) i.detail = detail();
-  else i.detail.clear();
+  else i.detail = {};
   c.all_invariants_hold = c.all_invariants_hold && ok;
 }
 
@@ -1217,8 +1217,7 @@ void check_area(CountWork& w) {
     int points = broken(F::area_total);
     for_points_of(*w.counted, [&](Color) { ++points; }, /*empty too*/ true);
     check(w, "area_total", AB + AW == points, [&] {
-      return "A_B + A_W = " + num(AB) + " + " + num(AW) + " = " + num(AB + AW) + ", points " +
-             count_of(points);
+      return Message("note.inv_points", {num(AB), num(AW), num(AB + AW), count_of(points)});
     });
   }
   for (Color col : {Color::Black, Color::White}) {
@@ -1228,10 +1227,12 @@ void check_area(CountWork& w) {
         w.stones_on_board.of(col) + (col == Color::Black ? broken(F::stones_accounted) : 0);
     const int rhs = live + w.refill_count(col);
     check(w, col == Color::Black ? "stones_accounted_B" : "stones_accounted_W", lhs == rhs, [&] {
-      return "S = " + count_of(lhs) + " placed; L + C + D + V + pass = " + count_of(live) + " + " +
-             count_of(c.captured.of(col)) + " + " + count_of(c.dead.of(col)) + " + " +
-             count_of(c.virtual_stones.of(col)) + " + " + count_of(c.pass_stones.of(col)) + " = " +
-             count_of(rhs);
+      return Message::joined(
+          {Message("note.inv_placed", {count_of(lhs)}),
+           Message("note.inv_accounted",
+                   {count_of(live) + " + " + count_of(c.captured.of(col)) + " + " +
+                    count_of(c.dead.of(col)) + " + " + count_of(c.virtual_stones.of(col)) + " + " +
+                    count_of(c.pass_stones.of(col)) + " = " + count_of(rhs)})});
     });
   }
 }
@@ -1247,16 +1248,17 @@ void check_territory(CountWork& w) {
               tw = w.refilled_territory[1];
     const double rhs = (AB - AW) - (c.placed.black - c.placed.white);
     check(w, "refill_identity", tb - tw == rhs, [&] {
-      return "t_B - t_W = " + count_of(tb) + minus(tw) + " = " + count_of(tb - tw) +
-             " on the refilled board; (A_B - A_W) - (S_B - S_W) = " + num(AB - AW) +
-             minus(c.placed.black - c.placed.white) + " = " + num(rhs);
+      // (The formula alone needs no words: as written in either language.)
+      return Message::joined(
+          {Message("note.inv_refilled_board", {count_of(tb) + minus(tw) + " = " + count_of(tb - tw)}),
+           Message("text.as_written", {"(A_B - A_W) - (S_B - S_W) = " + num(AB - AW) +
+                                       minus(c.placed.black - c.placed.white) + " = " + num(rhs)})});
     });
   }
   {
     const int kb = c.k + broken(F::equal_stones);
     check(w, "equal_stones", kb == w.k_white, [&] {
-      return "after equalisation Black has " + count_of(kb) + " and White " +
-             count_of(w.k_white) + " stones on the board";
+      return Message("note.inv_equal", {count_of(kb), count_of(w.k_white)});
     });
   }
   {
@@ -1264,9 +1266,8 @@ void check_territory(CountWork& w) {
                        (first == Color::Black ? 1 : -1) * broken(F::territory_equals_area_minus_pay);
     const double rhs = c.area().diff(first) - pay;
     check(w, "territory_equals_area_minus_pay", lhs == rhs, [&] {
-      return "t_first - t_second" + std::string(w.unpaid ? " - paid off the board" : "") +
-             " = " + num(lhs) + "; (A_first - A_second) - pay = " + num(c.area().diff(first)) +
-             minus(pay) + " = " + num(rhs);
+      return Message(w.unpaid ? "note.inv_territory_pay_off" : "note.inv_territory_pay",
+                     {num(lhs), num(c.area().diff(first)) + minus(pay) + " = " + num(rhs)});
     });
   }
   for (Color col : {Color::Black, Color::White}) {
@@ -1278,8 +1279,9 @@ void check_territory(CountWork& w) {
     const double lhs = t + c.k + w.q2 / 2;
     check(w, col == Color::Black ? "area_from_territory_B" : "area_from_territory_W",
           lhs == after_pay, [&] {
-            return "t + k + q'/2 = " + num(t) + " + " + count_of(c.k) + " + " + num(w.q2) +
-                   "/2 = " + num(lhs) + "; area after payment " + num(after_pay);
+            return Message("note.inv_area_after",
+                           {num(t) + " + " + count_of(c.k) + " + " + num(w.q2) + "/2 = " + num(lhs),
+                            num(after_pay)});
           });
   }
 }
@@ -1289,8 +1291,7 @@ void check_fill_up(CountWork& w) {
   const double fb = w.fill_up_board.black + broken(F::fill_up_equals_area),
                fw = w.fill_up_board.white;
   check(w, "fill_up_equals_area", fb == AB && fw == AW, [&] {
-    return "fill-up " + num(fb) + " : " + num(fw) + " on the filled board, area " + num(AB) +
-           " : " + num(AW);
+    return Message("note.inv_filled_board", {num(fb), num(fw), num(AB), num(AW)});
   });
 }
 
@@ -1302,9 +1303,10 @@ void check_living_stones(CountWork& w) {
                      w.living_board_figures.white;
   const double rhs = (AB - AW) - (c.basic_eyes.black - c.basic_eyes.white);
   check(w, "living_identity", lhs == rhs, [&] {
-    return "P_B - P_W = " + num(lhs) + " on the living-stones board; (A_B - A_W) - (eyes_B - "
-           "eyes_W) = " + num(AB - AW) +
-           minus(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs);
+    return Message::joined(
+        {Message("note.inv_living_board", {num(lhs)}),
+         Message("note.inv_eyes",
+                 {num(AB - AW) + minus(c.basic_eyes.black - c.basic_eyes.white) + " = " + num(rhs)})});
   });
 }
 
@@ -1314,9 +1316,8 @@ void check_haiqitou(CountWork& w) {
   const Count& c = w.c;
   const int gb = w.board_groups.black + broken(F::haiqitou_groups), gw = w.board_groups.white;
   check(w, "haiqitou_groups", gb == c.groups.black && gw == c.groups.white, [&] {
-    return "groups on the living-stones board " + count_of(gb) + " : " + count_of(gw) +
-           ", units with eye space or in seki " + count_of(c.groups.black) + " : " +
-           count_of(c.groups.white);
+    return Message("note.inv_groups",
+                   {count_of(gb), count_of(gw), count_of(c.groups.black), count_of(c.groups.white)});
   });
   const auto& units = w.a->units();
   if (!std::all_of(units.begin(), units.end(), [](const Unit& u) { return u.independent; }))
@@ -1325,14 +1326,14 @@ void check_haiqitou(CountWork& w) {
       c.haiqitou().black - c.haiqitou().white + broken(F::haiqitou_equals_living_stones);
   const double rhs = c.living_stones().black - c.living_stones().white;
   check(w, "haiqitou_equals_living_stones", lhs == rhs, [&] {
-    return "every unit independent: 还棋头 difference " + num(lhs) +
-           ", living stones difference " + num(rhs);
+    return Message("note.inv_haiqitou", {num(lhs), num(rhs)});
   });
 }
 
 // ------------------------------------------------------------------------------------------------
 // The table of the views: a new view is one function above (and its check, if it has
-// invariants) and one row here, with its View (count.hpp) and its name in words (text.cpp).
+// invariants) and one row here, with its View (count.hpp) and its name in words (the texts' table,
+// src/core/text_table.cpp).
 
 constexpr ViewSpec kViewSpecs[] = {
     // id                 key              name in words          method

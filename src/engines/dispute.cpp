@@ -53,7 +53,7 @@ DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::stri
 
   const size_t before = g.moves().size();
   Verdict v = g.resume_dispute(true);
-  if (!v) throw std::invalid_argument("play cannot be resumed: " + v.message);
+  if (!v) throw std::invalid_argument("play cannot be resumed: " + text(v.message, Lang::en));
   // The referee's opening virtual moves (计活子): the engines see passes.
   for (size_t i = before; i < g.moves().size(); ++i) {
     const Move& m = g.moves()[i].move;
@@ -90,9 +90,8 @@ DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::stri
       Verdict ok = g.check(m);
       if (!ok) {
         // The engine's own board has the move: take it back there, play the non-board move.
-        // (The referee's verdict is still an English sentence: translated by its pattern.)
-        r.notes.push_back(Message("note.dispute_refused", {colour(c), to_gtp(m.point, h),
-                                                           MessageArg::message(Message::english(ok.message))}));
+        r.notes.push_back(
+            Message("note.dispute_refused", {colour(c), to_gtp(m.point, h), MessageArg::message(ok.message)}));
         me.send("undo");
         me.send("play " + std::string(color_letter(c)) + " pass");
         m = non_board(c);
@@ -108,7 +107,7 @@ DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::stri
       break;
     }
     v = g.play(m);
-    if (!v) throw std::logic_error("dispute: " + v.message);  // checked above
+    if (!v) throw std::logic_error("dispute: " + text(v.message, Lang::en));  // checked above
     other.send("play " + std::string(color_letter(c)) + " " +
                (m.kind == MoveKind::play ? to_gtp(m.point, h) : std::string("pass")));
     last_was_pass = m.kind != MoveKind::play;
@@ -121,8 +120,7 @@ DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::stri
 
   // The statuses the play confirmed: the stones both engines still call dead.
   r.statuses.source = StatusSource::dispute;
-  r.statuses.source_detail = "dispute play, Black: " + black_cmd + "; White: " + white_cmd + "; " +
-                             std::to_string(r.moves) + " moves";
+  r.statuses.source_detail = Message("statuses.dispute", {black_cmd, white_cmd, r.moves});
   if (g.phase() == Phase::paused) {
     std::vector<Point> db = dead_list(black, g), dw = dead_list(white, g);
     for (Point p : db) {

@@ -290,7 +290,7 @@ void GtpEngine::set_rules(const Ruleset& rules) {
     Verdict v = apply_action(fresh, a);
     if (v) continue;
     const std::string why = "the game so far is not legal under " + rules.to_string() +
-                            " (action " + std::to_string(n) + ": " + v.message + "); clear_board first";
+                            " (action " + std::to_string(n) + ": " + text(v.message, Lang::en) + "); clear_board first";
     if (game_.phase() == Phase::ended || game_.phase() == Phase::making) throw Fail(why);
     ReplayOptions ro;
     ro.adopt_first_player = false;
@@ -324,9 +324,9 @@ GtpEngine::Reply GtpEngine::apply_moves(const std::vector<Move>& moves, bool res
   Game next = game_;
   const size_t mark_at = game_.actions().size();
   if (resume_if_paused && next.phase() == Phase::paused)
-    if (Verdict v = next.resume_dispute(true); !v) return {false, "illegal move: " + v.message};
+    if (Verdict v = next.resume_dispute(true); !v) return {false, "illegal move: " + text(v.message, Lang::en)};
   for (const Move& m : moves)
-    if (Verdict v = next.play(m); !v) return {false, "illegal move: " + v.message};
+    if (Verdict v = next.play(m); !v) return {false, "illegal move: " + text(v.message, Lang::en)};
   keep(std::move(next), mark_at);
   return {};
 }
@@ -339,7 +339,7 @@ Verdict GtpEngine::prepare(Game& g, Color c, bool resume) const {
 
 Verdict GtpEngine::give_turn(Game& g, Color c) const {
   if (g.to_move() == c || g.phase() == Phase::ended) return {};
-  const std::string whose = "it is " + std::string(color_name(g.to_move())) + "'s turn";
+  const Message whose("note.ref_turn", {MessageArg::word("word." + std::string(color_name(g.to_move())))});
   switch (opts_.out_of_turn) {
     case OutOfTurn::refuse: return Verdict{Illegal::not_your_turn, whose};
     case OutOfTurn::pass: {
@@ -355,7 +355,7 @@ Verdict GtpEngine::give_turn(Game& g, Color c) const {
     case OutOfTurn::setup: break;
   }
   Verdict v = g.set_to_move(c);
-  if (!v) v.message = whose + ": " + v.message;
+  if (!v) v.message = Message("text.colon", {MessageArg::message(whose), MessageArg::message(std::move(v.message))});
   return v;
 }
 
@@ -407,20 +407,20 @@ GtpEngine::Reply GtpEngine::cmd_play(const Args& a) {
   Game next = game_;
   const size_t mark_at = game_.actions().size();
   if (game_.phase() == Phase::paused)
-    if (Verdict v = next.resume_dispute(true); !v) return {false, "illegal move: " + v.message};
+    if (Verdict v = next.resume_dispute(true); !v) return {false, "illegal move: " + text(v.message, Lang::en)};
   // A stone out of turn that captures nothing and has a liberty: a setup stone, as GUIs mean it.
   if (next.to_move() != c && opts_.out_of_turn == OutOfTurn::setup &&
       m->kind == GtpMove::Kind::vertex && !is_stone(next.pending_proposal()) &&
       next.board().at(m->point) == Color::Empty &&
       !next.board().captures(Board::index(m->point), c) &&
       !next.board().is_suicide(Board::index(m->point), c)) {
-    if (Verdict v = next.setup_stone(c, m->point); !v) return {false, "illegal move: " + v.message};
+    if (Verdict v = next.setup_stone(c, m->point); !v) return {false, "illegal move: " + text(v.message, Lang::en)};
     keep(std::move(next), mark_at);
     return {};
   }
-  if (Verdict v = give_turn(next, c); !v) return {false, "illegal move: " + v.message};
+  if (Verdict v = give_turn(next, c); !v) return {false, "illegal move: " + text(v.message, Lang::en)};
   for (const Move& mv : referee_moves(next, c, *m))
-    if (Verdict v = next.play(mv); !v) return {false, "illegal move: " + v.message};
+    if (Verdict v = next.play(mv); !v) return {false, "illegal move: " + text(v.message, Lang::en)};
   keep(std::move(next), mark_at);
   return {};
 }
@@ -432,10 +432,10 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const Args& a, bool play_it) {
   if (game_.phase() == Phase::making) return {false, "the game is at making: no moves to generate"};
   Game view = game_;
   const size_t mark_at = game_.actions().size();
-  if (Verdict v = prepare(view, c, true); !v) return {false, v.message};
+  if (Verdict v = prepare(view, c, true); !v) return {false, text(v.message, Lang::en)};
   // When even the non-board move is refused (a setup without liberties), so is every move.
   if (Verdict v = view.check(referee_moves(view, c, GtpMove::pass()).front()); !v)
-    return {false, v.message};
+    return {false, text(v.message, Lang::en)};
   GenmoveOptions go = opts_.genmove;
   go.seconds = move_budget(time_, left_[color_index(c)], view.board().empty_count());
   const GenmoveResult r = choose_move(view, c, go);
@@ -445,7 +445,7 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const Args& a, bool play_it) {
   if (!play_it) return {true, text};
   for (const Move& mv : referee_moves(view, c, m))
     if (Verdict v = view.play(mv); !v)
-      return {false, "the generated move " + text + " was refused: illegal move: " + v.message};
+      return {false, "the generated move " + text + " was refused: illegal move: " + jpd::text(v.message, Lang::en)};
   keep(std::move(view), mark_at);
   return {true, text};
 }

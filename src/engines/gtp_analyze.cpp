@@ -11,6 +11,7 @@
 #include "jpd/estimate.hpp"
 #include "jpd/gtp.hpp"
 #include "jpd/overlay.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd {
 
@@ -153,15 +154,16 @@ GtpEngine::Reply GtpEngine::cmd_jpd_estimate(const Args& a, bool heat_map) {
   }
   gfx_line(out, "MARK", dead);
   gfx_line(out, "CIRCLE", unsure);
-  std::string text;
+  std::string listed;
   for (const ChainEstimate& ch : e.chains)
     if (ch.status == ChainStatus::unsettled) {
       const std::string g = to_gtp(ch.stone, H);
       const std::string pct = std::to_string(int(std::lround(100 * ch.alive_probability)));
       out += "LABEL " + g + " " + pct + "%\n";
-      text += (text.empty() ? "" : ", ") + g + " " + pct + "% alive";
+      listed += (listed.empty() ? "" : ", ") + g + " " + pct + "% alive";
     }
-  out += "TEXT " + e.detail() + (text.empty() ? ": no uncertain chain" : "; uncertain: " + text) + "\n";
+  out += "TEXT " + text(e.detail(), Lang::en) +
+         (listed.empty() ? ": no uncertain chain" : "; uncertain: " + listed) + "\n";
   return {true, out};
 }
 

@@ -56,7 +56,7 @@ GtpEngine::Reply GtpEngine::cmd_jpd_negative(const Args& a) {
   Verdict v = game_.play(kind_a ? Move::negative_a(c, *p) : Move::negative_b(c, *p));
   if (!v) {
     game_ = std::move(before);
-    return {false, "illegal move: " + v.message};
+    return {false, "illegal move: " + text(v.message, Lang::en)};
   }
   marks_.push_back(at);
   return {};
@@ -97,7 +97,7 @@ GtpEngine::Reply GtpEngine::cmd_jpd_resume(const Args& a) {
   } else {
     throw Fail("syntax error: usage: jpd-resume [dispute [owed] | found B|W|none [owed]]");
   }
-  if (!v) return {false, v.message};
+  if (!v) return {false, text(v.message, Lang::en)};
   marks_.push_back(at);
   return {};
 }
@@ -106,7 +106,7 @@ GtpEngine::Reply GtpEngine::cmd_jpd_making(const Args& a) {
   gtp_detail::need(a, 0, "jpd-making");
   const size_t at = game_.actions().size();
   Verdict v = game_.start_making();
-  if (!v) return {false, v.message};
+  if (!v) return {false, text(v.message, Lang::en)};
   marks_.push_back(at);
   return {};
 }
@@ -115,7 +115,7 @@ GtpEngine::Reply GtpEngine::cmd_jpd_pause(const Args& a) {
   gtp_detail::need(a, 0, "jpd-pause");
   const size_t at = game_.actions().size();
   Verdict v = game_.declare_paused();
-  if (!v) return {false, v.message};
+  if (!v) return {false, text(v.message, Lang::en)};
   marks_.push_back(at);
   return {};
 }

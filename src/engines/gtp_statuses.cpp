@@ -17,13 +17,13 @@ Statuses estimated_statuses(const Game& g, const EstimateOptions& opts) {
     // A position the estimator cannot take (none is known): GNU Go, else no dead stones.
     try {
       Statuses st = statuses_from_gtp(g, "gnugo --mode gtp --level 1", 60);
-      st.source_detail += std::string(" (the estimator failed: ") + e.what() + ")";
+      st.source_detail = Message("statuses.estimator_failed",
+                                 {MessageArg::message(std::move(st.source_detail)), std::string(e.what())});
       return st;
     } catch (const GtpError& f) {
       Statuses st;
       st.source = StatusSource::none;
-      st.source_detail = std::string("neither the estimator nor GNU Go: ") + e.what() + "; " +
-                         f.what();
+      st.source_detail = Message("statuses.neither", {std::string(e.what()), std::string(f.what())});
       return st;
     }
   }

@@ -11,19 +11,9 @@
 #include "jpd/gtp_client.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/sgf.hpp"
+#include "jpd/text.hpp"
 
 namespace jpd {
-
-namespace {
-// Why a game ended, as the table's word where it has one (resigned / 认输 ...).
-MessageArg end_word(EndReason e) {
-  switch (e) {
-    case EndReason::resigned: case EndReason::no_result: case EndReason::draw:
-    case EndReason::forfeit: return MessageArg::word("word." + std::string(name_of(e)));
-    default: return std::string(name_of(e));
-  }
-}
-}  // namespace
 
 namespace {
 
@@ -140,7 +130,7 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
   };
   if (g.phase() == Phase::paused) {
     Verdict v = g.resume_dispute(true);
-    if (!v) throw std::invalid_argument("cannot resume the game: " + v.message);
+    if (!v) throw std::invalid_argument("cannot resume the game: " + text(v.message, Lang::en));
   }
   if (g.phase() == Phase::making)
     throw std::invalid_argument("the game is at making: there is nothing left to play");
@@ -225,7 +215,7 @@ PlayResult play_until_pause(Game& g, MatchPlayer& black, MatchPlayer& white,
       Verdict v = g.play(m);
       if (!v)
         return forfeit(c, "illegal move by " + p.name() + " (" + letter(c) + " " + answer +
-                              "): " + v.message);
+                              "): " + text(v.message, Lang::en));
     }
     if (!tell(actions_before, moves_before, c, exact)) return res;
   }
@@ -239,7 +229,7 @@ Statuses match_statuses(const Game& g, MatchPlayer& black, MatchPlayer& white, M
     Statuses st;
     st.dead = *b;
     st.source = StatusSource::gtp;
-    st.source_detail = "final_status_list dead of both players";
+    st.source_detail = Message("note.gtp_both");
     how = Message("note.match_agree", {b->size()});
     return st;
   }
@@ -249,7 +239,8 @@ Statuses match_statuses(const Game& g, MatchPlayer& black, MatchPlayer& white, M
   Statuses st = fallback ? fallback(g) : referee_statuses(g);
   how = Message("note.match_disagree",
                 {said(b), said(w),
-                 std::string(name_of(st.source)) + (st.source_detail.empty() ? "" : " (" + st.source_detail + ")"),
+                 std::string(name_of(st.source)) +
+                     (st.source_detail.empty() ? "" : " (" + text(st.source_detail, Lang::en) + ")"),
                  st.dead.size()});
   return st;
 }

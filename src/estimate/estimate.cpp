@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "estimate_playout.hpp"
 #include "estimate_race.hpp"
@@ -37,9 +38,7 @@ const ChainEstimate* Estimate::chain_at(Point p) const {
   return id < 0 ? nullptr : &chains[size_t(id)];
 }
 
-std::string Estimate::detail() const {
-  return "estimator, " + std::to_string(playouts) + " playouts";
-}
+Message Estimate::detail() const { return Message("note.est_detail", {playouts}); }
 
 Statuses Estimate::statuses() const {
   Statuses s;
@@ -52,7 +51,9 @@ Statuses Estimate::statuses() const {
     if (dead) s.dead.push_back(c.stone);
     s.uncertain.push_back(UncertainChain{
         c.stone, c.color, c.alive_probability,
-        c.reason + (c.open_shape ? "; left on the board" : dead ? "; counted as dead" : "; counted as alive")});
+        Message::joined({c.reason, Message(c.open_shape ? "note.est_left_open"
+                                           : dead       ? "note.est_counted_dead"
+                                                        : "note.est_counted_alive")})});
   }
   return s;
 }
@@ -223,21 +224,21 @@ void read_playouts(Reading& r) {
       c.status = ChainStatus::alive;
       c.unconditional = true;
       c.alive_probability = 1;
-      c.reason = "unconditionally alive (Benson)";
+      c.reason = Message("note.est_benson");
     } else if (r.unconditionally_dead(c)) {
       c.status = ChainStatus::dead;
       c.unconditional = true;
       c.alive_probability = 0;
-      c.reason = "inside an eyeless region of unconditionally alive stones";
+      c.reason = Message("note.est_eyeless");
     } else if (c.alive_probability < o.dead_below) {
       c.status = ChainStatus::dead;
-      c.reason = "dead in " + percent(1 - c.alive_probability) + " of the playouts";
+      c.reason = Message("note.est_dead", {percent(1 - c.alive_probability)});
     } else if (c.alive_probability > o.alive_above) {
       c.status = ChainStatus::alive;
-      c.reason = "alive in " + percent(c.alive_probability) + " of the playouts";
+      c.reason = Message("note.est_alive", {percent(c.alive_probability)});
     } else {
       c.status = ChainStatus::unsettled;
-      c.reason = "unsettled: alive in " + percent(c.alive_probability) + " of the playouts";
+      c.reason = Message("note.est_unsettled", {percent(c.alive_probability)});
     }
   }
 }
@@ -270,7 +271,7 @@ void connect_chains_in_atari(Reading& r) {
     }
     if (!joins_living) continue;
     c.status = ChainStatus::alive;
-    c.reason = "in atari, but its owner connects it at " + to_gtp(Board::point(lib), h) + " (" + c.reason + ")";
+    c.reason = Message("note.est_atari", {to_gtp(Board::point(lib), h), MessageArg::message(std::move(c.reason))});
   }
 
 }
@@ -366,7 +367,7 @@ void read_kos(Reading& r) {
       }
       if (holders_alive && st.status != ChainStatus::alive) {
         st.status = ChainStatus::alive;
-        st.reason = "holds the ko at " + to_gtp(ko.space, h) + ", which it can connect (" + st.reason + ")";
+        st.reason = Message("note.est_ko_holds", {to_gtp(ko.space, h), MessageArg::message(std::move(st.reason))});
       }
       continue;
     }
@@ -388,8 +389,7 @@ void read_kos(Reading& r) {
       ChainEstimate& c = e.chains[size_t(id)];
       c.status = ChainStatus::unsettled;
       c.open_shape = true;
-      c.reason = "its life depends on the ko at " + to_gtp(ko.space, h) +
-                 " (a ko left open, or an eternal ko): settled by dispute play";
+      c.reason = Message("note.est_ko_life", {to_gtp(ko.space, h)});
     }
   }
 
@@ -457,12 +457,11 @@ void find_bent_four(Reading& r) {
         if (r.open) {
           c.status = ChainStatus::unsettled;
           c.open_shape = true;
-          c.reason = "bent four in the corner at " + to_gtp(corner_point, h) +
-                     " (盘角曲四): settled by dispute play under the 计枰点 rules";
+          c.reason = Message("note.est_bent_jpd", {to_gtp(corner_point, h)});
         } else {
           c.status = c.color == def ? ChainStatus::dead : ChainStatus::alive;
-          c.reason = "bent four in the corner at " + to_gtp(corner_point, h) +
-                     (c.color == def ? ": dead by the Japanese ruling" : ": the attacker's stones");
+          c.reason = Message(c.color == def ? "note.est_bent_def" : "note.est_bent_att",
+                             {to_gtp(corner_point, h)});
         }
       }
     }
@@ -528,13 +527,21 @@ void read_races(Reading& r) {
         if (partners.empty()) continue;
       }
       // The chains of the race settled: the winner's alive, the loser's dead.
-      auto settle = [&](Color winner, const std::string& how) {
+      // How: read out with a colour to move (its word), or with a throw-in whoever moves first.
+      auto settle = [&](Color winner, std::optional<Color> to_move) {
         for (size_t id = 0; id < e.chains.size(); ++id) {
           if (comp[id] != k) continue;
           ChainEstimate& c = e.chains[id];
-          c.status = c.color == winner ? ChainStatus::alive : ChainStatus::dead;
-          c.reason = std::string(c.color == winner ? "wins" : "loses") +
-                     " the capturing race with the chains next to it, " + how + " (" + c.reason + ")";
+          const bool wins = c.color == winner;
+          c.status = wins ? ChainStatus::alive : ChainStatus::dead;
+          MessageArg before = MessageArg::message(std::move(c.reason));
+          if (to_move)
+            c.reason = Message(wins ? "note.est_race_win" : "note.est_race_lose",
+                               {MessageArg::word("word." + std::string(color_name(*to_move))),
+                                std::move(before)});
+          else
+            c.reason = Message(wins ? "note.est_race_throw_win" : "note.est_race_throw_lose",
+                               {std::move(before)});
         }
       };
       estimator::Race race(black, white, r.o.race_nodes, 24);
@@ -565,7 +572,7 @@ void read_races(Reading& r) {
           estimator::Race thrown_other(black, white, r.o.race_nodes, 24, true);
           const estimator::RaceOutcome t2 = thrown_other.run(pos, opponent(r.to_move));
           if (t2.read && t2.winner == t1.winner && (!one_colour || winner == partner_colour)) {
-            settle(winner, "with a throw-in, whoever moves first");
+            settle(winner, std::nullopt);
             continue;
           }
         }
@@ -573,14 +580,12 @@ void read_races(Reading& r) {
           if (comp[id] != k) continue;
           ChainEstimate& c = e.chains[id];
           c.status = ChainStatus::alive;
-          c.reason = "neither side captures in the race with the chains next to it, read out with "
-                     "either side to move (" + c.reason + ")";
+          c.reason = Message("note.est_race_none", {MessageArg::message(std::move(c.reason))});
         }
         continue;
       }
       if (one_colour) continue;
-      settle(first.winner > 0 ? Color::Black : Color::White,
-             "read out with " + std::string(color_name(r.to_move)) + " to move");
+      settle(first.winner > 0 ? Color::Black : Color::White, r.to_move);
     }
   }
 
@@ -613,7 +618,7 @@ void find_seki(Reading& r) {
     int u = a.unit_of(Board::index(c.stone));
     if (u >= 0 && a.units()[size_t(u)].seki) {
       c.status = ChainStatus::seki;
-      c.reason = "seki: lives by liberties shared with the opponent (" + c.reason + ")";
+      c.reason = Message("note.est_seki", {MessageArg::message(std::move(c.reason))});
     }
   }
 

@@ -25,15 +25,6 @@ std::string where(const SeriesGame& g) {
   return "game " + std::to_string(g.number) + (g.source.empty() ? "" : " (" + g.source + ")");
 }
 
-// Why a game ended, as the table's word where it has one (resigned / 认输 ...).
-MessageArg end_word(EndReason e) {
-  switch (e) {
-    case EndReason::resigned: case EndReason::no_result: case EndReason::draw:
-    case EndReason::forfeit: return MessageArg::word("word." + std::string(name_of(e)));
-    default: return std::string(name_of(e));
-  }
-}
-
 }  // namespace
 
 SeriesGame series_game(int number, std::string source, std::string black, std::string white,

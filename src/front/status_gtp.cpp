@@ -53,7 +53,7 @@ Statuses statuses_from_gtp(const Game& g, const std::string& command, double tim
   engine.close();
   Statuses st;
   st.source = StatusSource::gtp;
-  st.source_detail = command;
+  st.source_detail = Message("text.as_written", {command});
   std::istringstream in(answer);
   std::string v;
   while (in >> v) {

@@ -10,7 +10,8 @@ constexpr uint64_t kSideKey = 0x8F3E2C1D5B7A9604ull;
 uint64_t virtual_key(int vb, int vw) {
   return detail::splitmix64(0xA5A5000000000000ull ^ (uint64_t(uint32_t(vb)) << 20) ^ uint64_t(uint32_t(vw)));
 }
-std::string who(Color c) { return std::string(color_name(c)); }
+// A colour as the table's word (Black / 黑方).
+MessageArg who(Color c) { return MessageArg::word("word." + std::string(color_name(c))); }
 }  // namespace
 
 std::string_view name_of(Phase p) {
@@ -34,6 +35,14 @@ std::string_view name_of(EndReason e) {
     case EndReason::forfeit: return "forfeit";
   }
   return "?";
+}
+
+MessageArg end_word(EndReason e) {
+  switch (e) {
+    case EndReason::resigned: case EndReason::no_result: case EndReason::draw:
+    case EndReason::forfeit: return MessageArg::word("word." + std::string(name_of(e)));
+    default: return std::string(name_of(e));
+  }
 }
 
 std::string_view name_of(Illegal r) {
@@ -187,8 +196,7 @@ Verdict Game::setup_stone(Color c, Point p) {
   if (!p.inside(width(), height())) throw PointError("setup point outside the board");
   if (c == Color::Edge) throw std::invalid_argument("a setup stone is Black, White or empty, not the edge");
   if (phase_ == Phase::making || phase_ == Phase::ended)
-    return refuse(Illegal::wrong_phase,
-                  "no setup at making or after the end: the position is final");
+    return refuse(Illegal::wrong_phase, Message("ref.setup_final"));
   Color before = board_.at(p);
   if (is_stone(before)) --counters_.setup[color_index(before)];
   board_.set_stone(p, c);
@@ -210,14 +218,13 @@ Verdict Game::setup_stone(Color c, Point p) {
 Verdict Game::set_to_move(Color c) {
   if (!is_stone(c)) throw std::invalid_argument("the side to move is Black or White");
   if (phase_ != Phase::play && phase_ != Phase::dispute)
-    return refuse(Illegal::wrong_phase, "a side to move is set only while play goes on (after a "
-                                        "pause the protocol says who resumes)");
+    return refuse(Illegal::wrong_phase, Message("ref.to_move_in_play"));
   // Mid-way through the pause protocol the referee knows who moves: the side that must answer a
   // proposal, or owes a virtual move (as the referee would play them at a resumption).
   if (proposal_ != Color::Empty)
-    return refuse(Illegal::proposal_pending, "a pause proposal awaits its answer");
+    return refuse(Illegal::proposal_pending, Message("ref.proposal_awaits"));
   if (must_virtual_ > 0)
-    return refuse(Illegal::must_play_virtual, "the virtual moves owed are played in their order");
+    return refuse(Illegal::must_play_virtual, Message("ref.owed_in_order"));
   to_move_ = c;
   actions_.push_back({Action::kToMove, Move{MoveKind::pass, c, Point::none()}});
   clear_history();
@@ -249,84 +256,75 @@ std::vector<Point> Game::place_fixed_handicap(int stones) {
 Verdict Game::check_board_move(const Move& m) const {
   const Point p = m.point;
   if (!p.inside(width(), height()))
-    return refuse(Illegal::off_board, "point is not on the " + std::to_string(width()) + "x" +
-                                          std::to_string(height()) + " board");
+    return refuse(Illegal::off_board,
+                  Message("note.ref_off_board", {std::to_string(width()) + "x" + std::to_string(height())}));
   auto at = [&] { return to_gtp(p, height()); };  // for the messages
   const auto i = board_.index(p);
   if (board_.at(i) != Color::Empty)
-    return refuse(Illegal::occupied, "point " + at() + " is occupied");
+    return refuse(Illegal::occupied, Message("note.ref_occupied", {at()}));
   if (!rules_.suicide && board_.is_suicide(i, m.color))
-    return refuse(Illegal::suicide, "suicide: a stone at " + at() + " would have no liberty (" +
-                                        rules_.preset + " forbids suicide)");
+    return refuse(Illegal::suicide, Message("note.ref_suicide", {at(), preset_arg()}));
   if (rules_.ko == KoRule::simple) {
     if (board_.ko_point() == i)
-      return refuse(Illegal::ko, "ko: point " + at() + " was just captured; play elsewhere first");
+      return refuse(Illegal::ko, Message("note.ref_ko", {at()}));
     return {};
   }
   uint64_t after = board_.hash_after(i, m.color);
   uint64_t key = key_for(after, opponent(m.color), virtuals_[0], virtuals_[1]);
   if (in_history(key)) {
-    const char* kind = rules_.ko == KoRule::positional    ? "positional superko"
-                       : rules_.ko == KoRule::situational ? "situational superko"
-                                                          : "generalized superko";
-    return refuse(Illegal::superko, std::string(kind) + ": " + at() +
-                                        " would repeat an earlier whole-board position");
+    const char* kind = rules_.ko == KoRule::positional    ? "note.ref_superko_pos"
+                       : rules_.ko == KoRule::situational ? "note.ref_superko_sit"
+                                                          : "note.ref_superko_gen";
+    return refuse(Illegal::superko, Message(kind, {at()}));
   }
   return {};
 }
 
 Verdict Game::check(const Move& m) const {
-  if (phase_ == Phase::ended) return refuse(Illegal::game_over, "the game is over");
+  if (phase_ == Phase::ended) return refuse(Illegal::game_over, Message("note.ref_over"));
   if (m.kind == MoveKind::resign) return {};
   // A setup that leaves a chain without a liberty is a position that cannot arise in play: no move
   // can follow it but the non-board moves a resumption owes, which the referee plays itself when
   // the record does not write them (the setup is judged at the next move after them).
   if (no_liberty_.valid() && !owed_move(m))
-    return refuse(Illegal::no_liberty, "the setup left the chain at " + to_gtp(no_liberty_, height()) +
-                                           " without a liberty, a position that cannot arise in "
-                                           "play: no move can follow it");
-  if (!is_stone(m.color)) return refuse(Illegal::not_your_turn, "a move needs a colour, B or W");
+    return refuse(Illegal::no_liberty, Message("ref.no_liberty", {to_gtp(no_liberty_, height())}));
+  if (!is_stone(m.color)) return refuse(Illegal::not_your_turn, Message("ref.needs_colour"));
   if (phase_ == Phase::paused)
-    return refuse(Illegal::wrong_phase,
-                  "the game is paused: resume play for a dispute, or go on to making");
+    return refuse(Illegal::wrong_phase, Message("ref.paused"));
   if (phase_ == Phase::making) {
     if (!m.is_negative())
-      return refuse(Illegal::wrong_phase, "during making only negative moves may be played");
+      return refuse(Illegal::wrong_phase, Message("ref.making_negative_only"));
     if (!m.point.inside(width(), height()))
-      return refuse(Illegal::off_board, "point is not on the board");
+      return refuse(Illegal::off_board, Message("ref.off_the_board"));
     const auto i = board_.index(m.point);
     const std::string at = to_gtp(m.point, height());
     if (board_.at(i) != m.color)
-      return refuse(Illegal::not_own_stone, "a negative move takes back one of " + who(m.color) +
-                                                "'s own stones, and " + at + " holds none");
+      return refuse(Illegal::not_own_stone, Message("ref.not_own_stone", {who(m.color), at}));
     if (m.kind == MoveKind::negative_a) {
       bool boundary = false;
       for (int d : Board::kDirs) boundary |= board_.at(Board::Index(i + d)) == opponent(m.color);
       if (!boundary)
-        return refuse(Illegal::not_boundary, "a negative-A move takes a stone from the black/white "
-                                             "boundary, and " + at + " touches no opponent stone");
+        return refuse(Illegal::not_boundary, Message("ref.not_boundary", {at}));
     }
     return {};
   }
   // play or dispute phase
   if (m.is_negative())
-    return refuse(Illegal::wrong_phase, "negative moves are played at making, after the pause");
+    return refuse(Illegal::wrong_phase, Message("ref.negative_at_making"));
   if (m.color != to_move_)
-    return refuse(Illegal::not_your_turn, "it is " + who(to_move_) + "'s turn");
+    return refuse(Illegal::not_your_turn, Message("note.ref_turn", {who(to_move_)}));
   if (proposal_ != Color::Empty) {
     if (m.kind == MoveKind::accept_pause || m.kind == MoveKind::reject_pause) return {};
-    return refuse(Illegal::proposal_pending, who(proposal_) + " proposed to pause: " +
-                                                 who(to_move_) + " must accept or reject first");
+    return refuse(Illegal::proposal_pending, Message("ref.proposal_pending", {who(proposal_), who(to_move_)}));
   }
   if (m.kind == MoveKind::accept_pause || m.kind == MoveKind::reject_pause)
-    return refuse(Illegal::no_proposal, "there is no pause proposal to answer");
+    return refuse(Illegal::no_proposal, Message("ref.no_proposal"));
   if (must_virtual_ > 0) {
     MoveKind owed = rules_.allow_virtual ? MoveKind::virtual_move : MoveKind::pass;
     if (m.kind != owed)
       return refuse(Illegal::must_play_virtual,
-                    who(m.color) + " must first play a " +
-                        (owed == MoveKind::virtual_move ? "virtual move" : "pass") +
-                        " (owed after a rejected pause proposal, or at the start of resumed play)");
+                    Message(owed == MoveKind::virtual_move ? "ref.owes_virtual" : "ref.owes_pass",
+                            {who(m.color)}));
     // the owed move itself is legal
   }
   switch (m.kind) {
@@ -334,19 +332,16 @@ Verdict Game::check(const Move& m) const {
     case MoveKind::pass:
       if (!rules_.allow_pass)
         return refuse(Illegal::pass_not_allowed,
-                      "passing is not allowed under " + rules_.preset +
-                          (rules_.allow_virtual ? " (play a virtual move instead)" : ""));
+                      Message(rules_.allow_virtual ? "note.ref_pass" : "note.ref_pass_only", {preset_arg()}));
       return {};
     case MoveKind::virtual_move:
       if (!rules_.allow_virtual)
         return refuse(Illegal::virtual_not_allowed,
-                      "virtual moves are not allowed under " + rules_.preset +
-                          (rules_.allow_pass ? " (pass instead)" : ""));
+                      Message(rules_.allow_pass ? "note.ref_virtual" : "note.ref_virtual_only", {preset_arg()}));
       return {};
     case MoveKind::propose_pause:
       if (rules_.pause == PauseRule::two_consecutive)
-        return refuse(Illegal::proposal_not_allowed,
-                      rules_.preset + " pauses by two consecutive non-board moves, not by proposal");
+        return refuse(Illegal::proposal_not_allowed, Message("ref.proposal_not_allowed", {preset_arg()}));
       return {};
     default: return {};
   }
@@ -493,7 +488,7 @@ void Game::enter_pause(bool agreed) {
 
 Verdict Game::resume_dispute(bool auto_virtuals) {
   if (phase_ != Phase::paused)
-    return refuse(Illegal::wrong_phase, "play can be resumed only from a pause");
+    return refuse(Illegal::wrong_phase, Message("ref.resume_from_pause"));
   // The action remembers whether the referee played the opening virtual moves.
   actions_.push_back({Action::kResume, Move{auto_virtuals ? MoveKind::virtual_move : MoveKind::pass,
                                            Color::Empty, Point::none()}});
@@ -525,11 +520,9 @@ Verdict Game::resume_dispute(bool auto_virtuals) {
 
 Verdict Game::resume_found_move(Color finder, bool auto_virtual) {
   if (phase_ != Phase::paused || !paused_by_agreement_)
-    return refuse(Illegal::wrong_phase, "a found move resumes play only after an agreed pause");
+    return refuse(Illegal::wrong_phase, Message("ref.found_after_pause"));
   if (!is_stone(finder))
-    return refuse(Illegal::wrong_phase,
-                  "it cannot be told who found the move: play does not resume, and the count "
-                  "follows both sides' earlier view (003 art. 21.5)");
+    return refuse(Illegal::wrong_phase, Message("ref.finder_unknown"));
   const size_t action = actions_.size();
   actions_.push_back({Action::kFound, Move{MoveKind::pass, finder, Point::none()}});
   // The pause is annulled: the contest goes on.
@@ -556,7 +549,7 @@ Verdict Game::resume_found_move(Color finder, bool auto_virtual) {
 
 Verdict Game::start_making() {
   if (phase_ != Phase::paused)
-    return refuse(Illegal::wrong_phase, "making starts only from a pause");
+    return refuse(Illegal::wrong_phase, Message("ref.making_from_pause"));
   actions_.push_back({Action::kMaking, Move{}});
   phase_ = Phase::making;
   return {};
@@ -564,7 +557,7 @@ Verdict Game::start_making() {
 
 Verdict Game::declare_paused() {
   if (phase_ != Phase::play && phase_ != Phase::dispute)
-    return refuse(Illegal::wrong_phase, "only a game in play can be declared paused");
+    return refuse(Illegal::wrong_phase, Message("ref.declare_paused"));
   // [interpretation] A dispute's opening virtual moves still owed are part of the resumption:
   // they are played first, as the referee plays them when a record is replayed, so that the game
   // and its record agree. (They used to be dropped, and a record that stopped between the two

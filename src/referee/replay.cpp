@@ -7,12 +7,18 @@
 namespace jpd {
 
 ReplayError::ReplayError(std::string file_, sgf::Location where_, int move_number_,
-                         Illegal reason_, const std::string& message)
-    : std::runtime_error(sgf::where_text(file_, where_) + ": " + message),
+                         Illegal reason_, Message detail_)
+    : std::runtime_error(sgf::where_text(file_, where_) + ": " + text(detail_, Lang::en)),
       file(std::move(file_)),
       where(where_),
       move_number(move_number_),
-      reason(reason_) {}
+      reason(reason_),
+      detail(std::move(detail_)) {}
+
+ReplayError::ReplayError(std::string file_, sgf::Location where_, int move_number_,
+                         Illegal reason_, const std::string& message)
+    : ReplayError(std::move(file_), where_, move_number_, reason_,
+                  Message("text.as_written", {message})) {}
 
 namespace {
 
@@ -87,14 +93,6 @@ class Replayer {
   }
   // A colour as the table's word (Black / 黑方).
   static MessageArg colour(Color c) { return MessageArg::word("word." + std::string(color_name(c))); }
-  // Why the game ended, as the table's word where it has one (resigned / 认输 ...).
-  static MessageArg end_word(EndReason e) {
-    switch (e) {
-      case EndReason::resigned: case EndReason::no_result: case EndReason::draw:
-      case EndReason::forfeit: return MessageArg::word("word." + std::string(name_of(e)));
-      default: return std::string(name_of(e));
-    }
-  }
 
   // The replay before the first step: the game on the record's board, under the rules with the
   // first player adopted (adopt_first_player).
@@ -119,18 +117,20 @@ class Replayer {
   Message adopt_first_player(Ruleset& rules) const {
     const sgf::Step* first = first_move(r_);
     if (sets_up(r_) || !first || first->move.color == rules.first_player) return {};
-    const std::string mover(color_name(first->move.color));
-    const std::string rules_first(color_name(rules.first_player));
     const Color rules_first_player = rules.first_player;
-    const std::string text = "the record starts with " + mover + "; " + rules.preset +
-                             "'s first player is " + rules_first;  // (for the error)
+    const Message starts("note.starts_with", {colour(first->move.color)});
     if (!opts_.adopt_first_player)
-      throw ReplayError(file_, first->where, first->move_number, Illegal::not_your_turn,
-                        describe(*first, first->move) + ": " + text);
+      throw ReplayError(
+          file_, first->where, first->move_number, Illegal::not_your_turn,
+          Message("text.colon",
+                  {MessageArg::message(described(*first, first->move)),
+                   MessageArg::message(Message::joined(
+                       {starts, Message("replay.first_player_is",
+                                        {MessageArg::preset(rules.preset), colour(rules_first_player)})}))}));
     rules.first_player = first->move.color;
-    return Message::joined({Message("note.starts_with", {colour(first->move.color)}),
-                            Message("note.first_player_adopted",
-                                    {rules.preset, colour(rules_first_player), colour(first->move.color)})});
+    return Message::joined({starts, Message("note.first_player_adopted",
+                                            {MessageArg::preset(rules.preset), colour(rules_first_player),
+                                             colour(first->move.color)})});
   }
 
   // Root setup stones and side to move; with setup stones (in the root or after it) and no PL,
@@ -151,7 +151,8 @@ class Replayer {
     switch (s.kind) {
       case sgf::Step::Kind::setup:
         if (!s.move.point.inside(game().width(), game().height()))
-          fail(s, s.move, Illegal::off_board, "the setup point is off the board");
+          fail(s, s.move, Illegal::off_board,
+               Message("text.as_written", {"the setup point is off the board"}));
         if (const Verdict v = game().setup_stone(s.move.color, s.move.point); !v)
           fail(s, s.move, v.reason, v.message);
         setup_pending_ = true;
@@ -215,11 +216,11 @@ class Replayer {
     const Ruleset& rules = game().rules();
     if (!opts_.translate_non_board) return m;
     if (m.kind == MoveKind::pass && !rules.allow_pass && rules.allow_virtual) {
-      note_once(noted_pass_, Message("note.pass_as_virtual", {rules.preset}));
+      note_once(noted_pass_, Message("note.pass_as_virtual", {MessageArg::preset(rules.preset)}));
       return Move::virtual_move(m.color);
     }
     if (m.kind == MoveKind::virtual_move && !rules.allow_virtual && rules.allow_pass) {
-      note_once(noted_virtual_, Message("note.virtual_as_pass", {rules.preset}));
+      note_once(noted_virtual_, Message("note.virtual_as_pass", {MessageArg::preset(rules.preset)}));
       return Move::pass(m.color);
     }
     return m;
@@ -246,7 +247,8 @@ class Replayer {
     if (!p.valid()) return;
     const std::string why = "the setup leaves the chain at " + to_gtp(p, game().height()) +
                             " without a liberty, a position that cannot arise in play";
-    if (setup_step_) fail(*setup_step_, setup_step_->move, Illegal::no_liberty, why);
+    if (setup_step_)
+      fail(*setup_step_, setup_step_->move, Illegal::no_liberty, Message("text.as_written", {why}));
     throw ReplayError(file_, {}, 0, Illegal::no_liberty, "root setup (AB/AW): " + why);
   }
 
@@ -285,9 +287,8 @@ class Replayer {
     }
     if (!opts_.forfeit_on_illegal || !is_stone(m.color)) fail(s, m, v.reason, v.message);
     game().forfeit(m.color);
-    // (The referee's verdict is still an English sentence: translated by its pattern.)
-    note(Message("note.forfeit", {MessageArg::message(described(s, m)),
-                                  MessageArg::message(Message::english(v.message)), colour(m.color)}));
+    note(Message("note.forfeit", {MessageArg::message(described(s, m)), MessageArg::message(v.message),
+                                  colour(m.color)}));
     return false;
   }
 
@@ -338,9 +339,6 @@ class Replayer {
   }
 
   // "move 12 (W D4)", "move 12 (JPDR[dispute])", "move 12 (setup B D4)": for notes and errors.
-  std::string describe(const sgf::Step& s, const Move& m) const {
-    return "move " + std::to_string(s.move_number) + " (" + what_of(s, m) + ")";
-  }
   Message described(const sgf::Step& s, const Move& m) const {
     return Message("note.move_described", {s.move_number, what_of(s, m)});
   }
@@ -356,13 +354,12 @@ class Replayer {
     return what;
   }
 
-  [[noreturn]] void fail(const sgf::Step& s, const Move& m, Illegal reason,
-                         const std::string& why) const {
+  [[noreturn]] void fail(const sgf::Step& s, const Move& m, Illegal reason, Message why) const {
     const bool mendable = !opts_.repair && s.kind == sgf::Step::Kind::move &&
                           (reason == Illegal::occupied || reason == Illegal::not_your_turn);
     throw ReplayError(file_, s.where, s.move_number, reason,
-                      describe(s, m) + ": " + why +
-                          (mendable ? " (a faulty record: the repair policy reads it, --repair)" : ""));
+                      Message(mendable ? "replay.refused_mendable" : "text.colon",
+                              {MessageArg::message(described(s, m)), MessageArg::message(std::move(why))}));
   }
 
   const sgf::Record& r_;
@@ -411,22 +408,11 @@ Replay replay(const sgf::Record& r, const Ruleset& rules, const ReplayOptions& o
 
 namespace {
 
-// The preset's name in a shared replay's notes and messages, replaced by each rule set's own. A
-// record whose file name contains it is not shared (nothing else in the texts comes from outside).
-constexpr std::string_view kPresetStandIn = "\x1f<preset>\x1f";
-
-std::string with_preset(std::string text, const std::string& preset) {
-  for (size_t at = text.find(kPresetStandIn); at != std::string::npos;
-       at = text.find(kPresetStandIn, at + preset.size()))
-    text.replace(at, kPresetStandIn.size(), preset);
-  return text;
-}
-
-// The same in a message's arguments (the preset is an argument of its own; a sentence of the
-// referee's, still English, may hold it too).
+// A shared replay's notes and errors name the preset of the rule set that made it, as arguments
+// of their own (MessageArg::preset): each rule set sharing the replay has its own name put in.
 Message with_preset(Message m, const std::string& preset) {
   for (MessageArg& a : m.args) {
-    if (a.kind == MessageArg::Kind::text) a.value = with_preset(std::move(a.value), preset);
+    if (a.kind == MessageArg::Kind::preset) a.value = preset;
     for (Message& inner : a.inner) inner = with_preset(std::move(inner), preset);
   }
   return m;
@@ -435,7 +421,7 @@ Message with_preset(Message m, const std::string& preset) {
 }  // namespace
 
 struct ReplayCache::Group {
-  Ruleset rules;                 // the group's first rule set, under the stand-in name
+  Ruleset rules;                 // the group's first rule set
   std::unique_ptr<Replay> replay;  // or the error (a group sharing another's game has neither):
   std::optional<ReplayError> error;
   const Group* shares = nullptr;  // or the game of that group, which these rules make as well
@@ -455,15 +441,6 @@ size_t ReplayCache::replays() const {
 }
 
 ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
-  if (record_.filename.find(kPresetStandIn) != std::string::npos) {
-    // Not shared: a replay of its own, kept as a group of one (under its own name).
-    auto g = std::make_unique<Group>(rules);
-    g->replay.reset(new Replay(replay(record_, rules, opts_)));  // made in place
-    const Replay& rp = *g->replay;
-    groups_.push_back(std::move(g));
-    return {rp.game, rp.rules, rp.notes, rp.stopped_without_pause, rp.repairs};
-  }
-  // Every group here is under the stand-in name (a record whose name holds it returned above).
   auto it = std::find_if(groups_.begin(), groups_.end(),
                          [&](const auto& g) { return same_referee(g->rules, rules); });
   if (it == groups_.end()) {
@@ -482,7 +459,6 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
     }
     if (same_game) {
       auto shared = std::make_unique<Group>(rules);
-      shared->rules.preset = std::string(kPresetStandIn);
       shared->shares = same_game;
       groups_.push_back(std::move(shared));
       it = groups_.end() - 1;
@@ -490,7 +466,6 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
   }
   if (it == groups_.end()) {
     auto g = std::make_unique<Group>(rules);
-    g->rules.preset = std::string(kPresetStandIn);
     try {
       g->replay.reset(new Replay(replay(record_, g->rules, opts_)));
     } catch (const ReplayError& e) {
@@ -502,9 +477,7 @@ ReplayCache::Shared ReplayCache::get(const Ruleset& rules) {
   const Group& group = (*it)->origin();
   if (group.error) {
     const ReplayError& e = *group.error;
-    const std::string prefix = sgf::where_text(e.file, e.where) + ": ";
-    throw ReplayError(e.file, e.where, e.move_number, e.reason,
-                      with_preset(std::string(e.what()).substr(prefix.size()), rules.preset));
+    throw ReplayError(e.file, e.where, e.move_number, e.reason, with_preset(e.detail, rules.preset));
   }
   const Replay& rp = *group.replay;
   Shared out{rp.game, rules, {}, rp.stopped_without_pause, rp.repairs};

@@ -149,13 +149,13 @@ nlohmann::json to_json(const Count& c) {
   j["overflow"] = pair(c.overflow);
   nlohmann::json statuses;
   statuses["source"] = std::string(name_of(c.status_source));
-  statuses["detail"] = c.status_detail;
+  statuses["detail"] = text(c.status_detail, Lang::en);
   nlohmann::json unsure = nlohmann::json::array();
   for (const UncertainChain& u : c.uncertain)
     unsure.push_back({{"stone", to_gtp(u.stone, c.height)},
                       {"color", std::string(color_letter(u.color))},
                       {"alive_probability", u.alive_probability},
-                      {"reason", u.reason}});
+                      {"reason", text(u.reason, Lang::en)}});
   statuses["uncertain"] = unsure;
   nlohmann::json suggested = nlohmann::json::array();
   for (const Claim& cl : c.suggested_claims)
@@ -163,7 +163,7 @@ nlohmann::json to_json(const Count& c) {
   statuses["suggested_claims"] = suggested;
   j["statuses"] = statuses;
   nlohmann::json inv = nlohmann::json::array();
-  for (const Invariant& i : c.invariants) inv.push_back({{"name", i.name}, {"ok", i.ok}, {"detail", i.detail}});
+  for (const Invariant& i : c.invariants) inv.push_back({{"name", i.name}, {"ok", i.ok}, {"detail", text(i.detail, Lang::en)}});
   j["invariants"] = inv;
   j["all_invariants_hold"] = c.all_invariants_hold;
   j["notes"] = text(c.notes, Lang::en);

@@ -1,6 +1,6 @@
 // Explanations for people: the making step by step with text diagrams, and the arithmetic of each
-// view with the game's numbers filled in. English or Chinese: every word comes from the text table
-// (text.cpp), the library's own notes are translated there too.
+// view with the game's numbers filled in. English or Chinese: every word comes from the texts'
+// table (src/core/text_table.cpp), the library's own notes (messages) are rendered by it too.
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -180,7 +180,7 @@ std::string explain(const Count& c, Lang l) {
   }
   std::string detail = c.status_detail.empty()
                            ? ""
-                           : (zh ? "（" : " (") + translate_note(c.status_detail, l) + (zh ? "）" : ")");
+                           : (zh ? "（" : " (") + text(c.status_detail, l) + (zh ? "）" : ")");
   s << tr(l, "explain.statuses",
           {status_source_name(c.status_source, l) + detail, claims, std::to_string(c.dead_black.size()),
            std::to_string(c.dead_white.size())})
@@ -188,7 +188,7 @@ std::string explain(const Count& c, Lang l) {
   for (auto& u : c.uncertain)
     s << "  " << tr(l, "explain.uncertain",
                     {to_gtp(u.stone, c.height), num(std::round(u.alive_probability * 100)),
-                     translate_note(u.reason, l)})
+                     text(u.reason, l)})
       << "\n";
   auto who = [&](Color col) { return is_stone(col) ? side_word(col, l) : tr(l, "explain.none"); };
   s << tr(l, "explain.moves",
@@ -229,7 +229,7 @@ std::string explain(const Count& c, Lang l) {
   for (const Invariant& i : c.invariants)
     s << "  [" << tr(l, i.ok ? "inv.ok" : "inv.failed") << "] "
       << (zh ? invariant_name(i.name, l) : i.name) << colon
-      << translate_note(i.detail, l) << "\n";
+      << text(i.detail, l) << "\n";
   s << "\n" << result_arithmetic(c, l) << "\n";
   return s.str();
 }

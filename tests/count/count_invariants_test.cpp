@@ -11,6 +11,7 @@
 #include "count_faults.hpp"
 #include "jpd/count.hpp"
 #include "jpd/count_report.hpp"
+#include "jpd/text.hpp"
 #include "random_game.hpp"
 
 using namespace jpd;
@@ -75,7 +76,7 @@ TEST_P(EveryInvariantCanFail, BreakingOneSideFailsItAndOnlyIt) {
           continue;  // statuses this position does not allow
         }
         for (const Invariant& i : plain.invariants)
-          ASSERT_TRUE(i.ok) << i.name << ": " << i.detail << "\n" << explain(plain, Lang::en);
+          ASSERT_TRUE(i.ok) << i.name << ": " << text(i.detail, Lang::en) << "\n" << explain(plain, Lang::en);
         ++games;
         {
           detail::ScopedCountFault fault(k.fault);

@@ -4,6 +4,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/count_report.hpp"
+#include "jpd/text.hpp"
 #include "random_game.hpp"
 #include "test_util.hpp"
 
@@ -29,7 +30,7 @@ void must(Game& g, const Move& m) {
 }
 
 void expect_invariants(const Count& c) {
-  for (auto& i : c.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << i.detail;
+  for (auto& i : c.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << text(i.detail, Lang::en);
   EXPECT_TRUE(c.all_invariants_hold);
 }
 
@@ -296,7 +297,7 @@ void random_game_counts(const Preset& p, int preset_index, int games, int* count
       ++*counted;
       for (auto& i : c.invariants)
         ASSERT_TRUE(i.ok) << p.name << " game " << n << (o.keep_steps ? "" : " (fast path)") << ": "
-                          << i.name << ": " << i.detail << "\n"
+                          << i.name << ": " << text(i.detail, Lang::en) << "\n"
                           << explain(c, Lang::en);
     }
   }

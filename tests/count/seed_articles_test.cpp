@@ -47,7 +47,7 @@ void seq(Game& g, std::initializer_list<const char*> moves) {
   }
 }
 void expect_invariants(const Count& c) {
-  for (auto& i : c.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << i.detail;
+  for (auto& i : c.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << text(i.detail, Lang::en);
 }
 Statuses dead(const Game& g, std::initializer_list<const char*> pts) {
   Statuses s;

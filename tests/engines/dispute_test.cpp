@@ -11,6 +11,7 @@
 #include "jpd/replay.hpp"
 #include "jpd/sgf.hpp"
 #include "jpd/status_gtp.hpp"
+#include "jpd/text.hpp"
 #include "test_util.hpp"
 
 using namespace jpd;
@@ -43,7 +44,7 @@ TEST(GtpStatuses, GnuGoFindsTheDeadStones) {
   const Game g = paused("japanese");
   const Statuses st = statuses_from_gtp(g, kGnuGo, 30);
   EXPECT_EQ(st.source, StatusSource::gtp);
-  EXPECT_EQ(st.source_detail, kGnuGo);
+  EXPECT_EQ(text(st.source_detail, Lang::en), kGnuGo);
   std::vector<Point> dead = st.dead;
   std::sort(dead.begin(), dead.end());
   EXPECT_EQ(dead, (std::vector<Point>{P(g, "B8"), P(g, "G6")}));

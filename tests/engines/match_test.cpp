@@ -40,7 +40,7 @@ void expect_clean_game(const MatchGame& g, const std::string& what) {
   EXPECT_EQ(g.game.phase(), Phase::paused);
   EXPECT_EQ(g.count.end, EndReason::counted);
   EXPECT_TRUE(g.count.all_invariants_hold);
-  for (const Invariant& i : g.count.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << i.detail;
+  for (const Invariant& i : g.count.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << text(i.detail, Lang::en);
   EXPECT_TRUE(is_stone(g.count.winner)) << g.result;
   EXPECT_EQ(g.result, g.count.result);
   ASSERT_FALSE(g.sgf_path.empty());

@@ -191,7 +191,7 @@ TEST(Estimate, BentFourInTheCornerIsLeftToDisputeUnderJpdAndDeadUnderJapanese) {
   const Statuses st = open.statuses();
   EXPECT_TRUE(st.dead.empty());
   ASSERT_FALSE(st.uncertain.empty());
-  EXPECT_NE(st.uncertain[0].reason.find("bent four"), std::string::npos);
+  EXPECT_NE(text(st.uncertain[0].reason, Lang::en).find("bent four"), std::string::npos);
   const Estimate japanese = estimate(paused_game("japanese", diagram));
   EXPECT_EQ(status_at(japanese, b, "B8"), ChainStatus::dead);
   EXPECT_EQ(status_at(japanese, b, "B9"), ChainStatus::alive);
@@ -529,7 +529,7 @@ TEST(Estimate, IsDeterministicAndHonoursThePlayoutSetting) {
   EXPECT_EQ(a.ownership, c.ownership);
   ASSERT_EQ(a.chains.size(), c.chains.size());
   for (size_t i = 0; i < a.chains.size(); ++i) EXPECT_EQ(a.chains[i].alive_probability, c.chains[i].alive_probability);
-  EXPECT_EQ(a.detail(), "estimator, 200 playouts");
+  EXPECT_EQ(text(a.detail(), Lang::en), "estimator, 200 playouts");
   EXPECT_EQ(estimate(b, Color::White).playouts, default_playouts(81));
 }
 
@@ -540,12 +540,12 @@ TEST(Estimate, IsTheDefaultSourceOfDeadStonesForARecordWithoutMarkup) {
   sgf::Record rec = sgf::read_record_text(sgf);
   Scored s = score_record(rec);
   EXPECT_EQ(s.count.status_source, StatusSource::estimate);
-  EXPECT_NE(s.count.status_detail.find("playouts"), std::string::npos);
+  EXPECT_NE(text(s.count.status_detail, Lang::en).find("playouts"), std::string::npos);
   ScoreOptions o;
   o.estimate.playouts = 123;
   set_dead_from(o, "estimate");
   Scored t = score_record(rec, o);
-  EXPECT_EQ(t.count.status_detail, "estimator, 123 playouts");
+  EXPECT_EQ(text(t.count.status_detail, Lang::en), "estimator, 123 playouts");
   set_dead_from(o, "none");
   EXPECT_EQ(score_record(rec, o).count.status_source, StatusSource::none);
 }
@@ -599,8 +599,8 @@ TEST(Estimate, ACapturingRaceIsReadOutInsteadOfLeftToThePlayouts) {
     ASSERT_TRUE(w && l) << k.file;
     EXPECT_EQ(w->status, ChainStatus::alive) << k.file;
     EXPECT_EQ(l->status, ChainStatus::dead) << k.file;
-    EXPECT_NE(w->reason.find("wins the capturing race"), std::string::npos) << w->reason;
-    EXPECT_NE(l->reason.find("loses the capturing race"), std::string::npos) << l->reason;
+    EXPECT_NE(text(w->reason, Lang::en).find("wins the capturing race"), std::string::npos) << text(w->reason, Lang::en);
+    EXPECT_NE(text(l->reason, Lang::en).find("loses the capturing race"), std::string::npos) << text(l->reason, Lang::en);
     ScoreOptions so;
     so.rules = parse_rules_text("chinese,komi=7");
     so.keep_steps = false;

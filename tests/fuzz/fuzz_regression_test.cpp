@@ -12,6 +12,7 @@
 #include "harness.hpp"
 #include "random_game.hpp"
 #include "jpd/score.hpp"
+#include "jpd/text.hpp"
 #include "jpd/web/app.hpp"
 #include "test_util.hpp"
 
@@ -276,7 +277,7 @@ namespace {
 constexpr Color B = Color::Black, W = Color::White, E = Color::Empty;
 
 void expect_invariants(const Count& c) {
-  for (const Invariant& i : c.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << i.detail;
+  for (const Invariant& i : c.invariants) EXPECT_TRUE(i.ok) << i.name << ": " << text(i.detail, Lang::en);
 }
 void must(Verdict v) { ASSERT_TRUE(v.ok()) << v.message; }
 }  // namespace

@@ -49,7 +49,7 @@ TEST(Game, OccupiedPointAndOffBoardAreRefused) {
   t.must(B, "E5");
   auto v = t.play(W, "E5");
   EXPECT_EQ(v.reason, Illegal::occupied);
-  EXPECT_EQ(v.message, "point E5 is occupied");
+  EXPECT_EQ(text(v.message, Lang::en), "point E5 is occupied");
   v = t.g.play(Move::play(W, Point(9, 0)));
   EXPECT_EQ(v.reason, Illegal::off_board);
   EXPECT_EQ(t.g.to_move(), W);
@@ -59,7 +59,7 @@ TEST(Game, WrongColourIsNotYourTurn) {
   G t("chinese", 9);
   auto v = t.play(W, "E5");
   EXPECT_EQ(v.reason, Illegal::not_your_turn);
-  EXPECT_EQ(v.message, "it is Black's turn");
+  EXPECT_EQ(text(v.message, Lang::en), "it is Black's turn");
 }
 
 TEST(Game, SuicideForbiddenUnderJpdAllowedUnderNewZealand) {
@@ -91,7 +91,7 @@ TEST(Game, SimpleKoForbidsOnlyTheImmediateRecapture) {
   t.must(W, "B3");  // white captures C3
   auto v = t.play(B, "C3");
   EXPECT_EQ(v.reason, Illegal::ko);
-  EXPECT_EQ(v.message, "ko: point C3 was just captured; play elsewhere first");
+  EXPECT_EQ(text(v.message, Lang::en), "ko: point C3 was just captured; play elsewhere first");
   t.must(B, "E1");  // a ko threat elsewhere
   t.must(W, "E5");
   t.must(B, "C3");  // now legal
@@ -114,7 +114,7 @@ TEST(Game, PositionalSuperkoForbidsRecreatingAnyEarlierPosition) {
   t.must(W, "B3");
   auto v = t.play(B, "C3");
   EXPECT_EQ(v.reason, Illegal::superko);
-  EXPECT_NE(v.message.find("positional superko"), std::string::npos);
+  EXPECT_NE(text(v.message, Lang::en).find("positional superko"), std::string::npos);
   // After stones elsewhere the whole board differs, so the recapture is legal.
   t.must(B, "E1");
   t.must(W, "E5");
@@ -253,10 +253,10 @@ TEST(Game, EveryMoveKindIsLegalExactlyWhereItsPresetSaysSo) {
 TEST(Game, IllegalMoveMessagesNameTheRule) {
   G t("sci-1-1", 9);
   auto v = t.g.play(Move::virtual_move(B));
-  EXPECT_EQ(v.message, "virtual moves are not allowed under sci-1-1 (pass instead)");
+  EXPECT_EQ(text(v.message, Lang::en), "virtual moves are not allowed under sci-1-1 (pass instead)");
   G u("tang-song", 9);
   v = u.g.play(Move::pass(B));
-  EXPECT_EQ(v.message, "passing is not allowed under tang-song (play a virtual move instead)");
+  EXPECT_EQ(text(v.message, Lang::en), "passing is not allowed under tang-song (play a virtual move instead)");
 }
 
 TEST(Game, AgreedPauseProtocolOfArticle21) {

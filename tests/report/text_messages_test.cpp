@@ -17,10 +17,9 @@ using namespace jpd;
 namespace {
 
 // The ids of `m` and of the messages inside it that the table lacks (or has without one of its
-// languages). "joined" is the renderer's own; "english" a sentence still in English (the
-// referee's verdict), translated by its pattern.
+// languages). "joined" is the renderer's own.
 void missing_ids(const Message& m, std::set<std::string>& out) {
-  if (m.id != "joined" && m.id != "english") {
+  if (m.id != "joined") {
     bool found = false;
     for (const TextEntry& e : text_table())
       if (e.id == m.id) found = !e.en.empty() && !e.zh.empty();

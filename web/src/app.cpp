@@ -894,7 +894,7 @@ std::optional<json> App::suggestion(const Session& s, double& cpu) const {
   json uncertain = json::array();
   for (const UncertainChain& u : st.uncertain)
     uncertain.push_back(json{{"point", to_gtp(u.stone, h)}, {"color", std::string(color_letter(u.color))},
-                             {"alive", u.alive_probability}, {"reason", u.reason}});
+                             {"alive", u.alive_probability}, {"reason", text(u.reason, Lang::en)}});
   return json{{"t", "marks"}, {"dead", dead}, {"suggested", dead}, {"uncertain", uncertain},
               {"source", "estimate"}};
 }
@@ -1262,7 +1262,7 @@ Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, cons
     for (const ChainEstimate& ch : est.chains)
       chains.push_back(json{{"point", to_gtp(ch.stone, h)}, {"color", std::string(color_letter(ch.color))},
                             {"size", ch.size}, {"status", std::string(name_of(ch.status))},
-                            {"alive", ch.alive_probability}, {"reason", ch.reason}});
+                            {"alive", ch.alive_probability}, {"reason", text(ch.reason, Lang::en)}});
     json claims = json::array();
     for (const Claim& cl : est.suggested_claims)
       claims.push_back(std::string(color_letter(cl.color)) + ":" + to_gtp(cl.point, h));

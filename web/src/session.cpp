@@ -167,7 +167,7 @@ std::optional<Refusal> Session::apply(const json& e) {
   std::optional<Refusal> refused;
   auto verdict = [&](const Verdict& v) -> std::optional<Refusal> {
     if (v) return std::nullopt;
-    return Refusal{409, v.message, std::string(name_of(v.reason))};
+    return Refusal{409, text(v.message, Lang::en), std::string(name_of(v.reason))};
   };
   try {
     if (t == "move") {
@@ -278,7 +278,7 @@ std::optional<Refusal> Session::apply_marks(const json& e) {
       c.stone = parse_point(u.at("point").get<std::string>(), w, h);
       c.color = parse_color(u.at("color").get<std::string>()).value_or(Color::Empty);
       c.alive_probability = u.value("alive", 0.5);
-      c.reason = u.value("reason", "");
+      if (std::string why = u.value("reason", ""); !why.empty()) c.reason = Message("text.as_written", {why});
       m.uncertain.push_back(c);
     }
   } else {
@@ -494,7 +494,7 @@ json Session::to_json(int64_t now) const {
     json uncertain = json::array();
     for (const UncertainChain& u : m.uncertain)
       uncertain.push_back(json{{"point", to_gtp(u.stone, h)}, {"color", letter(u.color)},
-                               {"alive", u.alive_probability}, {"reason", u.reason}});
+                               {"alive", u.alive_probability}, {"reason", text(u.reason, Lang::en)}});
     j["marks"] = json{{"dead", points_json(m.dead, h)},
                       {"claims", claims},
                       {"source", std::string(name_of(m.source))},

@@ -62,9 +62,8 @@ const char* kCountDoc =
     "A game still in play is counted as if paused by agreement. Returns the full report; "
     "CountError when the statuses do not fit the position or the rules.";
 
-}  // namespace
-
-void bind_count(pyb::module_& m) {
+// Claim, the per-colour pairs, Invariant and MakingStep: the pieces of a count.
+void bind_count_parts(pyb::module_& m) {
   pyb::class_<Claim>(m, "Claim", "A player's claim of a single point (a ko space, a one-sided dame).")
       .def(pyb::init([](pyb::object color, pyb::object point, pyb::object size) {
              auto [w, h] = size_arg(size);
@@ -102,7 +101,10 @@ void bind_count(pyb::module_& m) {
       })
       .def_property_readonly("notes", [](const MakingStep& s) { return text(s.notes, Lang::en); })
       .def("__repr__", [](const MakingStep& s) { return "<MakingStep " + s.id + ">"; });
+}
 
+// Count: every field, and one attribute per view of the table.
+void bind_count_class(pyb::module_& m) {
   pyb::class_<Count> c(m, "Count",
                        "The count of a game: the result under the rules' primary method, every "
                        "view of SPEC §7, the making step by step and the invariants. to_dict() "
@@ -183,7 +185,13 @@ void bind_count(pyb::module_& m) {
     c.def_property_readonly(std::string(v.key).c_str(),
                             [id](const Count& x) -> const Figures& { return x.view(id); }, doc.c_str());
   }
+}
 
+}  // namespace
+
+void bind_count(pyb::module_& m) {
+  bind_count_parts(m);
+  bind_count_class(m);
   m.def("count", &count_game, pyb::arg("game"), pyb::arg("dead") = pyb::none(),
         pyb::arg("claims") = pyb::none(), pyb::arg("keep_steps") = true, kCountDoc);
 

@@ -88,9 +88,10 @@ std::string move_repr(const Move& m) {
   return s + ")";
 }
 
-}  // namespace
+using GameClass = pyb::class_<Game>;
 
-void bind_game(pyb::module_& m) {
+// Move, PlayedMove and Verdict: what a game is made of and what the referee answers.
+void bind_move_types(pyb::module_& m) {
   pyb::class_<Move>(m, "Move",
                     "A move: kind ('play', 'pass', 'virtual', 'negative-a', 'negative-b', "
                     "'propose-pause', 'accept-pause', 'reject-pause', 'resign'), colour and, for "
@@ -135,12 +136,11 @@ void bind_game(pyb::module_& m) {
       .def("__repr__", [](const Verdict& v) {
         return v.ok() ? std::string("<Verdict ok>") : "<Verdict " + std::string(name_of(v.reason)) + ": " + text(v.message, Lang::en) + ">";
       });
+}
 
-  const char* color_doc = " The colour defaults to the side to move.";
-  pyb::class_<Game>(m, "Game",
-                    "The referee: a game under a rule set, from the first move through the pause, "
-                    "disputes and making to its end. Illegal moves raise IllegalMove (reason, "
-                    "message) and leave the game unchanged.")
+// The game's making and what it holds: its rules, board, phase, moves and counters.
+void add_game_state(GameClass& game) {
+  game
       .def(pyb::init([](pyb::object rules, pyb::object size) {
              auto [w, h] = size_arg(size);
              return Game(ruleset_arg(rules), w, h);
@@ -176,7 +176,13 @@ void bind_game(pyb::module_& m) {
       .def_property_readonly("pauses", &Game::pauses)
       .def_property_readonly("pause_board", [](const Game& g) { return g.pause_board(); },
                              "The position at the first pause.")
-      .def_property_readonly("situation_hash", &Game::situation_hash)
+      .def_property_readonly("situation_hash", &Game::situation_hash);
+}
+
+// Setup stones and every kind of move.
+void add_game_moves(GameClass& game) {
+  const char* color_doc = " The colour defaults to the side to move.";
+  game
       // Setup.
       .def(
           "setup_stone",
@@ -243,7 +249,12 @@ void bind_game(pyb::module_& m) {
            pyb::arg("color") = pyb::none(),
            (std::string("Rejects the proposal: the proposer owes a virtual move.") + color_doc).c_str())
       .def("resign", [](Game& g, pyb::object color) { play_move(g, Move::resign(mover(g, color))); },
-           pyb::arg("color") = pyb::none(), (std::string("Resigns.") + color_doc).c_str())
+           pyb::arg("color") = pyb::none(), (std::string("Resigns.") + color_doc).c_str());
+}
+
+// The pause, disputes, making, the end, undo and the record.
+void add_game_end(GameClass& game) {
+  game
       // The pause, disputes, making.
       .def(
           "resume_dispute",
@@ -286,6 +297,19 @@ void bind_game(pyb::module_& m) {
                std::to_string(g.height()) + ", " + std::to_string(g.moves().size()) + " moves, " +
                std::string(name_of(g.phase())) + ">";
       });
+}
+
+}  // namespace
+
+void bind_game(pyb::module_& m) {
+  bind_move_types(m);
+  GameClass game(m, "Game",
+                 "The referee: a game under a rule set, from the first move through the pause, "
+                 "disputes and making to its end. Illegal moves raise IllegalMove (reason, "
+                 "message) and leave the game unchanged.");
+  add_game_state(game);
+  add_game_moves(game);
+  add_game_end(game);
 }
 
 }  // namespace jpd::py

@@ -34,21 +34,18 @@ Mask dead_mask(const Board& pos, const std::vector<Point>& dead_list) {
   return dead;
 }
 
-// The stones that count as dead now: chains whose every stone is marked dead (a dead chain that a
-// living stone has joined is alive).
-Mask dead_chains(const Board& b, const Mask& dead) {
-  Mask out{};
+// The points of a mask, in board order.
+std::vector<Index> points_of(const Board& b, const Mask& m) {
+  std::vector<Index> out;
   for_points(b, [&](Index i) {
-    if (!dead[i] || !is_stone(b.at(i)) || b.chain_head(i) != i) return;
-    bool all = true;
-    b.for_each_stone(i, [&](Index s) { all = all && dead[s]; });
-    if (all) b.for_each_stone(i, [&](Index s) { out[s] = 1; });
+    if (m[i]) out.push_back(i);
   });
   return out;
 }
 
-// The same from the list of the points marked dead (`dead_points`, those of `dead`): the same
-// mask, without a look at every point of the board.
+// The stones that count as dead now: chains whose every stone is marked dead (a dead chain that a
+// living stone has joined is alive), from the list of the points marked dead (`dead_points`,
+// those of `dead`: a caller that counts many positions lists them once).
 Mask dead_chains(const Board& b, const Mask& dead, std::span<const Index> dead_points) {
   Mask out{};
   for (Index i : dead_points) {
@@ -60,13 +57,7 @@ Mask dead_chains(const Board& b, const Mask& dead, std::span<const Index> dead_p
   return out;
 }
 
-std::vector<Index> points_of(const Board& b, const Mask& m) {
-  std::vector<Index> out;
-  for_points(b, [&](Index i) {
-    if (m[i]) out.push_back(i);
-  });
-  return out;
-}
+Mask dead_chains(const Board& b, const Mask& dead) { return dead_chains(b, dead, points_of(b, dead)); }
 
 // The empty points of a chain, each once, into `out` (cleared first).
 void liberties_of(const Board& b, Index chain, std::vector<Index>& out) {
@@ -119,13 +110,13 @@ Mask living_borders(const Board& b, const Mask& dead_now) {
   return border;
 }
 
-// What the count needs besides the board: the stones found dead, and the points that were one
-// side's territory when the reading began (the other side's stones there count as dead).
 // The territory counts (Black, White) of the eye reading already made in one finish, by the
 // position's stones and the stones counted dead (a key of both hashes): the stages and regions of
 // a finish meet the same positions again, and a reading costs far more than a look-up.
 using TerritoryCache = std::unordered_map<uint64_t, std::array<int, 2>>;
 
+// What the count needs besides the board: the stones found dead, and the points that were one
+// side's territory when the reading began (the other side's stones there count as dead).
 struct Eval {
   const Mask& dead;
   const FinishOptions& opts;
@@ -167,13 +158,15 @@ int territory_score(const Board& b, const Eval& e) {
   });
   std::array<int, 2> terr;
   if (e.opts.read_eyes) {
-    uint64_t key = b.hash();
-    for (Point p : marked) key ^= detail::splitmix64(0x8BB84B93962EACC9ull + uint64_t(Board::index(p)));
-    if (e.territory)
-      if (auto it = e.territory->find(key); it != e.territory->end()) terr = it->second;
-      else terr = e.territory->emplace(key, EyeReadingMap::territory_counts(b, marked)).first->second;
-    else
+    if (!e.territory) {
       terr = EyeReadingMap::territory_counts(b, marked);
+    } else {
+      uint64_t key = b.hash();
+      for (Point p : marked) key ^= detail::splitmix64(0x8BB84B93962EACC9ull + uint64_t(Board::index(p)));
+      auto it = e.territory->find(key);
+      if (it == e.territory->end()) it = e.territory->emplace(key, EyeReadingMap::territory_counts(b, marked)).first;
+      terr = it->second;
+    }
   } else {
     // count()'s Japanese view without the eye reading: the owned points of the units that are
     // not in seki (SPEC §7).

@@ -71,7 +71,7 @@ struct Replay {
 
 // The rules for counting a record: `explicit_rules` when given, else the record's RU when it
 // names a preset or a standard rule set, else kDefaultPreset. Komi: a komi= in explicit_rules
-// wins, else the record's KM, else the preset's value.
+// wins, else the record's KM, else 0 in a handicap game (HA 2 or more), else the preset's value.
 Ruleset rules_for_record(const sgf::Record& r, const std::optional<RulesText>& explicit_rules);
 // The same for the text PRESET[,k=v...], read here (parse_rules_text, throwing its RulesError).
 Ruleset rules_for_record(const sgf::Record& r, std::string_view explicit_rules);

@@ -377,10 +377,21 @@ class Replayer {
 
 }  // namespace
 
+namespace {
+
+// The komi of a record that has no KM: none in a handicap game (HA 2 or more: handicap games are
+// played without komi under every rule set this project knows), else the preset's.
+void komi_of_record(const sgf::Record& r, Ruleset& rules) {
+  if (r.komi) rules.komi = *r.komi;
+  else if (r.handicap >= 2) rules.komi = 0;
+}
+
+}  // namespace
+
 Ruleset rules_for_record(const sgf::Record& r, const std::optional<RulesText>& explicit_rules) {
   if (explicit_rules) {
     Ruleset rules = explicit_rules->rules;
-    if (!explicit_rules->komi_given() && r.komi) rules.komi = *r.komi;
+    if (!explicit_rules->komi_given()) komi_of_record(r, rules);
     return rules;
   }
   const std::string preset = r.rules.empty() ? "" : preset_for_sgf_rules(r.rules);
@@ -391,7 +402,7 @@ Ruleset rules_for_record(const sgf::Record& r, const std::optional<RulesText>& e
     throw sgf::Error(r.filename.empty() ? "<input>" : r.filename, r.rules_where,
                      "RU[" + r.rules + "]: " + e.what());
   }
-  if (r.komi) rules.komi = *r.komi;
+  komi_of_record(r, rules);
   return rules;
 }
 

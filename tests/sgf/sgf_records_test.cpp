@@ -288,3 +288,15 @@ TEST(SgfRecords, RulesTheRecordNamesThatCannotBeReadNameTheFileAndPosition) {
     EXPECT_NE(e.message.find("komi"), std::string::npos) << e.what();
   }
 }
+
+TEST(SgfRecords, HandicapGameWithoutKomi_IsCountedWithKomiZero) {
+  // Old handicap records name no KM: they were played without komi, not with the preset's.
+  const sgf::Record handicap = record_of("(;SZ[19]HA[5]AB[dd][dp][jj][pd][pp];W[cn])");
+  EXPECT_EQ(rules_for_record(handicap, "japanese").komi, 0);
+  EXPECT_EQ(rules_for_record(handicap, std::nullopt).komi, 0);
+  // A KM or a komi= given still wins; an even game keeps the preset's komi.
+  EXPECT_EQ(rules_for_record(record_of("(;SZ[19]HA[2]KM[0.5]AB[dp][pd])"), "japanese").komi, 0.5);
+  EXPECT_EQ(rules_for_record(handicap, "japanese,komi=3").komi, 3);
+  EXPECT_EQ(rules_for_record(record_of("(;SZ[19];B[pd])"), "japanese").komi, 6.5);
+  EXPECT_EQ(rules_for_record(record_of("(;SZ[19]HA[1];B[pd])"), "japanese").komi, 6.5);
+}

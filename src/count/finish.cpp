@@ -1160,8 +1160,22 @@ Index defence(const Board& b, const Mask& dead, Index s, Color c) {
   return best;
 }
 
+// Whether c's chain at s, in atari, is safe as it stands: the opponent's capture on its liberty
+// would leave the capturing chain, of two stones or more, in atari on a point where c takes it
+// back at once (a snapback: no ko, c retakes more than it lost).
+bool snapback(const Board& b, Index s, Color c) {
+  const Index lib = b.atari_liberty(s);
+  if (!lib || !playable(b, lib, opponent(c))) return false;
+  Board t = b;
+  t.play(lib, opponent(c));
+  if (t.at(lib) != opponent(c) || t.chain_size(lib) < 2) return false;
+  const Index back = t.atari_liberty(lib);
+  return back && playable(t, back, c);
+}
+
 // Plays the game out from `b` until nothing is left to fill: each side in turn defends a living
-// chain in atari (by extending, or by taking a chain next to it, dead or alive), else takes a
+// chain in atari (by extending, or by taking a chain next to it, dead or alive; not a chain the
+// opponent's capture would give back at once, snapback), else takes a
 // living opponent chain in atari, else fills a boundary point (no self-atari: a
 // move that leaves its chain two liberties, or a capture), preferring one that puts an opponent
 // chain in atari (the opponent must answer), then one that shorts an opponent chain, never
@@ -1178,7 +1192,7 @@ std::vector<Move> fill_out(Board b, const Mask& dead, Color c, int passes, const
     // 1. A living chain of c in atari: its best defence.
     for_points(b, [&](Index i) {
       if (move || b.at(i) != c || now[i] || b.chain_head(i) != i || !b.atari_liberty(i)) return;
-      move = defence(b, dead, i, c);
+      if (!snapback(b, i, c)) move = defence(b, dead, i, c);
     });
     // 2. A living opponent chain in atari: take it. (Dead chains are taken only to defend, by 1.)
     for_points(b, [&](Index i) {

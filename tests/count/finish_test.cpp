@@ -324,6 +324,27 @@ TEST(Finish19, AFinishFillsNoDameThatWouldLoseAChain) {
     }
 }
 
+TEST(Finish19, AStoneInAtariOnASnapbackIsNotDefended) {
+  // In White's corner, White's T17 stands in atari (its liberty T18), next to Black's dead
+  // chain S18-S17-S16-T16, in atari on T18 too. Black's capture at T18 would be answered by
+  // White's T17 taking back five (a snapback): T17 needs no defence, and White's T18, a point of
+  // its own filled, would cost a point under territory counting.
+  std::vector<std::string> rows(19, "........XXOO.......");
+  rows[0] = "........XXOO...OOOO";
+  rows[1] = "........XXOO....OX.";
+  rows[2] = "........XXOO....OXO";
+  rows[3] = "........XXOO....OXX";
+  rows[4] = "........XXOO.....OO";
+  const Board b = split_board(rows);
+  const std::vector<Point> dead = {test::pt("S18", 19)};
+  for (Color first : {Color::Black, Color::White}) {
+    const Finish t = finish_game(b, dead, first, by(FinishScoring::territory));
+    const std::string line = line_of(t.moves, 19);
+    EXPECT_EQ(line.find("W T18"), std::string::npos) << line;
+    EXPECT_EQ(t.value, 0) << line;
+  }
+}
+
 // A record that stops far from its end (an open 9x9 board after ten moves): its finish changes the
 // count a lot. A finish that changes it by more than max_finish_swing is not trusted: the count is
 // the position's as it stands, with a note; up to the limit, the finish stands.

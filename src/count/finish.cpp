@@ -818,18 +818,41 @@ class LocalReader {
       }
     }
     // The answers to a stone thrown in: the liberties of a short opponent chain standing on the
-    // region's points (it need not be in atari yet to be taken).
+    // region's points (it need not be in atari yet to be taken), and of a short invader next to
+    // one of c's chains that touch the region (a stone thrown in beyond the region's points, at a
+    // liberty of such a chain: its owner may take it, not only defend).
     if (invasions_) {
       std::vector<Index> libs;
-      for (Index p : points_) {
-        if (b.at(p) != opponent(c) || dead_[p] || b.liberties(p) > 2) continue;
+      auto answer = [&](Index p) {
+        if (b.at(p) != opponent(c) || dead_[p] || b.liberties(p) > 2) return;
         libs.clear();
         liberties_of(b, p, libs);
         for (Index l : libs)
           if (can_play(b, l, c, banned) && (b.captures(l, c) || liberties_after(b, l, c) >= 2))
             add(l);
-      }
+      };
+      for (Index p : points_) answer(p);
+      if (eval_.owner) for (Index p : invaders_next_to_region(b, c)) answer(p);
     }
+    return out;
+  }
+
+  // One stone of every opponent chain standing on c's territory (Eval::owner) next to a living
+  // chain of c's that touches the region.
+  std::vector<Index> invaders_next_to_region(const Board& b, Color c) const {
+    std::vector<Index> out, own;
+    for_touching_chains(b, [&](Index s) {
+      if (b.at(s) == c && !dead_[s]) own.push_back(s);
+    });
+    for (Index s : own)
+      b.for_each_stone(s, [&](Index t) {
+        for (int d : Board::kDirs) {
+          const Index j = Index(t + d);
+          if (b.at(j) != opponent(c) || (*eval_.owner)[j] != c) continue;
+          const Index h = b.chain_head(j);
+          if (std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+        }
+      });
     return out;
   }
 

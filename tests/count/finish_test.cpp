@@ -345,6 +345,39 @@ TEST(Finish19, AStoneInAtariOnASnapbackIsNotDefended) {
   }
 }
 
+TEST(Finish19, AnInvaderBeyondTheRegionCanBeTakenSoNoDefenceIsPlayed) {
+  // White's group in the top middle (D14-G14 and up) has two liberties, D13 and E13, both in
+  // White's territory on the left. Black's D13 is answered by White's E13; Black's D12 and D11
+  // then press on, stones beyond the region's two points, but White may take them (they stand
+  // in its territory): no defence is needed, and none costs White a point.
+  std::vector<std::string> rows = {
+      "...XOOX.X..........",  // 19
+      "...XXOXXX..........",  // 18
+      ".X.XOOOXX..........",  // 17
+      "X..XOOOXX..........",  // 16
+      "OXXXXOOXX..........",  // 15
+      "OOXOOOOXX..........",  // 14
+      ".OO..OOXX..........",  // 13
+      "....OXOOX..........",  // 12
+      "....OXOXX..........",  // 11
+      "...OXXXXX..........",  // 10
+      "...OX..............",  // 9
+  };
+  rows.resize(19, "...OX..............");
+  const Board b = split_board(rows);
+  for (bool eyes : {false, true})
+    for (Color first : {Color::Black, Color::White}) {
+      SCOPED_TRACE(eyes);
+      FinishOptions o = by(FinishScoring::territory);
+      o.read_eyes = eyes;
+      const Finish t = finish_game(b, {}, first, o);
+      const std::string line = line_of(t.moves, 19);
+      EXPECT_EQ(line.find("W E13"), std::string::npos) << line;
+      EXPECT_EQ(line.find("W D13"), std::string::npos) << line;
+      EXPECT_EQ(t.value, 0) << line;
+    }
+}
+
 // A record that stops far from its end (an open 9x9 board after ten moves): its finish changes the
 // count a lot. A finish that changes it by more than max_finish_swing is not trusted: the count is
 // the position's as it stands, with a note; up to the limit, the finish stands.

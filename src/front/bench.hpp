@@ -12,7 +12,11 @@
 #include <string>
 #include <string_view>
 
+#include "jpd/sgf.hpp"
+
 namespace jpd {
+
+struct FinishEnding;  // finish_endings.hpp
 
 struct BenchContext {
   int threads = 1;  // workloads that can use threads must give the same signature for any count
@@ -43,11 +47,20 @@ uint64_t fold_bench_signature(uint64_t total, std::string_view name, uint64_t si
 // Folds a text into a workload's running signature (FNV-1a steps, then splitmix64).
 uint64_t fold_bench_text(uint64_t h, std::string_view s);
 
+// Game `index` of the record workloads: a random game on a size x size board under Chinese rules,
+// stopped at `tenths` tenths of its moves (as most real records stop: without passes).
+sgf::Record bench_stopped_record(int size, uint64_t index, int tenths);
+
 // Workloads of the playout engine (src/front/bench_playouts.cpp).
 BenchFigures bench_playouts_9x9(const BenchContext& ctx);
 BenchFigures bench_playouts_19x19(const BenchContext& ctx);
 // Record counting (src/front/bench_records.cpp): estimator, finish and every view of the count.
 BenchFigures bench_records(const BenchContext& ctx);
+// The finish of stopped games (src/front/bench_finish.cpp): the finishing line and its value
+// under territory counting, with and without the eye reading, and under area counting.
+BenchFigures bench_finish(const BenchContext& ctx);
+// The same over other endings and another number of random games (the tests' hook).
+BenchFigures bench_finish_of(std::span<const FinishEnding> endings, int games);
 // The bundled records under every preset (src/front/bench_bundled.cpp): reader, referee, estimator,
 // finish, making and every view, and the record written back.
 BenchFigures bench_bundled(const BenchContext& ctx);

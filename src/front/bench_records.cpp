@@ -9,7 +9,6 @@
 
 #include "bench.hpp"
 #include "jpd/board.hpp"  // detail::splitmix64
-#include "random_game.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"
@@ -24,26 +23,6 @@ uint64_t fold(uint64_t h, std::string_view s) { return fold_bench_text(h, s); }
 uint64_t fold_points(uint64_t h, const std::vector<Point>& points) {
   for (Point p : points) h = detail::splitmix64(h ^ uint64_t(p.x * 32 + p.y + 1));
   return h;
-}
-
-// Game `index` of the workload: a random game on a board of that size, stopped at nine tenths
-// of its moves (as most real records stop: without passes).
-sgf::Record stopped_record(int size, uint64_t index) {
-  RandomGameOptions o;
-  o.min_size = o.max_size = size;
-  o.rectangular_one_in = o.handicap_one_in = o.setup_one_in = 0;
-  o.dispute_one_in = o.making_one_in = o.dead_one_in = o.resign_one_in = o.claim_one_in = 0;
-  const RandomGame rg = random_game(parse_ruleset("chinese"), random_game_seed(17, size, index), o);
-  sgf::Record rec = record_from_game(rg.game);
-  size_t moves = 0;
-  for (const sgf::Step& s : rec.steps) moves += s.kind == sgf::Step::Kind::move;
-  size_t keep = moves * 9 / 10, seen = 0, k = 0;
-  for (; k < rec.steps.size(); ++k) {
-    if (rec.steps[k].kind != sgf::Step::Kind::move) continue;
-    if (seen++ == keep) break;
-  }
-  rec.steps.resize(k);
-  return rec;
 }
 
 }  // namespace
@@ -62,7 +41,7 @@ BenchFigures bench_records(const BenchContext&) {
   int64_t counted = 0, moves = 0;
   for (const Set& set : kSets)
     for (int g = 0; g < set.games; ++g) {
-      const sgf::Record rec = stopped_record(set.size, uint64_t(g));
+      const sgf::Record rec = bench_stopped_record(set.size, uint64_t(g), 9);
       for (const sgf::Step& s : rec.steps) moves += s.kind == sgf::Step::Kind::move;
       for (const RulesText& rules : rule_sets) {
         ScoreOptions so;

@@ -11,6 +11,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/finish.hpp"
+#include "finish_endings.hpp"
 #include "random_game.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"
@@ -225,12 +226,6 @@ std::string split_row(int bx, int wx, const std::string& seam) {
   return row;
 }
 
-Board split_board(const std::vector<std::string>& rows) {
-  std::string text;
-  for (const std::string& r : rows) text += "\n" + r;
-  return test::board_from(text);
-}
-
 FinishOptions by(FinishScoring s) {
   FinishOptions o;
   o.scoring = s;
@@ -248,16 +243,14 @@ int fills(const Finish& f) {
 TEST(Finish19, TheLastDameUnderAreaCountingIsAPointForWhoeverMovesWhenTheyAreOdd) {
   // Nineteen dame between the walls: under area counting each is a point for whoever fills it,
   // so the side to move fills ten and the other nine.
-  std::vector<std::string> rows(19, split_row(8, 10, "."));
-  const Board odd = split_board(rows);
+  const Board odd = finish_ending_board(finish_ending("dame"));
   const Finish black = finish_game(odd, {}, Color::Black, by(FinishScoring::area));
   EXPECT_EQ(fills(black), 19) << line_of(black.moves, 19);
   EXPECT_EQ(black.value, 1);
   const Finish white = finish_game(odd, {}, Color::White, by(FinishScoring::area));
   EXPECT_EQ(white.value, -1);
   // Eighteen (White has filled one at the top): the parity gives no one a point.
-  rows[0] = split_row(8, 10, "O");
-  const Board even = split_board(rows);
+  const Board even = finish_ending_board(finish_ending("dame"), {{0, split_row(8, 10, "O")}});
   const Finish e = finish_game(even, {}, Color::Black, by(FinishScoring::area));
   EXPECT_EQ(fills(e), 18) << line_of(e.moves, 19);
   EXPECT_EQ(e.value, 0);
@@ -267,12 +260,7 @@ TEST(Finish19, TheLastDameUnderAreaCountingIsAPointForWhoeverMovesWhenTheyAreOdd
 
 // Black's wall on columns J and K, White's on L and M; at the top, White's stone on L19 stands
 // apart, with two liberties: K19, a dame, and M19, a point of White's own.
-Board defence_board() {
-  std::vector<std::string> rows(19, "........XXOO.......");
-  rows[0] = "........X.O.O......";
-  rows[1] = "........XXXOO......";
-  return split_board(rows);
-}
+Board defence_board() { return finish_ending_board(finish_ending("defence")); }
 
 TEST(Finish19, ADefensiveMoveInsideOnesOwnTerritoryCostsAPointUnderTerritoryCounting) {
   // Black's K19 puts L19 in atari; White defends at M19, a point of its own territory. White
@@ -295,9 +283,7 @@ TEST(Finish19, AKoOpenWhenTheRecordStopsIsConnectedByItsHolder) {
   // Black's L19 stone stands in atari (its liberty K19), but White taking it at K19 is a ko:
   // Black could take back. With no threats left the holder, Black, connects at K19, a point
   // of its own territory, whoever is to move.
-  std::vector<std::string> rows(19, "........XXOO.......");
-  rows[0] = "........X.XO.......";
-  const Board b = split_board(rows);
+  const Board b = finish_ending_board(finish_ending("ko"));
   for (Color first : {Color::Black, Color::White}) {
     const Finish t = finish_game(b, {}, first, by(FinishScoring::territory));
     const std::string line = line_of(t.moves, 19);
@@ -329,14 +315,9 @@ TEST(Finish19, AStoneInAtariOnASnapbackIsNotDefended) {
   // chain S18-S17-S16-T16, in atari on T18 too. Black's capture at T18 would be answered by
   // White's T17 taking back five (a snapback): T17 needs no defence, and White's T18, a point of
   // its own filled, would cost a point under territory counting.
-  std::vector<std::string> rows(19, "........XXOO.......");
-  rows[0] = "........XXOO...OOOO";
-  rows[1] = "........XXOO....OX.";
-  rows[2] = "........XXOO....OXO";
-  rows[3] = "........XXOO....OXX";
-  rows[4] = "........XXOO.....OO";
-  const Board b = split_board(rows);
-  const std::vector<Point> dead = {test::pt("S18", 19)};
+  const FinishEnding& e = finish_ending("snapback");
+  const Board b = finish_ending_board(e);
+  const std::vector<Point> dead = {test::pt(std::string(e.dead).c_str(), 19)};
   for (Color first : {Color::Black, Color::White}) {
     const Finish t = finish_game(b, dead, first, by(FinishScoring::territory));
     const std::string line = line_of(t.moves, 19);
@@ -350,21 +331,7 @@ TEST(Finish19, AnInvaderBeyondTheRegionCanBeTakenSoNoDefenceIsPlayed) {
   // White's territory on the left. Black's D13 is answered by White's E13; Black's D12 and D11
   // then press on, stones beyond the region's two points, but White may take them (they stand
   // in its territory): no defence is needed, and none costs White a point.
-  std::vector<std::string> rows = {
-      "...XOOX.X..........",  // 19
-      "...XXOXXX..........",  // 18
-      ".X.XOOOXX..........",  // 17
-      "X..XOOOXX..........",  // 16
-      "OXXXXOOXX..........",  // 15
-      "OOXOOOOXX..........",  // 14
-      ".OO..OOXX..........",  // 13
-      "....OXOOX..........",  // 12
-      "....OXOXX..........",  // 11
-      "...OXXXXX..........",  // 10
-      "...OX..............",  // 9
-  };
-  rows.resize(19, "...OX..............");
-  const Board b = split_board(rows);
+  const Board b = finish_ending_board(finish_ending("invader"));
   for (bool eyes : {false, true})
     for (Color first : {Color::Black, Color::White}) {
       SCOPED_TRACE(eyes);

@@ -1,14 +1,17 @@
 // The bench signature covers the behaviour: the workload over the bundled records holds every
 // record of data/games, gives the same signature run after run, and a change in the counting
-// (count()'s test hook breaking one invariant) changes it.
+// (count()'s test hook breaking one invariant) changes it; the finish's workload folds the
+// finishing line of every hand-built ending, so a different line changes its signature.
 #include <gtest/gtest.h>
 
 #include <cstddef>
 #include <filesystem>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "bench.hpp"
+#include "finish_endings.hpp"
 #include "count_faults.hpp"
 #include "jpd/rules.hpp"
 
@@ -35,4 +38,18 @@ TEST(Bench, TheBundledWorkloadIsDeterministicAndSeesACountingChange) {
   EXPECT_EQ(a.items, int64_t(bench_data::kCount * presets().size()));
   detail::ScopedCountFault fault(detail::CountFault::area_total);
   EXPECT_NE(bench_bundled(BenchContext{}).signature, a.signature);
+}
+
+TEST(Bench, TheFinishWorkloadIsDeterministicAndFoldsEveryEndingsLine) {
+  const BenchFigures a = bench_finish_of(kFinishEndings, 0);
+  EXPECT_EQ(a.signature, bench_finish_of(kFinishEndings, 0).signature);
+  EXPECT_EQ(a.items, int64_t(std::size(kFinishEndings)) * 2 * 3);  // each side first, 3 ways
+  // The defence's ending with Black's K19 already played: its finishing line (White's M19
+  // only) differs, and so does the signature.
+  std::vector<FinishEnding> changed(std::begin(kFinishEndings), std::end(kFinishEndings));
+  for (FinishEnding& e : changed)
+    if (e.name == "defence") e.rows[0] = {0, "........XXO.O......"};
+  EXPECT_NE(bench_finish_of(changed, 0).signature, a.signature);
+  // The full workload adds the random games.
+  EXPECT_EQ(bench_finish(BenchContext{}).items, a.items + 2 * 3);
 }

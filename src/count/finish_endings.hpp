@@ -1,0 +1,83 @@
+// Hand-built 19x19 endings of games that stop before their end, each a case the finish must play
+// as the players would (finish.hpp). The finish's tests (tests/count/finish_test.cpp) assert what
+// each proves; jpd bench's finish workload (src/front/bench_finish.cpp) folds their finishing lines
+// into its signature, so a change of the finish that alters any of them changes the signature.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include "jpd/board.hpp"
+
+namespace jpd {
+
+struct FinishEnding {
+  std::string_view name;
+  std::string_view fill;  // every row not given below
+  // Rows from the top (row 19 first): the row's index and its text; X Black, O White, . empty.
+  std::array<std::pair<int, std::string_view>, 12> rows{};
+  std::string_view dead;  // a stone (GTP) of a chain counted dead, or empty
+};
+
+inline constexpr FinishEnding kFinishEndings[] = {
+    // Nineteen dame between the walls (column K).
+    {"dame", "........X.O........", {}, ""},
+    // Black's wall on columns J and K, White's on L and M; at the top, White's stone on L19
+    // stands apart, with two liberties: K19, a dame, and M19, a point of White's own.
+    {"defence",
+     "........XXOO.......",
+     {{{0, "........X.O.O......"}, {1, "........XXXOO......"}}},
+     ""},
+    // Black's L19 in atari (its liberty K19): White's capture there would be a ko.
+    {"ko", "........XXOO.......", {{{0, "........X.XO......."}}}, ""},
+    // White's T17 in atari on T18 beside Black's dead chain S18-S17-S16-T16: a snapback.
+    {"snapback",
+     "........XXOO.......",
+     {{{0, "........XXOO...OOOO"},
+       {1, "........XXOO....OX."},
+       {2, "........XXOO....OXO"},
+       {3, "........XXOO....OXX"},
+       {4, "........XXOO.....OO"}}},
+     "S18"},
+    // White's group D14-G14 and up with two liberties, D13 and E13, both in White's territory
+    // on the left: Black's stones thrown in there can be taken.
+    {"invader",
+     "...OX..............",
+     {{{0, "...XOOX.X.........."},
+       {1, "...XXOXXX.........."},
+       {2, ".X.XOOOXX.........."},
+       {3, "X..XOOOXX.........."},
+       {4, "OXXXXOOXX.........."},
+       {5, "OOXOOOOXX.........."},
+       {6, ".OO..OOXX.........."},
+       {7, "....OXOOX.........."},
+       {8, "....OXOXX.........."},
+       {9, "...OXXXXX.........."}}},
+     ""},
+};
+
+inline const FinishEnding& finish_ending(std::string_view name) {
+  for (const FinishEnding& e : kFinishEndings)
+    if (e.name == name) return e;
+  return kFinishEndings[0];
+}
+
+// The ending's position on a 19x19 board, with `edits` (row index, text) over its rows.
+inline Board finish_ending_board(const FinishEnding& e,
+                                 std::initializer_list<std::pair<int, std::string_view>> edits = {}) {
+  std::array<std::string_view, 19> rows;
+  rows.fill(e.fill);
+  for (const auto& [y, text] : e.rows)
+    if (!text.empty()) rows[size_t(y)] = text;
+  for (const auto& [y, text] : edits) rows[size_t(y)] = text;
+  Board b(19, 19);
+  for (int y = 0; y < 19; ++y)
+    for (int x = 0; x < 19 && x < int(rows[size_t(y)].size()); ++x) {
+      const char c = rows[size_t(y)][size_t(x)];
+      if (c == 'X') b.set_stone(Point(x, y), Color::Black);
+      if (c == 'O') b.set_stone(Point(x, y), Color::White);
+    }
+  return b;
+}
+
+}  // namespace jpd

@@ -39,6 +39,16 @@ inline constexpr FinishEnding kFinishEndings[] = {
        {3, "........XXOO....OXX"},
        {4, "........XXOO.....OO"}}},
      "S18"},
+    // In White's corner, Black's R19-R16-T16 and White's T19-S18-T17 share S19 and S17 and
+    // nothing else: a seki, whoever fills one of them is captured.
+    {"seki",
+     "........XXOO.......",
+     {{{0, "........XXOO...OX.O"},
+       {1, "........XXOO...OXOO"},
+       {2, "........XXOO...OX.O"},
+       {3, "........XXOO...OXXX"},
+       {4, "........XXOO...OOOO"}}},
+     ""},
     // White's group D14-G14 and up with two liberties, D13 and E13, both in White's territory
     // on the left: Black's stones thrown in there can be taken.
     {"invader",

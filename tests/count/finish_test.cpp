@@ -326,6 +326,23 @@ TEST(Finish19, AStoneInAtariOnASnapbackIsNotDefended) {
   }
 }
 
+TEST(Finish19, ASekiMetDuringTheFinishIsLeftAsItStands) {
+  // The seki's shared liberties, S19 and S17, are no dame: whoever fills one is captured. The
+  // finish plays neither, under any counting, whoever moves first, and changes no count.
+  const Board b = finish_ending_board(finish_ending("seki"));
+  for (bool eyes : {false, true})
+    for (FinishScoring s : {FinishScoring::territory, FinishScoring::area})
+      for (Color first : {Color::Black, Color::White}) {
+        FinishOptions o = by(s);
+        o.read_eyes = eyes && s == FinishScoring::territory;
+        const Finish t = finish_game(b, {}, first, o);
+        const std::string line = line_of(t.moves, 19);
+        EXPECT_EQ(line.find("S19"), std::string::npos) << line;
+        EXPECT_EQ(line.find("S17"), std::string::npos) << line;
+        EXPECT_EQ(t.value, 0) << line;
+      }
+}
+
 TEST(Finish19, AnInvaderBeyondTheRegionCanBeTakenSoNoDefenceIsPlayed) {
   // White's group in the top middle (D14-G14 and up) has two liberties, D13 and E13, both in
   // White's territory on the left. Black's D13 is answered by White's E13; Black's D12 and D11

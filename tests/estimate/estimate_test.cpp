@@ -9,6 +9,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/estimate.hpp"
+#include "finish_endings.hpp"
 #include "estimate_race.hpp"
 #include "random_game.hpp"
 #include "jpd/replay.hpp"
@@ -146,6 +147,19 @@ TEST(Estimate, SekiSurvivesThePlayouts) {
     EXPECT_TRUE(e.statuses().dead.empty());
     // Filling B9 or B7 puts the filler's own chain in atari for both: no one-sided dame.
     EXPECT_TRUE(e.suggested_claims.empty());
+  }
+}
+
+TEST(Estimate, ASekiInACornerOfA19x19EndingIsSekiNotDead) {
+  // The 9x9 seki above, in White's corner of a 19x19 ending (finish_endings.hpp): Black's
+  // R19 group and White's T19 group share S19 and S17.
+  const Board b = finish_ending_board(finish_ending("seki"));
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first);
+    EXPECT_EQ(status_at(e, b, "R19"), ChainStatus::seki);
+    EXPECT_EQ(status_at(e, b, "T19"), ChainStatus::seki);
+    EXPECT_EQ(status_at(e, b, "Q19"), ChainStatus::alive);
+    EXPECT_TRUE(e.statuses().dead.empty());
   }
 }
 

@@ -1,13 +1,16 @@
 // Hand-built 19x19 endings of games that stop before their end, each a case the finish must play
-// as the players would (finish.hpp). The finish's tests (tests/count/finish_test.cpp) assert what
-// each proves; jpd bench's finish workload (src/front/bench_finish.cpp) folds their finishing lines
+// as the players would (finish.hpp) or the estimator must judge as they would (a seki, a false
+// eye, a capturing race). The tests (tests/count/finish_test.cpp, tests/estimate/estimate_test.cpp)
+// assert what each proves; jpd bench's finish workload (src/front/bench_finish.cpp) folds their finishing lines
 // into its signature, so a change of the finish that alters any of them changes the signature.
 #pragma once
 
 #include <array>
 #include <string_view>
+#include <vector>
 
 #include "jpd/board.hpp"
+#include "jpd/point.hpp"
 
 namespace jpd {
 
@@ -16,7 +19,7 @@ struct FinishEnding {
   std::string_view fill;  // every row not given below
   // Rows from the top (row 19 first): the row's index and its text; X Black, O White, . empty.
   std::array<std::pair<int, std::string_view>, 12> rows{};
-  std::string_view dead;  // a stone (GTP) of a chain counted dead, or empty
+  std::string_view dead;  // a stone (GTP) of each chain counted dead, separated by spaces
 };
 
 inline constexpr FinishEnding kFinishEndings[] = {
@@ -49,6 +52,24 @@ inline constexpr FinishEnding kFinishEndings[] = {
        {3, "........XXOO...OXXX"},
        {4, "........XXOO...OOOO"}}},
      ""},
+    // In White's territory, Black's fourteen stones N13-S9 around two eyes: O11, a real eye,
+    // and R11, a false one (White's Q12 and Q10 on two of its corners): the chain R12-S12-S11-
+    // S10-R10 has no liberty but R11, so Black must connect there or be taken, and one eye is
+    // left. Dead.
+    {"false_eye",
+     "........XXOO.......",
+     {{{6, "........XXOOOOOOOOO"},
+       {7, "........XXOOXXXOXXO"},
+       {8, "........XXOOX.XX.XO"},
+       {9, "........XXOOXXXOXXO"},
+       {10, "........XXOOOOOOOOO"}}},
+     "N12 R12"},
+    // Between the walls at the top: White's K19-K17 has one liberty (J19), Black's L19-L17 two
+    // (M19, M18). Black wins the capturing race by one liberty, whoever moves first.
+    {"race",
+     "........XXOO.......",
+     {{{0, ".........OX.O......"}, {1, "........XOX.O......"}, {2, "........XOXOO......"}}},
+     "K19"},
     // White's group D14-G14 and up with two liberties, D13 and E13, both in White's territory
     // on the left: Black's stones thrown in there can be taken.
     {"invader",
@@ -65,6 +86,19 @@ inline constexpr FinishEnding kFinishEndings[] = {
        {9, "...OXXXXX.........."}}},
      ""},
 };
+
+// The stones of `dead`, one a chain.
+inline std::vector<Point> finish_ending_dead(const FinishEnding& e) {
+  std::vector<Point> out;
+  std::string_view rest = e.dead;
+  while (!rest.empty()) {
+    const size_t cut = rest.find(' ');
+    const std::string_view one = rest.substr(0, cut);
+    if (!one.empty()) out.push_back(parse_point(one, 19, 19));
+    rest = cut == std::string_view::npos ? std::string_view{} : rest.substr(cut + 1);
+  }
+  return out;
+}
 
 inline const FinishEnding& finish_ending(std::string_view name) {
   for (const FinishEnding& e : kFinishEndings)

@@ -17,7 +17,7 @@ constexpr BenchWorkload kWorkloads[] = {
      &bench_playouts_19x19},
     {"records", "6 random 9x9 games cut short, counted from the record under 3 rule sets",
      &bench_records},
-    {"finish", "6 hand-built 19x19 endings, 2 random 9x9 games cut short: finished 3 ways",
+    {"finish", "8 hand-built 19x19 endings, 2 random 9x9 games cut short: finished 3 ways",
      &bench_finish},
     {"bundled", "the 6 bundled records under every preset: estimator, finish, making, every view",
      &bench_bundled},

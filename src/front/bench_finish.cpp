@@ -49,8 +49,7 @@ BenchFigures bench_finish_of(std::span<const FinishEnding> endings, int games) {
     }
   };
   for (const FinishEnding& e : endings) {
-    std::vector<Point> dead;
-    if (!e.dead.empty()) dead.push_back(parse_point(e.dead, 19, 19));
+    const std::vector<Point> dead = finish_ending_dead(e);
     const Board b = finish_ending_board(e);
     for (Color first : {Color::Black, Color::White}) finish_three_ways(b, dead, first);
   }

@@ -317,7 +317,8 @@ TEST(Finish19, AStoneInAtariOnASnapbackIsNotDefended) {
   // its own filled, would cost a point under territory counting.
   const FinishEnding& e = finish_ending("snapback");
   const Board b = finish_ending_board(e);
-  const std::vector<Point> dead = {test::pt(std::string(e.dead).c_str(), 19)};
+  const std::vector<Point> dead = finish_ending_dead(e);
+  ASSERT_EQ(dead.size(), 1u);
   for (Color first : {Color::Black, Color::White}) {
     const Finish t = finish_game(b, dead, first, by(FinishScoring::territory));
     const std::string line = line_of(t.moves, 19);

@@ -163,6 +163,59 @@ TEST(Estimate, ASekiInACornerOfA19x19EndingIsSekiNotDead) {
   }
 }
 
+TEST(Estimate, ALargeGroupWithOneRealEyeAndOneFalseEyeIsDeadOn19x19) {
+  // Fourteen Black stones in White's territory around a real eye (O11) and a false one (R11),
+  // whose right-hand chain has no liberty but the false eye (finish_endings.hpp).
+  const FinishEnding& ending = finish_ending("false_eye");
+  const Board b = finish_ending_board(ending);
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first);
+    for (Point p : finish_ending_dead(ending)) {
+      const ChainEstimate* c = e.chain_at(p);
+      ASSERT_TRUE(c);
+      EXPECT_EQ(c->status, ChainStatus::dead) << to_gtp(p, 19);
+    }
+    EXPECT_EQ(status_at(e, b, "L12"), ChainStatus::alive);  // White's wall
+    EXPECT_EQ(status_at(e, b, "J12"), ChainStatus::alive);  // Black's wall
+  }
+  // Counted under Japanese rules (komi 0) with the estimator's dead stones: Black's 152 points
+  // on the left against White's 114 on the right (the stones' 14 points and the two eyes
+  // included) and 14 prisoners. Alive, the group would make it B+56.
+  std::string diagram;
+  for (int y = 0; y < 19; ++y) {
+    for (int x = 0; x < 19; ++x) {
+      const Color c = b.at(Point(x, y));
+      diagram += c == Color::Black ? 'X' : c == Color::White ? 'O' : '.';
+    }
+    diagram += '\n';
+  }
+  EXPECT_EQ(count_with_estimate(paused_game("japanese,komi=0", diagram)).result, "B+24");
+}
+
+TEST(Estimate, ACapturingRaceOnA19x19EndingIsDecidedByOneLiberty) {
+  // Between the walls at the top, White's K19-K17 (one liberty, J19) against Black's L19-L17
+  // (two, M19 and M18): Black wins whoever moves first. With one liberty more for White (J18
+  // empty too), the side to move wins.
+  const FinishEnding& ending = finish_ending("race");
+  const Board b = finish_ending_board(ending);
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first);
+    EXPECT_EQ(status_at(e, b, "K19"), ChainStatus::dead) << int(first);
+    EXPECT_EQ(status_at(e, b, "L19"), ChainStatus::alive) << int(first);
+  }
+  const Board even = finish_ending_board(ending, {{1, ".........OX.O......"}});
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(even, first);
+    const bool black = first == Color::Black;
+    EXPECT_EQ(status_at(e, even, "K19"), black ? ChainStatus::dead : ChainStatus::alive);
+    EXPECT_EQ(status_at(e, even, "L19"), black ? ChainStatus::alive : ChainStatus::dead);
+    const ChainEstimate* winner = e.chain_at(parse_point(black ? "L19" : "K19", 19, 19));
+    ASSERT_TRUE(winner);
+    EXPECT_NE(text(winner->reason, Lang::en).find("wins the capturing race"), std::string::npos)
+        << text(winner->reason, Lang::en);
+  }
+}
+
 TEST(Estimate, SekiWithEyesTheEyesAreLandUnderJpdNotUnderJapanese) {
   // Black's inner chain (eye A9) and White's (eye E9) share C9.
   const std::string diagram = R"(

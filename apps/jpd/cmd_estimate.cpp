@@ -74,7 +74,8 @@ void add_estimate_command(CLI::App& app, Runner& run) {
           chains.push_back({{"stone", to_gtp(c.stone, h)}, {"color", std::string(color_letter(c.color))},
                             {"size", c.size}, {"status", std::string(name_of(c.status))},
                             {"alive_probability", c.alive_probability}, {"unconditional", c.unconditional},
-                            {"reason", text(c.reason, Lang::en)}});
+                            {"reason", text(c.reason, Lang::en)},
+                            {"settle", c.settle.valid() ? nlohmann::json(to_gtp(c.settle, h)) : nlohmann::json()}});
         j["chains"] = chains;
         nlohmann::json own = nlohmann::json::array();
         for (int y = 0; y < h; ++y) {
@@ -117,6 +118,7 @@ void add_estimate_command(CLI::App& app, Runner& run) {
                           {to_gtp(c.stone, h), colour_word(c.color, l), std::to_string(c.size),
                            tr(l, "chain." + std::string(name_of(c.status))),
                            format_number(std::round(c.alive_probability * 100)), text(c.reason, l)})
+                    << (c.settle.valid() ? "; " + tr(l, "estimate.settle", {to_gtp(c.settle, h)}) : "")
                     << "\n";
       for (const Claim& c : e.suggested_claims)
         std::cout << "  " << tr(l, "estimate.claim", {color_letter(c.color), to_gtp(c.point, h)}) << "\n";

@@ -61,6 +61,10 @@ struct ChainEstimate {
   bool open_shape = false;       // bent four in the corner or a ko its life depends on, left to
                                  // dispute play (never counted dead)
   Message reason;                // why, for reports (text(), text.hpp, renders it)
+  // Unsettled: the empty point near it where a first move decides its fate most (the playouts'
+  // share of its life with its owner's stone there minus with the opponent's, at least one
+  // half: EstimateOptions::settle_playouts); Point::none() when no one point does.
+  Point settle = Point::none();
 };
 
 // How shapes that the 计枰点 rules leave to dispute play (bent four in the corner, a ko on which
@@ -86,6 +90,10 @@ struct EstimateOptions {
   // Nodes of each reading of a capturing race (up to four a race); a race not read within them
   // is left to the playouts. (The fuzz harnesses give it a small budget.)
   int race_nodes = 20000;
+  // Playouts for each side's first move on each point tried for an unsettled chain's settling
+  // point (ChainEstimate::settle: its liberties and the empty points next to them, four at most,
+  // the most contested first). 0: none looked for.
+  int settle_playouts = 12;
   // The position ends a game that two passes (or non-board moves) ended: the player to move can
   // take a chain of the opponent's left in atari at once (the passes lifted any ko ban), so the
   // chain's owner does not get to connect it first. estimate(const Game&) sets it.

@@ -38,6 +38,7 @@ struct UncertainChain {
   Color color = Color::Empty;
   double alive_probability = 0.5;
   Message reason;           // why, for reports (text(), text.hpp, renders it)
+  Point settle = Point::none();  // the point whose first move decides it (estimator), or none
 };
 
 struct Statuses {

@@ -42,7 +42,8 @@ pyb::dict estimate_game(const Game& g, int playouts, uint64_t seed, const std::s
   for (const ChainEstimate& c : e.chains)
     chains.push_back({{"stone", to_gtp(c.stone, h)}, {"color", colour(c.color)}, {"size", c.size},
                       {"status", std::string(name_of(c.status))}, {"alive_probability", c.alive_probability},
-                      {"unconditional", c.unconditional}, {"open_shape", c.open_shape}, {"reason", text(c.reason, Lang::en)}});
+                      {"unconditional", c.unconditional}, {"open_shape", c.open_shape}, {"reason", text(c.reason, Lang::en)},
+                      {"settle", c.settle.valid() ? nlohmann::json(to_gtp(c.settle, h)) : nlohmann::json()}});
   j["chains"] = chains;
   nlohmann::json own = nlohmann::json::array();
   for (int y = 0; y < h; ++y) {
@@ -66,7 +67,8 @@ pyb::dict estimate_game(const Game& g, int playouts, uint64_t seed, const std::s
   nlohmann::json unsure = nlohmann::json::array();
   for (const UncertainChain& u : st.uncertain)
     unsure.push_back({{"stone", to_gtp(u.stone, h)}, {"color", colour(u.color)},
-                      {"alive_probability", u.alive_probability}, {"reason", text(u.reason, Lang::en)}});
+                      {"alive_probability", u.alive_probability}, {"reason", text(u.reason, Lang::en)},
+                      {"settle", u.settle.valid() ? nlohmann::json(to_gtp(u.settle, h)) : nlohmann::json()}});
   j["statuses"] = {{"source", "estimate"}, {"detail", text(st.source_detail, Lang::en)}, {"dead", dead}, {"uncertain", unsure}};
   return to_python(j);
 }
@@ -78,7 +80,8 @@ void bind_estimate(pyb::module_& m) {
         pyb::arg("seed") = EstimateOptions{}.seed, pyb::arg("open_shapes") = "from_rules",
         "The built-in life-and-death estimate of the position play ended with (after an "
         "independent dispute too: counting maps its statuses onto the pause position): a dict with 'chains' (status alive/dead/seki/unsettled, "
-        "alive_probability, reason), 'ownership' (rows from the top, +1 Black ... -1 White), "
+        "alive_probability, reason, settle: the point whose first move decides an unsettled chain, "
+        "or None), 'ownership' (rows from the top, +1 Black ... -1 White), "
         "'open_kos', 'suggested_claims', 'notes' and 'statuses' (the dead stones and uncertain "
         "chains to count with). playouts 0: the default for the board size.");
 }

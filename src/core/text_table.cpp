@@ -317,6 +317,7 @@ constexpr TextEntry kTable[] = {
      "X O alive, x o dead, S s seki (black, white), ? unsettled; empty points: + Black's, - White's, . neither",
      "X O 活棋，x o 死棋，S s 双活（黑、白），? 未定；空点：+ 黑空，- 白空，. 均非"},
     {"estimate.chain", "{0} {1}, {2} stones, {3}, alive {4}%: {5}", "{0} {1}，{2} 子，{3}，活棋概率 {4}%：{5}"},
+    {"estimate.settle", "a first move at {0} decides it", "先在 {0} 落子即定死活"},
     {"estimate.chain_one", "{0} {1}, 1 stone, {3}, alive {4}%: {5}", "{0} {1}，1 子，{3}，活棋概率 {4}%：{5}"},
     {"estimate.claim", "suggested claim {0}:{1}", "建议主张 {0}:{1}"},
     {"chain.alive", "alive", "活"},

@@ -53,7 +53,8 @@ Statuses Estimate::statuses() const {
         c.stone, c.color, c.alive_probability,
         Message::joined({c.reason, Message(c.open_shape ? "note.est_left_open"
                                            : dead       ? "note.est_counted_dead"
-                                                        : "note.est_counted_alive")})});
+                                                        : "note.est_counted_alive")}),
+        c.settle});
   }
   return s;
 }
@@ -690,12 +691,73 @@ struct Pass {
   const char* name;
   void (*run)(Reading&);
 };
+// Pass 11, settling points: for each chain left unsettled (not an open shape), the empty point
+// near it where a first move decides its fate most (ChainEstimate::settle).
+void find_settling_points(Reading& r) {
+  const EstimateOptions& o = r.o;
+  if (o.settle_playouts <= 0) return;
+  const Board& pos = r.pos;
+  Estimate& e = r.e;
+  // The three largest such chains at most (each costs 2 x 4 x settle_playouts playouts).
+  std::vector<size_t> ids;
+  for (size_t id = 0; id < e.chains.size(); ++id)
+    if (e.chains[id].status == ChainStatus::unsettled && !e.chains[id].open_shape) ids.push_back(id);
+  std::stable_sort(ids.begin(), ids.end(),
+                   [&](size_t a, size_t b) { return e.chains[a].size > e.chains[b].size; });
+  if (ids.size() > 3) ids.resize(3);
+  for (size_t id : ids) {
+    ChainEstimate& c = e.chains[id];
+    std::vector<Index> tried;  // its liberties and the empty points next to them
+    auto add = [&](Index i) {
+      if (pos.at(i) == Color::Empty && std::find(tried.begin(), tried.end(), i) == tried.end())
+        tried.push_back(i);
+    };
+    for (Point s : r.stones[id])
+      for (int d : Board::kDirs) {
+        const Index j = Index(Board::index(s) + d);
+        if (pos.at(j) != Color::Empty) continue;
+        add(j);
+        for (int d2 : Board::kDirs) add(Index(j + d2));
+      }
+    auto contested = [&](Index i) {
+      const Point p = Board::point(i);
+      return std::abs(e.ownership[size_t(p.y) * size_t(r.w) + size_t(p.x)]);
+    };
+    std::stable_sort(tried.begin(), tried.end(),
+                     [&](Index a, Index b) { return contested(a) < contested(b); });
+    if (tried.size() > 4) tried.resize(4);
+    double best = 0.5;
+    for (Index i : tried) {
+      double share[2] = {0, 0};  // the chain's life with its owner's stone on i, the opponent's
+      bool legal = true;
+      for (int k = 0; k < 2 && legal; ++k) {
+        const Color mover = k == 0 ? c.color : opponent(c.color);
+        if (pos.is_suicide(i, mover) || i == pos.ko_point()) {
+          legal = false;
+          continue;
+        }
+        Board t = pos;
+        t.play(i, mover);
+        if (t.at(c.stone) != c.color) continue;  // taken at once
+        const Tally tl = playouts(t, opponent(mover), o.settle_playouts,
+                                  derive_seed(o.seed, 0x5e771eull + i * 2 + uint64_t(k)), r.po);
+        share[k] = alive_share(tl, r.stones[id], c.color, r.w);
+      }
+      if (legal && share[0] - share[1] > best) {
+        best = share[0] - share[1];
+        c.settle = Board::point(i);
+      }
+    }
+  }
+}
+
 constexpr Pass kPasses[] = {
     {"chains", &find_chains},         {"benson", &read_benson},
     {"playouts", &read_playouts},     {"atari", &connect_chains_in_atari},
     {"open kos", &find_open_kos},     {"kos", &read_kos},
     {"bent four", &find_bent_four},   {"races", &read_races},
     {"seki", &find_seki},             {"claims", &suggest_claims},
+    {"settling points", &find_settling_points},
 };
 
 }  // namespace

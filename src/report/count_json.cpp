@@ -155,7 +155,9 @@ nlohmann::json to_json(const Count& c) {
     unsure.push_back({{"stone", to_gtp(u.stone, c.height)},
                       {"color", std::string(color_letter(u.color))},
                       {"alive_probability", u.alive_probability},
-                      {"reason", text(u.reason, Lang::en)}});
+                      {"reason", text(u.reason, Lang::en)},
+                      {"settle", u.settle.valid() ? nlohmann::json(to_gtp(u.settle, c.height))
+                                                  : nlohmann::json()}});
   statuses["uncertain"] = unsure;
   nlohmann::json suggested = nlohmann::json::array();
   for (const Claim& cl : c.suggested_claims)

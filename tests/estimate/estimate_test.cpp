@@ -576,6 +576,14 @@ TEST(Estimate, AGroupThatLivesOrDiesByTheNextMoveIsUnsettled) {
   EXPECT_TRUE(st.dead.empty());
   ASSERT_EQ(st.uncertain.size(), 1u);
   EXPECT_EQ(st.uncertain[0].color, Color::Black);
+  // The point that settles it: C9, the middle of the eye space, where Black's stone makes two
+  // eyes and White's leaves one.
+  EXPECT_EQ(c->settle, P(b, "C9"));
+  EXPECT_EQ(st.uncertain[0].settle, P(b, "C9"));
+  // Not looked for when the option says so.
+  EstimateOptions none;
+  none.settle_playouts = 0;
+  EXPECT_FALSE(estimate(b, Color::Black, none).chain_at(P(b, "A8"))->settle.valid());
 }
 
 TEST(Estimate, IsDeterministicAndHonoursThePlayoutSetting) {

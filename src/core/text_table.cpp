@@ -809,6 +809,7 @@ constexpr TextEntry kTable[] = {
     {"replay.refused_mendable", "{0}: {1} (a faulty record: the repair policy reads it, --repair)",
      "{0}：{1}（棋谱有误：加 --repair 可按修复规则读取）"},
     {"replay.first_player_is", "{0}'s first player is {1}", "{0}的先行方为{1}"},
+    {"error.replay.no_stone_to_take", "there is no stone at {0} to take back", "{0} 没有棋子可取回"},
     {"note.inv_area_after", "t + k + q'/2 = {0}; area after payment {1}", "t + k + q'/2 = {0}；补偿后的地域 {1}"},
 
     // The referee's refusals (Illegal names), for front ends that speak Chinese: {0} the point,

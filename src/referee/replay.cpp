@@ -235,7 +235,7 @@ class Replayer {
     m.color = game().board().at(m.point);
     if (!is_stone(m.color))
       fail(s, m, Illegal::not_own_stone,
-           "there is no stone at " + to_gtp(m.point, game().height()) + " to take back");
+           Message("error.replay.no_stone_to_take", {to_gtp(m.point, game().height())}));
     return play(s, m);
   }
 
@@ -354,6 +354,8 @@ class Replayer {
     return what;
   }
 
+  // (A sentence is no message id: the reason is a Message, from the texts' table.)
+  void fail(const sgf::Step& s, const Move& m, Illegal reason, const std::string& why) const = delete;
   [[noreturn]] void fail(const sgf::Step& s, const Move& m, Illegal reason, Message why) const {
     const bool mendable = !opts_.repair && s.kind == sgf::Step::Kind::move &&
                           (reason == Illegal::occupied || reason == Illegal::not_your_turn);

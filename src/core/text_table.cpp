@@ -16,10 +16,9 @@ namespace jpd {
 
 namespace {
 
-// id, English, Chinese. Ids: "<room>.<name>"; "note.*" are the library's notes (their English is
-// also a pattern to error_text, text.hpp, for a reason inside an error line), "error.*" the
-// messages of the library's exceptions (MessageError, message.hpp), "word.*" the words that fill
-// their placeholders.
+// id, English, Chinese. Ids: "<room>.<name>"; "note.*" are the library's notes, "error.*" the
+// messages of its exceptions (MessageError, message.hpp) and of jpd's, "word.*" the words that
+// fill their placeholders.
 constexpr TextEntry kTable[] = {
     // Colours and sides.
     {"colour.B", "Black", "黑"},
@@ -812,31 +811,8 @@ constexpr TextEntry kTable[] = {
     {"replay.first_player_is", "{0}'s first player is {1}", "{0}的先行方为{1}"},
     {"note.inv_area_after", "t + k + q'/2 = {0}; area after payment {1}", "t + k + q'/2 = {0}；补偿后的地域 {1}"},
 
-    // The referee's refusals (Illegal names), for front ends that speak Chinese: {0} the point,
-    // {1} the side to move. English front ends show the referee's own sentence.
-    // The command line's errors (jpd: ...), matched whole against the library's English; an
-    // error no pattern knows is shown as it is.
+    // The command line's error line (jpd: ...): an exception's message (MessageError, message.hpp).
     {"error_line", "jpd: {0}", "jpd：{0}"},
-    {"error.replay_repair", "{0}: move {1} ({2}): {3} (a faulty record: the repair policy reads it, --repair)",
-     "{0}：第 {1} 手（{2}）：{3}（棋谱有误：加 --repair 可按修复规则读取）"},
-    {"error.replay", "{0}: move {1} ({2}): {3}", "{0}：第 {1} 手（{2}）：{3}"},
-    {"error.open", "{0}: cannot open the file: No such file or directory", "{0}：无法打开文件：没有这个文件或目录"},
-    {"error.open_denied", "{0}: cannot open the file: Permission denied", "{0}：无法打开文件：没有权限"},
-    {"error.open_other", "{0}: cannot open the file: {1}", "{0}：无法打开文件（{1}）"},
-    {"error.read", "{0}: cannot read the file: Is a directory", "{0}：无法读取：这是一个目录"},
-    {"error.read_other", "{0}: cannot read the file: {1}", "{0}：无法读取文件（{1}）"},
-    {"error.no_game_one", "{0}: the file holds 1 game: there is no game {1}", "{0}：文件中只有 1 局棋，没有第 {1} 局"},
-    {"error.no_game", "{0}: the file holds {1} games: there is no game {2}", "{0}：文件中有 {1} 局棋，没有第 {2} 局"},
-    {"error.unterminated", "{0}: unterminated value of {1}: no ']' before the end of the text",
-     "{0}：SGF 格式错误：{1} 的值没有结束（到文件末尾也没有 ']'）"},
-    {"error.unclosed", "{0}: unbalanced parentheses: this '(' is never closed", "{0}：SGF 格式错误：这个 '(' 没有对应的 ')'"},
-    {"error.unopened", "{0}: unbalanced parentheses: ')' without a matching '('", "{0}：SGF 格式错误：')' 没有对应的 '('"},
-    {"error.empty", "{0}: empty collection: the text holds no game tree (no '(')", "{0}：SGF 格式错误：文件中没有棋谱（没有 '('）"},
-    {"error.komi", "{0}: KM[{1}]: komi is not a number", "{0}：KM[{1}]：贴目不是数字"},
-    {"error.not_point",
-     "{0}: '{1}' is not a point on a {2} board (use GTP coordinates like D4, columns A-{3} without I, or SGF letters like dd)",
-     "{0}：'{1}' 不是 {2} 棋盘上的点（请用 D4 这样的 GTP 坐标，列为 A-{3}，不用 I；或 dd 这样的 SGF 字母）"},
-    // The library's exceptions' messages (MessageError, message.hpp).
     // Reading a file (input_file.cpp): {0} the system's reason.
     {"error.file.open", "cannot open the file: {0}", "无法打开文件：{0}"},
     {"error.file.read", "cannot read the file: {0}", "无法读取文件：{0}"},
@@ -958,6 +934,27 @@ constexpr TextEntry kTable[] = {
     {"error.rules.list_twice", "the rule list names {0} twice", "规则列表中 {0} 出现了两次"},
     {"error.rules.record_settings", "the record's own rules take no settings ({0})",
      "按棋谱自身的规则计算时不能另加设置（{0}）"},
+    // Usage errors of the command line that CLI11 finds (apps/jpd/main.cpp): by their kind.
+    {"usage.extras", "unexpected arguments: {0}", "多余的参数：{0}"},
+    {"usage.required", "{0} is required", "缺少必需的参数 {0}"},
+    {"usage.subcommand", "a subcommand is required", "须指定子命令（如 score、compare、batch）"},
+    {"usage.other", "{0}", "命令行用法有误：{0}"},
+    {"usage.help", "Run with --help for more information.", "加 --help 查看用法说明。"},
+    // jpd's own checks of its options (after the option: "--size: ...") and its own failures.
+    {"error.option.dead_from", "dead stones from '{0}': not one of auto, sgf, none, estimate, gtp:COMMAND",
+     "死子来源 '{0}' 无效：可取 auto、sgf、none、estimate 或 gtp:命令"},
+    {"error.option.size", "'{0}' is not a board side 2..25 or a range like 3-9",
+     "'{0}' 不是 2..25 的棋盘边长，也不是 3-9 这样的范围"},
+    {"error.option.size_empty", "'{0}': the range is empty", "'{0}'：范围为空"},
+    {"error.option.cannot_write", "cannot write {0}", "无法写入 {0}"},
+    {"error.option.needs", "needs {0}", "须与 {0} 同用"},
+    {"error.cmd.open_for_writing", "{0}: cannot open for writing", "{0}：无法打开以写入"},
+    {"error.cmd.write_failed", "{0}: write failed", "{0}：写入失败"},
+    {"error.cmd.cannot_write", "{0}: cannot write", "{0}：无法写入"},
+    {"error.cmd.cannot_be_written", "{0}: cannot be written", "{0}：无法写入"},
+    {"error.cmd.empty_manifest", "{0}: empty manifest", "{0}：清单为空"},
+    {"error.cmd.manifest_column", "{0}: the manifest has no column '{1}'", "{0}：清单中没有 '{1}' 列"},
+    {"error.cmd.manifest_rules", "{0}:{1}: rules '{2}': {3}", "{0}:{1}：规则 '{2}'：{3}"},
     // A record that cannot be replayed (replay.cpp), besides the referee's refusals.
     {"error.replay.board_size", "the board size {0}x{1} is not supported", "不支持 {0}x{1} 的棋盘"},
     {"error.replay.setup_off_board", "the setup point is off the board", "摆子的点在棋盘之外"},
@@ -966,6 +963,8 @@ constexpr TextEntry kTable[] = {
      "the setup leaves the chain at {0} without a liberty, a position that cannot arise in play",
      "摆子使 {0} 的棋块没有气，这是对局中不可能出现的局面"},
     {"error.replay.root_setup", "root setup (AB/AW): {0}", "根节点的摆子（AB/AW）：{0}"},
+    // The referee's refusals (Illegal names), for front ends that speak Chinese: {0} the point,
+    // {1} the side to move. English front ends show the referee's own sentence.
     {"illegal.game_over", "the game is over", "对局已经结束"},
     {"illegal.wrong_phase", "not at this stage of the game", "对局此时不能下这一着"},
     {"illegal.not_your_turn", "it is {1}'s turn", "轮到{1}下"},

@@ -940,6 +940,12 @@ constexpr TextEntry kTable[] = {
     {"usage.subcommand", "a subcommand is required", "须指定子命令（如 score、compare、batch）"},
     {"usage.other", "{0}", "命令行用法有误：{0}"},
     {"usage.help", "Run with --help for more information.", "加 --help 查看用法说明。"},
+    // Why the built-in engine chose its move (genmove.cpp).
+    {"genmove.nothing_in_dispute", "nothing is in dispute: the non-board move", "没有争议之处：下盘外着"},
+    {"genmove.all_settled", "every point is settled: the non-board move", "各点均已确定：下盘外着"},
+    {"genmove.non_board_best", "no board move does better than the non-board move",
+     "盘上着都不比盘外着好：下盘外着"},
+    {"genmove.best_of", "best of {0} candidates by playouts", "模拟对局比较 {0} 个候选着，取最好的一着"},
     // jpd's own checks of its options (after the option: "--size: ...") and its own failures.
     {"error.option.dead_from", "dead stones from '{0}': not one of auto, sgf, none, estimate, gtp:COMMAND",
      "死子来源 '{0}' 无效：可取 auto、sgf、none、estimate 或 gtp:命令"},

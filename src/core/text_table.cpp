@@ -472,6 +472,14 @@ constexpr TextEntry kTable[] = {
     {"note.match_limit", "stopped after {0} moves (the move limit)", "下满 {0} 手后停止（手数上限）"},
     {"note.match_unusable", "the dead stones could not be used: {0}", "死子无法使用：{0}"},
     {"note.gtp_both", "final_status_list dead of both players", "双方 final_status_list dead 的回答"},
+    // The statuses used when the players disagree: their source by its key, and what of it.
+    {"note.match_source", "{0} ({1})", "{0}（{1}）"},
+    {"source_key.none", "none", "无"},
+    {"source_key.given", "given", "指定"},
+    {"source_key.sgf", "sgf", "棋谱标记"},
+    {"source_key.estimate", "estimate", "内置形势判断"},
+    {"source_key.gtp", "gtp", "外部引擎（GTP）"},
+    {"source_key.dispute", "dispute", "实战解决"},
 
     // The rule-set fields (jpd rules --lang): English as rules.cpp describes them.
     {"field.first_player", "who moves first and pays komi", "先行方（先下子、贴目的一方）"},

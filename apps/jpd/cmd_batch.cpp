@@ -52,7 +52,7 @@ void add_batch_command(CLI::App& app, Runner& run) {
       try {
         o.rules = batch::parse_rule_list(list.empty() ? std::string(batch::kDefaultRules) : list);
       } catch (const RulesError& e) {
-        throw CLI::ValidationError("--rules", e.what());
+        throw OptionError("--rules", e);
       }
       set_dead_from_option(o.score, dead_from);
       o.jobs = jobs;
@@ -64,7 +64,7 @@ void add_batch_command(CLI::App& app, Runner& run) {
       std::ofstream file;
       if (!out_file.empty()) {
         file.open(out_file, std::ios::binary);
-        if (!file) throw std::runtime_error(out_file + ": cannot open for writing");
+        if (!file) throw CommandError(Message("error.cmd.open_for_writing", {out_file}));
       }
       std::ostream& rows = out_file.empty() ? std::cout : file;
       std::ostream& report = out_file.empty() ? std::cerr : std::cout;
@@ -78,14 +78,14 @@ void add_batch_command(CLI::App& app, Runner& run) {
       if (pb) pb->clear();
       if (file.is_open()) {
         file.close();
-        if (!file) throw std::runtime_error(out_file + ": write failed");
+        if (!file) throw CommandError(Message("error.cmd.write_failed", {out_file}));
       }
       if (s.games == 0) report << tr(l, "batch.no_files") << "\n";
       report << s.text(l);
       if (!summary_json.empty()) {
         std::ofstream j(summary_json);
         j << json_text(s.to_json(), 2) << "\n";
-        if (!j) throw std::runtime_error(summary_json + ": cannot write");
+        if (!j) throw CommandError(Message("error.cmd.cannot_write", {summary_json}));
       }
       return s.invariant_failures == 0 ? kExitOk : kExitFailure;
     };

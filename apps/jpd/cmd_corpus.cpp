@@ -133,13 +133,13 @@ constexpr size_t kMaxManifestBytes = size_t(256) << 20;
 std::vector<Entry> read_manifest(const std::string& path, const std::string& root) {
   std::istringstream in(read_input_file(path, kMaxManifestBytes));
   std::string line;
-  if (!std::getline(in, line)) throw std::runtime_error(path + ": empty manifest");
+  if (!std::getline(in, line)) throw CommandError(Message("error.cmd.empty_manifest", {path}));
   std::vector<std::string> head = split_tabs(line);
   auto find = [&](const char* name) { return std::find(head.begin(), head.end(), name); };
   auto col = [&](const char* name) {
     auto it = find(name);
     if (it == head.end())
-      throw std::runtime_error(path + ": the manifest has no column '" + name + "'");
+      throw CommandError(Message("error.cmd.manifest_column", {path, name}));
     return size_t(it - head.begin());
   };
   const size_t cf = find("file") != head.end() ? col("file") : find("source_path") != head.end()
@@ -161,7 +161,8 @@ std::vector<Entry> read_manifest(const std::string& path, const std::string& roo
     try {
       e.family = family_of(cells[cr]);
     } catch (const RulesError& err) {
-      throw std::runtime_error(path + ":" + std::to_string(row) + ": rules '" + cells[cr] + "': " + err.what());
+      throw CommandError(Message("error.cmd.manifest_rules",
+                                 {path, row, cells[cr], MessageArg::message(err.message())}));
     }
     try {
       e.komi = std::stod(cells[ck]);
@@ -543,17 +544,13 @@ void add_corpus_command(CLI::App& app, Runner& run) {
         choice.unknown_rules =
             parse_rules_text(unknown_rules == "record" ? kDefaultPreset : unknown_rules);
       } catch (const RulesError& e) {
-        throw CLI::ValidationError("--unknown-rules", e.what());
+        throw OptionError("--unknown-rules", e);
       }
       std::vector<Source> srcs;
       for (const std::string& s : sources.empty() ? std::vector<std::string>{"estimate"} : sources) {
         Source src;
         src.text = s;
-        try {
-          set_dead_from(src.base, s);
-        } catch (const std::invalid_argument& e) {
-          throw CLI::ValidationError("--dead-from", e.what());
-        }
+        set_dead_from_option(src.base, s);
         src.base.estimate.playouts = playouts;
         src.base.gtp_timeout = gtp_timeout;
         srcs.push_back(src);

@@ -17,7 +17,7 @@ namespace {
 void write_file(const std::filesystem::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary);
   out << text;
-  if (!out) throw std::runtime_error(p.string() + ": cannot write");
+  if (!out) throw CommandError(Message("error.cmd.cannot_write", {p.string()}));
 }
 
 // The moves the count played to finish a record that stops before its end (score_record): those
@@ -67,7 +67,7 @@ void add_diagram_command(CLI::App& app, Runner& run) {
         if (!dead.empty()) o.dead = parse_point_list(dead, rec.width, rec.height);
         for (auto& c : claims) o.claims.push_back(parse_claim(c, rec.width, rec.height));
       } catch (const PointError& e) {
-        throw CLI::ValidationError(dead.empty() ? "--claim" : "--dead", e.what());
+        throw OptionError(dead.empty() ? "--claim" : "--dead", e);
       }
       set_dead_from_option(o, dead_from);
       if (!rules.empty()) o.rules = read_rules(rules);

@@ -58,7 +58,7 @@ void add_dispute_command(CLI::App& app, Runner& run) {
         played.has_dead_markup = true;
         std::ofstream f(out);
         f << sgf::write(sgf::to_tree(played)) << "\n";
-        if (!f) throw std::runtime_error(out + ": cannot be written");
+        if (!f) throw CommandError(Message("error.cmd.cannot_be_written", {out}));
       }
       if (json) {
         nlohmann::json j = to_json(c);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "common.hpp"
 #include "jpd/gtp.hpp"
 #include "jpd/rules.hpp"
 
@@ -106,7 +107,7 @@ void add_gtp_command(CLI::App& app, Runner& run) {
       try {
         o.rules = parse_ruleset(rules);
       } catch (const RulesError& e) {
-        throw CLI::ValidationError("--rules", e.what());
+        throw OptionError("--rules", e);
       }
       GtpEngine engine(o);
       return serve(engine);

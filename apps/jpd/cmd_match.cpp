@@ -53,17 +53,17 @@ void add_match_command(CLI::App& app, Runner& run) {
         // A bad rule set fails before any engine starts.
         o.rules = parse_ruleset(rules.empty() ? kDefaultPreset : rules);
       } catch (const RulesError& e) {
-        throw CLI::ValidationError("--rules", e.what());
+        throw OptionError("--rules", e);
       }
       SeriesOptions so;
       so.tie = tie == "none" ? SeriesTieBreak::none : SeriesTieBreak::wins;
       if (!series_rules.empty()) {
-        if (!o.series) throw CLI::ValidationError("--series-rules", "needs --series");
+        if (!o.series) throw OptionError("--series-rules", Message("error.option.needs", {"--series"}));
         try {
           for (const batch::RuleChoice& c : batch::parse_rule_list(series_rules))
             if (c.rules) so.rules.push_back(c.rules);
         } catch (const RulesError& e) {
-          throw CLI::ValidationError("--series-rules", e.what());
+          throw OptionError("--series-rules", e);
         }
       }
       so.score.dead_from = DeadFrom::sgf;  // the dead stones the match agreed (JD)

@@ -47,13 +47,13 @@ ScoreOptions score_options(const StatusArgs& a, const sgf::Record& rec) {
   try {
     if (!a.dead.empty()) o.dead = parse_point_list(a.dead, rec.width, rec.height);
   } catch (const PointError& e) {
-    throw CLI::ValidationError("--dead", e.what());
+    throw OptionError("--dead", e);
   }
   for (auto& c : a.claims) {
     try {
       o.claims.push_back(parse_claim(c, rec.width, rec.height));
     } catch (const PointError& e) {
-      throw CLI::ValidationError("--claim", e.what());
+      throw OptionError("--claim", e);
     }
   }
   o.estimate.playouts = a.playouts;

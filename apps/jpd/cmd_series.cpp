@@ -45,7 +45,7 @@ void add_series_command(CLI::App& app, Runner& run) {
       try {
         for (const batch::RuleChoice& c : batch::parse_rule_list(rules)) o.rules.push_back(c.rules);
       } catch (const RulesError& e) {
-        throw CLI::ValidationError("--rules", e.what());
+        throw OptionError("--rules", e);
       }
       set_dead_from_option(o.score, dead_from);
       o.score.estimate.playouts = playouts;

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "commands.hpp"
+#include "common.hpp"
 #include "jpd/web/app.hpp"
 #include "jpd/web/http.hpp"
 
@@ -104,7 +105,7 @@ void add_serve_command(CLI::App& app, Runner& run) {
         h.access_log = &std::cout;
       } else if (!access_log.empty()) {
         log_file.open(access_log, std::ios::app);
-        if (!log_file) throw CLI::ValidationError("--access-log", "cannot write " + access_log);
+        if (!log_file) throw OptionError("--access-log", Message("error.option.cannot_write", {access_log}));
         h.access_log = &log_file;
       }
       // SIGINT and SIGTERM stop the server from a thread of their own (every thread blocks them).

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "commands.hpp"
+#include "common.hpp"
 #include "jpd/count.hpp"
 #include "random_game.hpp"
 #include "jpd/replay.hpp"
@@ -75,7 +76,7 @@ RuleSets rule_list(const std::string& text) {
     try {
       out.rules.push_back(parse_ruleset(r));
     } catch (const RulesError& e) {
-      throw CLI::ValidationError("--rules", e.what());
+      throw OptionError("--rules", e);
     }
   }
   return out;
@@ -88,15 +89,14 @@ std::pair<int, int> size_range(const std::string& text) {
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (s.empty() || ec != std::errc() || end != s.data() + s.size() || v < kMinBoardSize ||
         v > kMaxBoardSize)
-      throw CLI::ValidationError("--size", "'" + text + "' is not a board side 2..25 or a range "
-                                           "like 3-9");
+      throw OptionError("--size", Message("error.option.size", {text}));
     return v;
   };
   const size_t dash = text.find('-');
   if (dash == std::string::npos) return {number(text), number(text)};
   auto lo = number(std::string_view(text).substr(0, dash));
   auto hi = number(std::string_view(text).substr(dash + 1));
-  if (lo > hi) throw CLI::ValidationError("--size", "'" + text + "': the range is empty");
+  if (lo > hi) throw OptionError("--size", Message("error.option.size_empty", {text}));
   return {lo, hi};
 }
 

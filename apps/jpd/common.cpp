@@ -13,11 +13,21 @@ namespace jpd::cli {
 
 Lang language(const std::string& option) { return jpd::language(option); }
 
+OptionError::OptionError(const std::string& option, Message why)
+    : CLI::ValidationError(option, text(why, Lang::en)),
+      MessageError(Message("text.colon", {option, MessageArg::message(why)})) {}
+
+OptionError::OptionError(const std::string& option, const std::exception& e)
+    : OptionError(option, error_message(e)) {}
+
+CommandError::CommandError(Message m)
+    : std::runtime_error(text(m, Lang::en)), MessageError(std::move(m)) {}
+
 void set_dead_from_option(ScoreOptions& o, const std::string& value) {
   try {
     set_dead_from(o, value);
-  } catch (const std::invalid_argument& e) {
-    throw CLI::ValidationError("--dead-from", e.what());
+  } catch (const std::invalid_argument&) {
+    throw OptionError("--dead-from", Message("error.option.dead_from", {value}));
   }
 }
 
@@ -99,7 +109,7 @@ std::optional<RulesText> rules_option(const std::string& option, const std::stri
   try {
     return read_rules(text);
   } catch (const RulesError& e) {
-    throw CLI::ValidationError(option, e.what());
+    throw OptionError(option, e);
   }
 }
 

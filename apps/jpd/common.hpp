@@ -15,6 +15,21 @@ namespace jpd::cli {
 // --lang: "zh", "en" or "" (from the locale: LC_ALL, LC_MESSAGES, LANG starting with "zh").
 Lang language(const std::string& option);
 
+// An option's value found bad by the command: a usage error (exit status 2) naming the option.
+// what() reads "--dead: why" in English; message() is the same as a message, which jpd's error
+// line renders in the language of --lang.
+struct OptionError : CLI::ValidationError, MessageError {
+  OptionError(const std::string& option, Message why);
+  // The library's exception about the option's value: its message (error_message).
+  OptionError(const std::string& option, const std::exception& e);
+};
+
+// A command's own failure that is no usage error (a file it cannot write, a faulty manifest):
+// what() in English, message() for the error line.
+struct CommandError : std::runtime_error, MessageError {
+  explicit CommandError(Message m);
+};
+
 // How a command reads its record: --game N, --repair, --charset NAME, --no-server-conventions
 // (README, "Records as they come").
 struct RecordArgs {

@@ -1,5 +1,6 @@
 // jpd: count, compare, replay and explain Go games under the Ji Ping Dian rules and the standard
 // rule sets; also the GTP engine, batch counting and benchmarks.
+#include <exception>
 #include <iostream>
 #include <string_view>
 
@@ -20,12 +21,47 @@ jpd::Lang error_language(int argc, char** argv) {
   return jpd::language(lang);
 }
 
+// CLI11's own usage errors carry no message: the two a user meets most are said by the words
+// CLI11 names (the unexpected arguments, the missing option or argument); any other is its
+// English as written, after a sentence saying it is a usage error.
+jpd::Message cli11_message(const CLI::Error& e) {
+  const std::string_view what = e.what();
+  constexpr std::string_view required = " is required";
+  if (const size_t colon = what.find(": ");
+      dynamic_cast<const CLI::ExtrasError*>(&e) && colon != std::string_view::npos)
+    return jpd::Message("usage.extras", {std::string(what.substr(colon + 2))});
+  if (dynamic_cast<const CLI::RequiredError*>(&e) && what.ends_with(required)) {
+    const std::string_view name = what.substr(0, what.size() - required.size());
+    if (name.find(' ') == std::string_view::npos) return jpd::Message("usage.required", {std::string(name)});
+    if (name == "A subcommand") return jpd::Message("usage.subcommand");
+  }
+  return jpd::Message("usage.other", {std::string(what)});
+}
+
+// A command's error line ("jpd: ...") in the language: the exception's message (MessageError:
+// the library's, and jpd's own option errors), a usage error of CLI11's by its kind, any other
+// exception's what() as it is.
+std::string error_line(const std::exception& e, jpd::Lang l) {
+  const auto* cli = dynamic_cast<const CLI::Error*>(&e);
+  const jpd::Message m = cli && !dynamic_cast<const jpd::MessageError*>(&e) && l != jpd::Lang::en
+                             ? cli11_message(*cli)
+                             : jpd::error_message(e);
+  return jpd::tr(l, "error_line", {jpd::text(m, l)});
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"jpd - the Ji Ping Dian (计枰点) rules of Go: count, compare and explain games"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("jpd 0.1.0"));
+  const jpd::Lang lang = error_language(argc, argv);
+  // A usage error found while parsing: CLI11's own lines in English, the error line and the hint
+  // in Chinese.
+  app.failure_message([lang](const CLI::App* a, const CLI::Error& e) {
+    if (lang == jpd::Lang::en) return CLI::FailureMessage::simple(a, e);
+    return error_line(e, lang) + "\n" + jpd::tr(lang, "usage.help") + "\n";
+  });
   jpd::cli::Runner run;
   jpd::cli::add_score_command(app, run);
   jpd::cli::add_compare_command(app, run);
@@ -51,10 +87,10 @@ int main(int argc, char** argv) {
   try {
     return run ? run() : jpd::cli::kExitUsage;
   } catch (const CLI::Error& e) {  // an argument found bad once the command looked at it
-    std::cerr << jpd::error_text(e.what(), error_language(argc, argv)) << "\n";
+    std::cerr << error_line(e, lang) << "\n";
     return jpd::cli::kExitUsage;
   } catch (const std::exception& e) {
-    std::cerr << jpd::error_text(e.what(), error_language(argc, argv)) << "\n";
+    std::cerr << error_line(e, lang) << "\n";
     return jpd::cli::kExitFailure;
   }
 }

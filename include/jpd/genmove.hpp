@@ -39,6 +39,7 @@
 #include <string>
 
 #include "jpd/game.hpp"
+#include "jpd/message.hpp"
 
 namespace jpd {
 
@@ -80,7 +81,7 @@ struct GenmoveResult {
   int candidates = 0;       // board moves compared
   int playouts = 0;         // playouts run, ownership included
   double seconds = 0;       // the time taken, by the options' clock (measured with a budget only)
-  std::string reason;       // in words
+  Message reason;           // why this move (text() renders it)
 };
 
 // The default playout budget for a board of `points` points.

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <concepts>
+#include <exception>
 #include <initializer_list>
 #include <iosfwd>
 #include <span>
@@ -102,6 +103,26 @@ inline bool operator==(const MessageArg& a, const MessageArg& b) {
 inline bool operator==(const Message& a, const Message& b) {
   return a.id == b.id && a.args == b.args;
 }
+
+// What the library's exceptions have in common (sgf::Error, ReplayError, RulesError, PointError,
+// and jpd's own option errors): besides what(), which stays the English of the message (for
+// library users, logs and tests), the message itself, for a front end to render in its language
+// (jpd's error line, error_line in apps/jpd/main.cpp). Caught as a std::exception, the message is
+// found by dynamic_cast<const MessageError*>.
+class MessageError {
+ public:
+  explicit MessageError(Message m) : message_(std::move(m)) {}
+  MessageError(const MessageError&) = default;
+  MessageError& operator=(const MessageError&) = default;
+  virtual ~MessageError() = default;
+  const Message& message() const { return message_; }
+
+ private:
+  Message message_;
+};
+
+// The message of an exception: its own (a MessageError's), else its what() as written.
+Message error_message(const std::exception& e);
 
 // The texts' table (src/core/text_table.cpp): one row a message id, its English and its Chinese;
 // placeholders {0}, {1} ... stand for the arguments.

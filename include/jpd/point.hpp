@@ -9,6 +9,9 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
+
+#include "jpd/message.hpp"
 
 namespace jpd {
 
@@ -43,9 +46,12 @@ struct Point {
   friend constexpr bool operator<(Point a, Point b) { return a.key() < b.key(); }
 };
 
-// Thrown for text that does not name a point on the board.
-struct PointError : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
+// Thrown for text that does not name a point on the board. what() is its English, message() the
+// message (message.hpp).
+struct PointError : std::invalid_argument, MessageError {
+  explicit PointError(Message m) : std::invalid_argument(text(m, Lang::en)), MessageError(std::move(m)) {}
+  // (A sentence is no message id: the reason is a Message, from the texts' table.)
+  explicit PointError(const std::string& sentence) = delete;
 };
 
 // GTP vertex: column letter (A..Z without I) then row number counted from the bottom, e.g. "D4".

@@ -39,8 +39,9 @@ struct ReplayOptions {
 };
 
 // The record could not be replayed: an illegal move, or a step that does not fit the rules.
-// what() reads "FILE:LINE:COLUMN: move N (W D4): reason", the detail in English after the place.
-struct ReplayError : std::runtime_error {
+// what() reads "FILE:LINE:COLUMN: move N (W D4): reason", the detail in English after the place;
+// message() is the same as a message ("text.colon": the place, then the detail).
+struct ReplayError : std::runtime_error, MessageError {
   std::string file;
   sgf::Location where;
   int move_number = 0;
@@ -48,9 +49,9 @@ struct ReplayError : std::runtime_error {
   Message detail;  // "move N (W D4): reason", as a message (the referee's verdict inside it)
   ReplayError(std::string file_, sgf::Location where_, int move_number_, Illegal reason_,
               Message detail_);
-  // The same for a sentence as written.
+  // (A sentence is no message id: the detail is a Message, from the texts' table.)
   ReplayError(std::string file_, sgf::Location where_, int move_number_, Illegal reason_,
-              const std::string& message);
+              const std::string& sentence) = delete;
 };
 
 struct Replay {

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "jpd/message.hpp"
 #include "jpd/point.hpp"
 
 namespace jpd {
@@ -154,9 +155,12 @@ std::span<const Preset> presets();
 const Preset* find_preset(std::string_view name);
 std::vector<std::string> preset_names();
 
-// Thrown by parse_ruleset: the message lists the valid presets, keys or values.
-struct RulesError : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
+// Thrown by parse_ruleset: the message lists the valid presets, keys or values. what() is its
+// English, message() the message (message.hpp).
+struct RulesError : std::invalid_argument, MessageError {
+  explicit RulesError(Message m);
+  // (A sentence is no message id: the reason is a Message, from the texts' table.)
+  explicit RulesError(const std::string& sentence) = delete;
 };
 
 // A rules text read once: the rule set, and the keys the text sets itself, as the field names of

@@ -49,12 +49,15 @@ struct Location {
 // built by a program).
 std::string where_text(std::string_view file, Location where);
 
-// Malformed input. what() reads "FILE:LINE:COLUMN: message".
-struct Error : std::runtime_error {
+// Malformed input. what() reads "FILE:LINE:COLUMN: detail" in English; message() is the same as a
+// message ("text.colon": the place, then the detail), for a front end to render in its language.
+struct Error : std::runtime_error, MessageError {
   std::string file;
   Location where;
-  std::string message;
-  Error(std::string file_, Location where_, std::string message_);
+  Message detail;  // what is wrong, after the place
+  Error(std::string file_, Location where_, Message detail_);
+  // (A sentence is no message id: the detail is a Message, from the texts' table.)
+  Error(std::string file_, Location where_, const std::string& sentence) = delete;
 };
 
 struct Property {

@@ -7,7 +7,6 @@
 
 #include <cstdint>
 #include <initializer_list>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,17 +47,6 @@ std::string field_meaning(const FieldInfo& f, Lang l);     // a rule-set field's
 // A result in words: "Black wins by 1.5 points (B+1.5)" / "黑胜 1.5 点（B+1.5）", "白中盘胜（W+R）",
 // "和棋（0）", "无胜负（Void）". From the SGF-style result string.
 std::string result_words(std::string_view result, Lang l);
-
-// A command's error line ("jpd: ..."), the library's English sentence translated when a pattern
-// of the table knows it (a file that cannot be opened, a faulty record's move, an SGF syntax
-// error ...), else shown as it is. A placeholder's value is translated in turn: a word of the
-// table, or a sentence that a "note." pattern knows (the referee's reason in a replay's error).
-std::string error_text(std::string_view english, Lang l);
-// The pattern translation of error_text over a table of one's own, patterns of one kind
-// ("note.", "error."); for the tests: a sentence inside a sentence is translated a few levels
-// deep at most, so a pattern that takes a whole sentence as its placeholder ends.
-std::string translate_with_table(std::span<const TextEntry> table, std::string_view kind,
-                                 std::string_view sentence, Lang l);
 
 // Terminal columns of a UTF-8 text (CJK characters take two) and padding to a width.
 int display_width(std::string_view s);

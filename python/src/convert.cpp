@@ -68,9 +68,7 @@ Point point_arg(pyb::handle h, int width, int height) {
   if (pyb::isinstance<Point>(h)) {
     Point p = h.cast<Point>();
     if (!p.inside(width, height))
-      throw PointError("the point (" + std::to_string(int(p.x)) + ", " + std::to_string(int(p.y)) +
-                       ") is not on the " + std::to_string(width) + "x" + std::to_string(height) +
-                       " board");
+      throw PointError(Message("error.point.pair_off_board", {int(p.x), int(p.y), width, height}));
     return p;
   }
   if (pyb::isinstance<pyb::str>(h)) return parse_point(h.cast<std::string>(), width, height);
@@ -79,9 +77,7 @@ Point point_arg(pyb::handle h, int width, int height) {
     if (seq.size() == 2 && pyb::isinstance<pyb::int_>(seq[0]) && pyb::isinstance<pyb::int_>(seq[1])) {
       const long x = seq[0].cast<long>(), y = seq[1].cast<long>();
       if (x < 0 || y < 0 || x >= width || y >= height)
-        throw PointError("the point (" + std::to_string(x) + ", " + std::to_string(y) +
-                         ") is not on the " + std::to_string(width) + "x" +
-                         std::to_string(height) + " board");
+        throw PointError(Message("error.point.pair_off_board", {x, y, width, height}));
       return Point(int(x), int(y));
     }
   }

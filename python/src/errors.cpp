@@ -31,7 +31,7 @@ void bind_errors(pyb::module_&) {
       raise("ReplayError", pyb::make_tuple(reason_text(e.reason), std::string(e.what()), e.file,
                                            e.where.line, e.where.column, e.move_number));
     } catch (const sgf::Error& e) {
-      raise("SgfError", pyb::make_tuple(e.message, e.file, e.where.line, e.where.column,
+      raise("SgfError", pyb::make_tuple(text(e.detail, Lang::en), e.file, e.where.line, e.where.column,
                                         std::string(e.what())));
     } catch (const RulesError& e) {
       raise("RulesError", pyb::make_tuple(std::string(e.what())));

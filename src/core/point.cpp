@@ -82,21 +82,16 @@ Point parse_point(std::string_view s, int width, int height) {
   // is refused here rather than trusted below (the column letters stop at the 25th).
   if (width < kMinBoardSize || width > kMaxBoardSize || height < kMinBoardSize ||
       height > kMaxBoardSize)
-    throw PointError("'" + text + "' cannot be read on a " + std::to_string(width) + "x" +
-                     std::to_string(height) + " board: board sides are " +
-                     std::to_string(kMinBoardSize) + " to " + std::to_string(kMaxBoardSize));
+    throw PointError(Message("error.point.board", {text, width, height, kMinBoardSize, kMaxBoardSize}));
   if (s.size() == 2 && std::islower(static_cast<unsigned char>(s[0])) &&
       std::islower(static_cast<unsigned char>(s[1]))) {
     auto p = parse_sgf(s);
     if (p && p->inside(width, height)) return *p;
-    throw PointError("'" + text + "' is not a point on a " + std::to_string(width) + "x" +
-                     std::to_string(height) + " board");
+    throw PointError(Message("error.point.off_board", {text, width, height}));
   }
   if (auto p = parse_gtp(s, width, height)) return *p;
-  throw PointError("'" + text + "' is not a point on a " + std::to_string(width) + "x" +
-                   std::to_string(height) +
-                   " board (use GTP coordinates like D4, columns A-" +
-                   std::string(1, kGtpColumns[width - 1]) + " without I, or SGF letters like dd)");
+  throw PointError(
+      Message("error.point.not_point", {text, width, height, std::string(1, kGtpColumns[width - 1])}));
 }
 
 }  // namespace jpd

@@ -112,8 +112,7 @@ class Chooser {
     std::vector<Option> options = candidates();
     res_.candidates = int(options.size());
     if (options.empty()) {
-      res_.reason = dispute() ? "nothing is in dispute: the non-board move"
-                              : "every point is settled: the non-board move";
+      res_.reason = Message(dispute() ? "genmove.nothing_in_dispute" : "genmove.all_settled");
       if (timed_) res_.seconds = elapsed();
       return res_;
     }
@@ -123,12 +122,12 @@ class Chooser {
     res_.win_rate = best.played.wins / best.played.runs;
     res_.mean_margin = best.played.margin_sum / best.played.runs;
     if (best.index == B::kNoIndex) {
-      res_.reason = "no board move does better than the non-board move";
+      res_.reason = Message("genmove.non_board_best");
       return res_;
     }
     res_.board_move = true;
     res_.point = best.point;
-    res_.reason = "best of " + std::to_string(res_.candidates) + " candidates by playouts";
+    res_.reason = Message("genmove.best_of", {res_.candidates});
     return res_;
   }
 

@@ -237,11 +237,12 @@ Statuses match_statuses(const Game& g, MatchPlayer& black, MatchPlayer& white, M
     return MessageArg::message(d ? Message("note.match_dead_n", {d->size()}) : Message("note.match_no_answer"));
   };
   Statuses st = fallback ? fallback(g) : referee_statuses(g);
-  how = Message("note.match_disagree",
-                {said(b), said(w),
-                 std::string(name_of(st.source)) +
-                     (st.source_detail.empty() ? "" : " (" + text(st.source_detail, Lang::en) + ")"),
-                 st.dead.size()});
+  // The statuses used instead: their source's key (the word of the table "source_key.*"), and
+  // what of it, if anything, in its own message.
+  MessageArg source = MessageArg::word("source_key." + std::string(name_of(st.source)));
+  if (!st.source_detail.empty())
+    source = MessageArg::message(Message("note.match_source", {source, MessageArg::message(st.source_detail)}));
+  how = Message("note.match_disagree", {said(b), said(w), source, st.dead.size()});
   return st;
 }
 

@@ -113,11 +113,11 @@ std::vector<RuleChoice> parse_rule_list(std::string_view list) {
     }
     groups.push_back(std::move(g));
   }
-  if (groups.empty()) throw RulesError("the rule list names no preset (e.g. tang-song,chinese or all)");
+  if (groups.empty()) throw RulesError(Message("error.rules.list_empty"));
   std::vector<RuleChoice> out;
   std::set<std::string> seen;
   auto add = [&](RuleChoice c) {
-    if (!seen.insert(c.label).second) throw RulesError("the rule list names " + c.label + " twice");
+    if (!seen.insert(c.label).second) throw RulesError(Message("error.rules.list_twice", {c.label}));
     out.push_back(std::move(c));
   };
   for (const Group& g : groups) {
@@ -126,7 +126,7 @@ std::vector<RuleChoice> parse_rule_list(std::string_view list) {
     for (const std::string& s : g.settings) settings += "," + s;
     if (g.record) {
       if (!settings.empty())
-        throw RulesError("the record's own rules take no settings (" + settings.substr(1) + ")");
+        throw RulesError(Message("error.rules.record_settings", {settings.substr(1)}));
       add({"record", std::nullopt});
       continue;
     }

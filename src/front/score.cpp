@@ -55,9 +55,9 @@ std::vector<Point> parse_point_list(std::string_view list, int width, int height
 Claim parse_claim(std::string_view text, int width, int height) {
   auto colon = text.find(':');
   if (colon == std::string_view::npos)
-    throw PointError("claim '" + std::string(text) + "' needs the form COLOR:POINT, e.g. B:D4");
+    throw PointError(Message("error.point.claim_form", {std::string(text)}));
   auto c = parse_color(text.substr(0, colon));
-  if (!c) throw PointError("claim '" + std::string(text) + "' names no colour (B or W)");
+  if (!c) throw PointError(Message("error.point.claim_colour", {std::string(text)}));
   return Claim{*c, parse_point(text.substr(colon + 1), width, height)};
 }
 

@@ -196,7 +196,7 @@ void Game::clear_history() {
 }
 
 Verdict Game::setup_stone(Color c, Point p) {
-  if (!p.inside(width(), height())) throw PointError("setup point outside the board");
+  if (!p.inside(width(), height())) throw PointError(Message("error.point.setup_off_board"));
   if (c == Color::Edge) throw std::invalid_argument("a setup stone is Black, White or empty, not the edge");
   if (phase_ == Phase::making || phase_ == Phase::ended)
     return refuse(Illegal::wrong_phase, Message("ref.setup_final"));

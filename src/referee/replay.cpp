@@ -9,16 +9,12 @@ namespace jpd {
 ReplayError::ReplayError(std::string file_, sgf::Location where_, int move_number_,
                          Illegal reason_, Message detail_)
     : std::runtime_error(sgf::where_text(file_, where_) + ": " + text(detail_, Lang::en)),
+      MessageError(Message("text.colon", {sgf::where_text(file_, where_), MessageArg::message(detail_)})),
       file(std::move(file_)),
       where(where_),
       move_number(move_number_),
       reason(reason_),
       detail(std::move(detail_)) {}
-
-ReplayError::ReplayError(std::string file_, sgf::Location where_, int move_number_,
-                         Illegal reason_, const std::string& message)
-    : ReplayError(std::move(file_), where_, move_number_, reason_,
-                  Message("text.as_written", {message})) {}
 
 namespace {
 
@@ -102,8 +98,7 @@ class Replayer {
     if (r_.width < kMinBoardSize || r_.width > kMaxBoardSize || r_.height < kMinBoardSize ||
         r_.height > kMaxBoardSize)
       throw ReplayError(file_, {}, 0, Illegal::off_board,
-                        "the board size " + std::to_string(r_.width) + "x" +
-                            std::to_string(r_.height) + " is not supported");
+                        Message("error.replay.board_size", {r_.width, r_.height}));
     Replay rp(used, r_.width, r_.height);
     rp.notes = r_.notes;  // what reading the record noted comes first
     rp.repairs = r_.repairs;
@@ -151,8 +146,7 @@ class Replayer {
     switch (s.kind) {
       case sgf::Step::Kind::setup:
         if (!s.move.point.inside(game().width(), game().height()))
-          fail(s, s.move, Illegal::off_board,
-               Message("text.as_written", {"the setup point is off the board"}));
+          fail(s, s.move, Illegal::off_board, Message("error.replay.setup_off_board"));
         if (const Verdict v = game().setup_stone(s.move.color, s.move.point); !v)
           fail(s, s.move, v.reason, v.message);
         setup_pending_ = true;
@@ -235,7 +229,7 @@ class Replayer {
     m.color = game().board().at(m.point);
     if (!is_stone(m.color))
       fail(s, m, Illegal::not_own_stone,
-           "there is no stone at " + to_gtp(m.point, game().height()) + " to take back");
+           Message("error.replay.no_stone_to_take", {to_gtp(m.point, game().height())}));
     return play(s, m);
   }
 
@@ -245,11 +239,10 @@ class Replayer {
     setup_pending_ = false;
     const Point p = game().setup_without_liberty();
     if (!p.valid()) return;
-    const std::string why = "the setup leaves the chain at " + to_gtp(p, game().height()) +
-                            " without a liberty, a position that cannot arise in play";
-    if (setup_step_)
-      fail(*setup_step_, setup_step_->move, Illegal::no_liberty, Message("text.as_written", {why}));
-    throw ReplayError(file_, {}, 0, Illegal::no_liberty, "root setup (AB/AW): " + why);
+    Message why("error.replay.setup_no_liberty", {to_gtp(p, game().height())});
+    if (setup_step_) fail(*setup_step_, setup_step_->move, Illegal::no_liberty, std::move(why));
+    throw ReplayError(file_, {}, 0, Illegal::no_liberty,
+                      Message("error.replay.root_setup", {MessageArg::message(std::move(why))}));
   }
 
   void resume(const sgf::Step& s) {
@@ -354,6 +347,8 @@ class Replayer {
     return what;
   }
 
+  // (A sentence is no message id: the reason is a Message, from the texts' table.)
+  void fail(const sgf::Step& s, const Move& m, Illegal reason, const std::string& why) const = delete;
   [[noreturn]] void fail(const sgf::Step& s, const Move& m, Illegal reason, Message why) const {
     const bool mendable = !opts_.repair && s.kind == sgf::Step::Kind::move &&
                           (reason == Illegal::occupied || reason == Illegal::not_your_turn);
@@ -400,7 +395,7 @@ Ruleset rules_for_record(const sgf::Record& r, const std::optional<RulesText>& e
     rules = parse_ruleset(preset.empty() ? kDefaultPreset : preset);
   } catch (const RulesError& e) {  // RU[JPD:tang-song,komi=1e308]: the record's own fault
     throw sgf::Error(r.filename.empty() ? "<input>" : r.filename, r.rules_where,
-                     "RU[" + r.rules + "]: " + e.what());
+                     Message("text.colon", {"RU[" + r.rules + "]", MessageArg::message(e.message())}));
   }
   komi_of_record(r, rules);
   return rules;

@@ -1,7 +1,6 @@
 // The helpers around the texts' table (the table itself and the rendering of messages are
 // core's: src/core/text_table.cpp, message.hpp): words for colours, methods, sources, marks and
-// classes, result words, the translation of a command's English error line by the table's
-// "error." patterns, display widths.
+// classes, result words, display widths.
 #include "jpd/text.hpp"
 
 #include <charconv>
@@ -11,79 +10,6 @@
 #include <stdexcept>
 
 namespace jpd {
-
-namespace {
-
-// Matches `s` against a pattern with placeholders {0}..{9} (each at least one character); fills
-// args. Backtracking over the places where the next literal occurs.
-bool match(std::string_view pat, std::string_view s, std::vector<std::string>& args) {
-  if (pat.empty()) return s.empty();
-  if (pat.size() >= 3 && pat[0] == '{' && pat[2] == '}' && pat[1] >= '0' && pat[1] <= '9') {
-    size_t k = size_t(pat[1] - '0');
-    std::string_view rest = pat.substr(3);
-    // The literal after the placeholder (up to the next placeholder or the end).
-    size_t lit_end = rest.find('{');
-    std::string_view lit = rest.substr(0, lit_end);
-    if (lit.empty()) {
-      if (!rest.empty()) return false;  // two placeholders in a row: not used
-      if (s.empty()) return false;
-      if (args.size() <= k) args.resize(k + 1);
-      args[k] = std::string(s);
-      return true;
-    }
-    for (size_t at = s.find(lit, 1); at != std::string_view::npos; at = s.find(lit, at + 1)) {
-      std::vector<std::string> saved = args;
-      if (args.size() <= k) args.resize(k + 1);
-      args[k] = std::string(s.substr(0, at));
-      if (match(rest, s.substr(at), args)) return true;
-      args = std::move(saved);
-    }
-    return false;
-  }
-  size_t next = pat.find('{');
-  std::string_view lit = pat.substr(0, next);
-  if (s.substr(0, lit.size()) != lit) return false;
-  return match(pat.substr(lit.size()), s.substr(lit.size()), args);
-}
-
-// Sentences inside sentences are translated this deep at most: a pattern whose placeholder can
-// take a whole sentence (a row whose English were "{0}" alone) would otherwise translate the same
-// sentence again without end.
-constexpr int kMaxNesting = 8;
-
-bool translate_with(std::span<const TextEntry> table, std::string_view kind, std::string_view part,
-                    Lang l, std::string& out, int depth);
-
-// A placeholder's value in the language: a known word (colour, counted moves ...), a known
-// sentence (a reason inside a reason), or itself.
-std::string word(std::span<const TextEntry> table, std::string_view w, Lang l, int depth) {
-  if (l == Lang::en) return std::string(w);
-  for (const TextEntry& e : table)
-    if (e.id.substr(0, 5) == "word." && e.en == w) return std::string(e.zh);
-  std::string sentence;
-  if (w.size() > 12 && translate_with(table, "note.", w, l, sentence, depth)) return sentence;
-  return std::string(w);
-}
-
-// One sentence matched whole against the table's patterns of one kind ("note.", "error."): the
-// first that matches, its placeholders' values put in the language (one level deeper); else, or
-// nested too deep, the sentence as it is.
-bool translate_with(std::span<const TextEntry> table, std::string_view kind, std::string_view part,
-                    Lang l, std::string& out, int depth) {
-  out = std::string(part);
-  if (depth > kMaxNesting) return false;
-  for (const TextEntry& e : table) {
-    if (e.id.substr(0, kind.size()) != kind) continue;
-    std::vector<std::string> args;
-    if (!match(e.en, part, args)) continue;
-    for (std::string& a : args) a = word(table, a, l, depth + 1);
-    out = fill_text(l == Lang::zh ? e.zh : e.en, args);
-    return true;
-  }
-  return false;
-}
-
-}  // namespace
 
 Lang language(std::string_view option) {
   if (option == "zh") return Lang::zh;
@@ -154,19 +80,6 @@ std::string result_words(std::string_view result, Lang l) {
   if (rest == "0.5") return tr(l, "result.wins_half", {who, r});
   if (rest == "1") return tr(l, "result.wins_one", {who, r});
   return tr(l, "result.wins", {who, rest, r});
-}
-
-std::string error_text(std::string_view english, Lang l) {
-  std::string body(english);
-  if (l != Lang::en) translate_with(text_table(), "error.", english, l, body, 0);
-  return tr(l, "error_line", {body});
-}
-
-std::string translate_with_table(std::span<const TextEntry> table, std::string_view kind,
-                                 std::string_view sentence, Lang l) {
-  std::string out;
-  translate_with(table, kind, sentence, l, out, 0);
-  return out;
 }
 
 int display_width(std::string_view s) {

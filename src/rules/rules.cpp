@@ -13,6 +13,9 @@
 
 namespace jpd {
 
+RulesError::RulesError(Message m)
+    : std::invalid_argument(text(m, Lang::en)), MessageError(std::move(m)) {}
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------
@@ -89,16 +92,15 @@ E parse_enum(const Named<E> (&table)[N], std::string_view key, std::string_view 
   std::string t = normalise(text);
   for (auto& e : table)
     if (t == e.name) return e.value;
-  throw RulesError("invalid value '" + std::string(text) + "' for " + std::string(key) +
-                   " (valid: " + enum_choices(table) + ")");
+  throw RulesError(
+      Message("error.rules.invalid_value", {std::string(text), std::string(key), enum_choices(table)}));
 }
 
 bool parse_bool(std::string_view key, std::string_view text) {
   std::string t = normalise(text);
   if (t == "true" || t == "yes" || t == "on" || t == "1" || t == "allowed") return true;
   if (t == "false" || t == "no" || t == "off" || t == "0" || t == "forbidden") return false;
-  throw RulesError("invalid value '" + std::string(text) + "' for " + std::string(key) +
-                   " (valid: true, false)");
+  throw RulesError(Message("error.rules.invalid_value", {std::string(text), std::string(key), "true, false"}));
 }
 
 double parse_number(std::string_view key, std::string_view text, double lo, double hi) {
@@ -106,9 +108,10 @@ double parse_number(std::string_view key, std::string_view text, double lo, doub
   char* end = nullptr;
   double v = std::strtod(t.c_str(), &end);
   if (t.empty() || end != t.c_str() + t.size() || !std::isfinite(v) || v < lo || v > hi) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, " (a number from %g to %g)", lo, hi);
-    throw RulesError("invalid value '" + t + "' for " + std::string(key) + buf);
+    char from[32], to[32];
+    std::snprintf(from, sizeof from, "%g", lo);
+    std::snprintf(to, sizeof to, "%g", hi);
+    throw RulesError(Message("error.rules.invalid_number", {t, std::string(key), from, to}));
   }
   return v;
 }
@@ -150,8 +153,9 @@ const std::vector<Field>& fields() {
             [](const Ruleset& r) { return std::string(color_letter(r.first_player)); },
             [](Ruleset& r, std::string_view v) {
               auto c = parse_color(v);
-              if (!c) throw RulesError("invalid value '" + std::string(v) +
-                                       "' for first_player (valid: B, W)");
+              if (!c)
+                throw RulesError(
+                    Message("error.rules.invalid_value", {std::string(v), "first_player", "B, W"}));
               r.first_player = *c;
             }},
       Field{{"komi", "a number", "points the first player gives the second"},
@@ -171,8 +175,8 @@ const std::vector<Field>& fields() {
             [](Ruleset& r, std::string_view v) {
               r.cycle_repeats = int(parse_number("cycle_repeats", v, 2, 100));
               if (std::to_string(r.cycle_repeats) != v)
-                throw RulesError("invalid value '" + std::string(v) +
-                                 "' for cycle_repeats (an integer 2..100)");
+                throw RulesError(
+                    Message("error.rules.invalid_integer", {std::string(v), "cycle_repeats", 2, 100}));
             }},
       JPD_BOOL_FIELD(cycle_through_non_board, "cycle_through_non_board",
                      "a repetition with a pass or virtual move in it is a long cycle too"),
@@ -207,8 +211,8 @@ const std::vector<Field>& fields() {
             [](Ruleset& r, std::string_view v) {
               r.group_tax = int(parse_number("group_tax", v, 0, 10));
               if (std::to_string(r.group_tax) != v)
-                throw RulesError("invalid value '" + std::string(v) +
-                                 "' for group_tax (an integer 0..10)");
+                throw RulesError(
+                    Message("error.rules.invalid_integer", {std::string(v), "group_tax", 0, 10}));
             }},
       JPD_BOOL_FIELD(setup_counts, "setup_counts",
                      "setup and handicap stones count as stones placed by their colour"),
@@ -532,28 +536,27 @@ RulesText parse_rules_text(std::string_view text) {
       start = i + 1;
     }
   if (parts.empty() || parts[0].empty())
-    throw RulesError("no preset named; valid presets: " + [] {
+    throw RulesError(Message("error.rules.no_preset", {[] {
       std::string s;
       for (auto& n : preset_names()) s += (s.empty() ? "" : ", ") + n;
       return s;
-    }());
+    }()}));
   const Preset* p = find_preset(parts[0]);
   if (!p) {
     std::string s;
     for (auto& n : preset_names()) s += (s.empty() ? "" : ", ") + n;
-    throw RulesError("unknown preset '" + std::string(parts[0]) + "'; valid presets: " + s);
+    throw RulesError(Message("error.rules.unknown_preset", {std::string(parts[0]), s}));
   }
   RulesText out{p->rules, {}};
   for (size_t i = 1; i < parts.size(); ++i) {
     auto kv = parts[i];
     auto eq = kv.find('=');
-    if (kv.empty()) throw RulesError("empty setting in '" + std::string(text) + "'");
+    if (kv.empty()) throw RulesError(Message("error.rules.empty_setting", {std::string(text)}));
     if (eq == std::string_view::npos)
-      throw RulesError("setting '" + std::string(kv) + "' needs the form key=value; keys: " +
-                       key_list());
+      throw RulesError(Message("error.rules.setting_form", {std::string(kv), key_list()}));
     auto key = trim(kv.substr(0, eq)), value = trim(kv.substr(eq + 1));
     const Field* f = find_field(key);
-    if (!f) throw RulesError("unknown rule key '" + std::string(key) + "'; valid keys: " + key_list());
+    if (!f) throw RulesError(Message("error.rules.unknown_key", {std::string(key), key_list()}));
     f->set(out.rules, value);
     out.keys.push_back(f->info.key);
   }
@@ -562,7 +565,7 @@ RulesText parse_rules_text(std::string_view text) {
 
 void set_rule(Ruleset& r, std::string_view key, std::string_view value) {
   const Field* f = find_field(strings::trim(key));
-  if (!f) throw RulesError("unknown rule key '" + std::string(key) + "'; valid keys: " + key_list());
+  if (!f) throw RulesError(Message("error.rules.unknown_key", {std::string(key), key_list()}));
   f->set(r, strings::trim(value));
 }
 
@@ -646,25 +649,25 @@ std::string shown(const nlohmann::json& v) {
 }  // namespace
 
 Ruleset ruleset_from_json(const nlohmann::json& j) {
-  if (!j.is_object()) throw RulesError("a ruleset in JSON must be an object");
+  if (!j.is_object()) throw RulesError(Message("error.rules.json_object"));
   // Every value is checked for its type here: nlohmann's own conversions would throw its
   // exceptions, or convert an out-of-range floating-point number to an integer (undefined).
   std::string preset = kDefaultPreset;
   if (auto it = j.find("preset"); it != j.end()) {
-    if (!it->is_string()) throw RulesError("the preset in JSON must be a string, not " + shown(*it));
+    if (!it->is_string()) throw RulesError(Message("error.rules.json_preset", {shown(*it)}));
     preset = it->get<std::string>();
   }
   Ruleset r = parse_ruleset(preset);
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (it.key() == "preset" || it.key() == "canonical") continue;
     const Field* f = find_field(it.key());
-    if (!f) throw RulesError("unknown rule key '" + it.key() + "'; valid keys: " + key_list());
+    if (!f) throw RulesError(Message("error.rules.unknown_key", {it.key(), key_list()}));
     const auto& v = *it;
     if (v.is_boolean()) f->set(r, v.get<bool>() ? "true" : "false");
     else if (v.is_number_integer()) f->set(r, v.dump());  // digits exactly as written
     else if (v.is_number()) f->set(r, number_text(v.get<double>()));  // 2.0 reads "2", 2.5 fails
     else if (v.is_string()) f->set(r, v.get<std::string>());
-    else throw RulesError("invalid JSON value " + shown(v) + " for " + it.key());
+    else throw RulesError(Message("error.rules.json_value", {shown(v), it.key()}));
   }
   return r;
 }

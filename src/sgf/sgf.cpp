@@ -22,11 +22,12 @@ std::string where_text(std::string_view file, Location where) {
   return s;
 }
 
-Error::Error(std::string file_, Location where_, std::string message_)
-    : std::runtime_error(where_text(file_, where_) + ": " + message_),
+Error::Error(std::string file_, Location where_, Message detail_)
+    : std::runtime_error(where_text(file_, where_) + ": " + text(detail_, Lang::en)),
+      MessageError(Message("text.colon", {where_text(file_, where_), MessageArg::message(detail_)})),
       file(std::move(file_)),
       where(where_),
-      message(std::move(message_)) {}
+      detail(std::move(detail_)) {}
 
 namespace {
 
@@ -51,11 +52,11 @@ size_t line_break_length(std::string_view s, size_t i) {
 using strings::trim;  // (SGF's white space is the C locale's)
 
 // A character for an error message: 'x', or the byte in hex when it is not printable.
-std::string describe_char(char c) {
+MessageArg describe_char(char c) {
   if (c >= 0x21 && c <= 0x7e) return std::string("'") + c + "'";
   static const char hex[] = "0123456789ABCDEF";
   auto u = static_cast<unsigned char>(c);
-  return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
+  return MessageArg::message(Message("error.sgf.byte", {std::string{hex[u >> 4], hex[u & 15]}}));
 }
 
 std::string size_text(int width, int height) {
@@ -76,8 +77,7 @@ class Parser {
 
   Collection collection() {
     if (s_.size() > limits_.max_bytes)
-      fail({1, 1}, "the text is " + std::to_string(s_.size()) + " bytes, over the limit of " +
-                       std::to_string(limits_.max_bytes) + " (max_bytes)");
+      fail({1, 1}, Message("error.sgf.too_big", {s_.size(), limits_.max_bytes}));
     if (s_.substr(0, 3) == "\xEF\xBB\xBF") s_.remove_prefix(3);  // UTF-8 byte order mark
     Collection c;
     while (!at_end() && peek() != '(') advance();  // text before the first '(' is ignored
@@ -85,11 +85,10 @@ class Parser {
       c.games.push_back(game_tree());
       skip_space();
       if (!at_end() && peek() != '(')
-        fail(here(), peek() == ')' ? "unbalanced parentheses: ')' without a matching '('"
-                                   : "garbage after a game tree: unexpected " +
-                                         describe_char(peek()) + " (expected '(' or the end)");
+        fail(here(), peek() == ')' ? Message("error.sgf.unopened")
+                                   : Message("error.sgf.garbage_after", {describe_char(peek())}));
     }
-    if (c.games.empty()) fail(here(), "empty collection: the text holds no game tree (no '(')");
+    if (c.games.empty()) fail(here(), Message("error.sgf.empty"));
     return c;
   }
 
@@ -112,8 +111,8 @@ class Parser {
     while (!at_end() && is_space(peek())) advance();
   }
 
-  [[noreturn]] void fail(Location at, const std::string& message) const {
-    throw Error(std::string(file_), at, message);
+  [[noreturn]] void fail(Location at, Message detail) const {
+    throw Error(std::string(file_), at, std::move(detail));
   }
 
   // '(' Sequence GameTree* ')', with an explicit stack of the open game trees. Each open tree is
@@ -127,12 +126,11 @@ class Parser {
     for (;;) {
       skip_space();
       if (at_end())
-        fail(open.back()->location, "unbalanced parentheses: this '(' is never closed");
+        fail(open.back()->location, Message("error.sgf.unclosed"));
       char c = peek();
       if (c == '(') {
         if (int(open.size()) >= limits_.max_depth)
-          fail(here(), "variations nested deeper than " + std::to_string(limits_.max_depth) +
-                           " levels (max_depth)");
+          fail(here(), Message("error.sgf.too_deep", {limits_.max_depth}));
         GameTree& v = open.back()->variations.emplace_back();
         v.location = here();
         advance();
@@ -143,10 +141,9 @@ class Parser {
         open.pop_back();
         if (open.empty()) return root;
       } else if (c == ';') {
-        fail(here(), "a node after the variations of a game tree (nodes come first)");
+        fail(here(), Message("error.sgf.node_after_variations"));
       } else {
-        fail(here(), "garbage between nodes: unexpected " + describe_char(c) +
-                         " (expected a property, ';', '(' or ')')");
+        fail(here(), Message("error.sgf.garbage_between", {describe_char(c)}));
       }
     }
   }
@@ -154,7 +151,7 @@ class Parser {
   void sequence(GameTree& t) {
     skip_space();
     if (at_end() || peek() != ';')
-      fail(here(), "missing ';' after '(': a game tree starts with a node");
+      fail(here(), Message("error.sgf.no_node"));
     while (!at_end() && peek() == ';') {
       node(t.nodes.emplace_back());
       skip_space();
@@ -164,7 +161,7 @@ class Parser {
   void node(Node& n) {
     n.location = here();
     if (++nodes_ > limits_.max_nodes)
-      fail(n.location, "more than " + std::to_string(limits_.max_nodes) + " nodes (max_nodes)");
+      fail(n.location, Message("error.sgf.too_many_nodes", {limits_.max_nodes}));
     advance();  // ';'
     for (;;) {
       skip_space();
@@ -182,14 +179,12 @@ class Parser {
     while (!at_end() && is_letter(peek())) advance();
     const std::string_view name = s_.substr(start, pos_ - start);
     if (name.size() > kMaxIdentifierLetters)
-      fail(p.location, "bad identifier: longer than " + std::to_string(kMaxIdentifierLetters) +
-                           " letters");
+      fail(p.location, Message("error.sgf.long_identifier", {kMaxIdentifierLetters}));
     std::copy_if(name.begin(), name.end(), std::back_inserter(p.id), is_upper);
     if (p.id.empty())
-      fail(p.location,
-           "bad identifier '" + std::string(name) + "': an identifier needs upper-case letters");
+      fail(p.location, Message("error.sgf.no_upper", {std::string(name)}));
     skip_space();
-    if (at_end() || peek() != '[') fail(p.location, "property " + p.id + " has no value");
+    if (at_end() || peek() != '[') fail(p.location, Message("error.sgf.no_value", {p.id}));
     while (!at_end() && peek() == '[') {
       p.value_locations.push_back(here());
       p.values.push_back(value(p.id));
@@ -203,10 +198,9 @@ class Parser {
     advance();  // '['
     const size_t start = pos_;
     for (;;) {
-      if (at_end()) fail(at, "unterminated value of " + id + ": no ']' before the end of the text");
+      if (at_end()) fail(at, Message("error.sgf.unterminated", {id}));
       if (pos_ - start > limits_.max_value_bytes)
-        fail(at, "a value of " + id + " is longer than " +
-                     std::to_string(limits_.max_value_bytes) + " bytes (max_value_bytes)");
+        fail(at, Message("error.sgf.long_value", {id, limits_.max_value_bytes}));
       char c = peek();
       if (c == ']') break;
       advance();
@@ -418,8 +412,7 @@ Collection parse(std::string_view text, std::string_view filename, const Limits&
                  std::string_view charset) {
   if (text.size() > limits.max_bytes)  // before decoding (the parser checks the decoded text)
     throw Error(std::string(filename), {1, 1},
-                "the text is " + std::to_string(text.size()) + " bytes, over the limit of " +
-                    std::to_string(limits.max_bytes) + " (max_bytes)");
+                Message("error.sgf.too_big", {text.size(), limits.max_bytes}));
   DecodedText d = decoded(text, charset);
   Collection c = Parser(d.text, filename, limits).collection();
   // The tree holds UTF-8 now: its CA says so, so that what is written reads back the same.
@@ -720,8 +713,8 @@ class RecordReader {
   }
 
  private:
-  [[noreturn]] void fail(Location at, const std::string& message) const {
-    throw Error(std::string(file_), at, message);
+  [[noreturn]] void fail(Location at, Message detail) const {
+    throw Error(std::string(file_), at, std::move(detail));
   }
   static std::string shown(std::string_view raw) {
     return shortened(raw, 40);
@@ -729,11 +722,12 @@ class RecordReader {
   static Location where(const PropView& p, size_t i) {
     return p.values[i].located ? p.values[i].where : p.location;
   }
-  [[noreturn]] void fail_value(const PropView& p, size_t i, const std::string& message) const {
-    fail(where(p, i), std::string(p.id) + "[" + shown(p.values[i].raw) + "]: " + message);
+  [[noreturn]] void fail_value(const PropView& p, size_t i, Message detail) const {
+    fail(where(p, i), Message("text.colon", {std::string(p.id) + "[" + shown(p.values[i].raw) + "]",
+                                             MessageArg::message(std::move(detail))}));
   }
   void expect_one_value(const PropView& p) const {
-    if (p.values.size() != 1) fail(p.location, std::string(p.id) + " takes one value");
+    if (p.values.size() != 1) fail(p.location, Message("error.sgf.one_value", {std::string(p.id)}));
   }
   static void append(std::vector<Point>& to, const std::vector<Point>& more) {
     to.insert(to.end(), more.begin(), more.end());
@@ -751,8 +745,6 @@ class RecordReader {
   // value that is noted; with another it is an Error, or under the repair policy the first kept.
   void twice(const PropView& first, const PropView& again, std::string_view where_text) {
     const std::string id(first.id);
-    const std::string what = id + " is given twice " + std::string(where_text) + " (at " +
-                             at_text(first.location) + " and " + at_text(again.location) + ")";
     // (where_text: "in the root node" or "in one node")
     const bool root = where_text == "in the root node";
     std::vector<MessageArg> args{id, at_text(first.location), at_text(again.location)};
@@ -760,14 +752,10 @@ class RecordReader {
       note(Message(root ? "note.twice_root_same" : "note.twice_node_same", std::move(args)));
       return;
     }
-    const std::string values = id + "[" + shown(first.values.empty() ? "" : first.values[0].raw) +
-                               "] and " + id + "[" +
-                               shown(again.values.empty() ? "" : again.values[0].raw) + "]";
-    if (!options_.repair)
-      fail(again.location, what + ": " + values + " differ; FF[4] allows a property once per "
-                                                  "node (the repair policy keeps the first: --repair)");
     args.push_back(id + "[" + shown(first.values.empty() ? "" : first.values[0].raw) + "]");
     args.push_back(id + "[" + shown(again.values.empty() ? "" : again.values[0].raw) + "]");
+    if (!options_.repair)
+      fail(again.location, Message(root ? "error.sgf.twice_root" : "error.sgf.twice_node", std::move(args)));
     repair(Repair::Kind::first_kept, again.location,
            Message(root ? "note.twice_root_kept" : "note.twice_node_kept", std::move(args)));
   }
@@ -799,14 +787,14 @@ class RecordReader {
   void read_root(const NodeView& root) {
     if (const PropView* p = single(root, "GM")) {
       expect_one_value(*p);
-      if (trim(p->values[0].raw) != "1") fail_value(*p, 0, "not a game of Go (GM[1])");
+      if (trim(p->values[0].raw) != "1") fail_value(*p, 0, Message("error.sgf.not_go"));
     }
     if (const PropView* p = single(root, "SZ")) read_size(*p);
     if (const PropView* p = single(root, "KM")) read_komi(*p);
     if (const PropView* p = single(root, "HA")) {
       expect_one_value(*p);
       auto ha = number_of<int>(p->values[0].raw);
-      if (!ha || *ha < 0) fail_value(*p, 0, "the handicap is not a number of stones");
+      if (!ha || *ha < 0) fail_value(*p, 0, Message("error.sgf.handicap"));
       r_.handicap = *ha;
     }
     if (const PropView* p = single(root, "RU")) {
@@ -836,10 +824,9 @@ class RecordReader {
     const size_t colon = v.find(':');
     auto w = number_of<int>(v.substr(0, colon));
     auto h = colon == std::string_view::npos ? w : number_of<int>(v.substr(colon + 1));
-    if (!w || !h) fail_value(p, 0, "not a board size (SZ[19] or SZ[19:13])");
+    if (!w || !h) fail_value(p, 0, Message("error.sgf.size"));
     if (*w < kMinBoardSize || *w > kMaxBoardSize || *h < kMinBoardSize || *h > kMaxBoardSize)
-      fail_value(p, 0, "the board size must be " + std::to_string(kMinBoardSize) + ".." +
-                           std::to_string(kMaxBoardSize));
+      fail_value(p, 0, Message("error.sgf.size_range", {kMinBoardSize, kMaxBoardSize}));
     r_.width = *w;
     r_.height = *h;
   }
@@ -848,10 +835,9 @@ class RecordReader {
     expect_one_value(p);
     if (trim(p.values[0].raw).empty()) return;  // KM[] is taken as no komi
     auto km = number_of<double>(p.values[0].raw);
-    if (!km) fail_value(p, 0, "komi is not a number");
+    if (!km) fail_value(p, 0, Message("error.sgf.komi"));
     if (std::fabs(*km) > kMaxRecordKomi)
-      fail_value(p, 0, "komi out of range: the rule sets take -" + number_text(kMaxRecordKomi) +
-                           ".." + number_text(kMaxRecordKomi));
+      fail_value(p, 0, Message("error.sgf.komi_range", {number_text(kMaxRecordKomi)}));
     r_.komi = *km;
     r_.komi_where = where(p, 0);
   }
@@ -1003,22 +989,20 @@ class RecordReader {
     const PropView* jv = k.ext[kVirtual];
     const bool jv_before = jv && jv->id == kExtNames[kVirtual].before;
     if (jv && (jv->values.size() != 1 || !jv->values[0].raw.empty()))
-      fail(jv->location, std::string(jv->id) + " takes an empty value: " + std::string(jv->id) + "[]");
+      fail(jv->location, Message("error.sgf.empty_value", {std::string(jv->id)}));
     if (k.moves == 0) {
       if (jv_before) foreign(*jv, kVirtual);
-      else if (jv) fail(jv->location, "JPDV[] marks a virtual move, but the node has no B or W move");
+      else if (jv) fail(jv->location, Message("error.sgf.virtual_no_move"));
       return;
     }
     if (k.moves > 1) {
       const PropView* second = nullptr;
       for (const PropView& p : n.props)
         if (kind_of(p.id).kind == PropKind::move && &p != k.move && !second) second = &p;
-      const std::string what = "a node holds two moves (" + std::string(k.move->id) + " at " +
-                               at_text(k.move->location) + " and " + std::string(second->id) +
-                               " at " + at_text(second->location) + ")";
       if (!options_.repair)
-        fail(second->location, what + "; FF[4] allows one move per node (the repair policy reads "
-                                      "each as a node of its own: --repair)");
+        fail(second->location,
+             Message("error.sgf.two_moves", {std::string(k.move->id), at_text(k.move->location),
+                                             std::string(second->id), at_text(second->location)}));
       bool first = true;
       for (const PropView& p : n.props) {
         if (kind_of(p.id).kind != PropKind::move) continue;
@@ -1040,7 +1024,7 @@ class RecordReader {
     const bool pass = v.empty() || (v == "tt" && r_.width <= 19 && r_.height <= 19);
     if (jv && !pass) {
       if (!jv_before)
-        fail(jv->location, "JPDV[] marks a virtual move: it belongs on a pass node (B[] or W[])");
+        fail(jv->location, Message("error.sgf.virtual_not_pass"));
       foreign(*jv, kVirtual);
       jv = nullptr;
     }
@@ -1057,13 +1041,13 @@ class RecordReader {
   void read_negative(const Known& k, int index) {
     const PropView* jn = k.ext[kNegative];
     const PropView* jt = k.ext[kNegativeKind];
-    if (jt && !jn) fail(jt->location, "JPDT without JPDN: JPDT gives the kind of a negative move JPDN");
+    if (jt && !jn) fail(jt->location, Message("error.sgf.kind_without_negative"));
     if (!jn) return;
     expect_one_value(*jn);
-    if (!jt) fail(jn->location, "the negative move JPDN needs its kind, JPDT[A] or JPDT[B]");
+    if (!jt) fail(jn->location, Message("error.sgf.negative_needs_kind"));
     expect_one_value(*jt);
     const std::string_view kind = trim(jt->values[0].raw);
-    if (kind != "A" && kind != "B") fail_value(*jt, 0, "the kind of a negative move is A or B");
+    if (kind != "A" && kind != "B") fail_value(*jt, 0, Message("error.sgf.negative_kind"));
     const Point pt = point(*jn, 0);
     Move m = kind == "A" ? Move::negative_a(Color::Empty, pt) : Move::negative_b(Color::Empty, pt);
     add(Step::Kind::move, m, *jn, index);
@@ -1076,7 +1060,7 @@ class RecordReader {
                  : v == "accept" ? MoveKind::accept_pause
                  : v == "reject" ? MoveKind::reject_pause
                                  : MoveKind::play;
-    if (k == MoveKind::play) fail_value(p, 0, "expected propose, accept or reject");
+    if (k == MoveKind::play) fail_value(p, 0, Message("error.sgf.pause_act"));
     add(Step::Kind::pause_act, {k, Color::Empty, Point::none()}, p, index);
   }
 
@@ -1085,7 +1069,7 @@ class RecordReader {
     const std::string_view v = trim(p.values[0].raw);
     Color finder = v == "found:B" ? Color::Black : v == "found:W" ? Color::White : Color::Empty;
     if (v != "dispute" && finder == Color::Empty)
-      fail_value(p, 0, "expected dispute, found:B or found:W");
+      fail_value(p, 0, Message("error.sgf.resume"));
     add(Step::Kind::resume, Move::pass(finder), p, index);
   }
 
@@ -1094,7 +1078,7 @@ class RecordReader {
       const std::string_view v = trim(p.values[i].raw);
       const Color c = v.starts_with("B:") ? Color::Black : v.starts_with("W:") ? Color::White
                                                                                : Color::Empty;
-      if (c == Color::Empty) fail_value(p, i, "a claim is B:xx or W:xx (colour, colon, point)");
+      if (c == Color::Empty) fail_value(p, i, Message("error.sgf.claim"));
       r_.claims.push_back({c, point_on_board(p, i, v.substr(2))});
     }
   }
@@ -1102,7 +1086,7 @@ class RecordReader {
   Color color_of(const PropView& p) const {
     expect_one_value(p);
     auto c = parse_color(trim(p.values[0].raw));
-    if (!c) fail_value(p, 0, "expected B or W");
+    if (!c) fail_value(p, 0, Message("error.sgf.colour"));
     return *c;
   }
 
@@ -1112,10 +1096,9 @@ class RecordReader {
 
   Point point_on_board(const PropView& p, size_t i, std::string_view text) const {
     auto pt = parse_sgf(text);
-    if (!pt) fail_value(p, i, "'" + std::string(text) + "' is not a point (two letters)");
+    if (!pt) fail_value(p, i, Message("error.sgf.not_point", {std::string(text)}));
     if (!pt->inside(r_.width, r_.height))
-      fail_value(p, i, "point " + std::string(text) + " is off the " +
-                           size_text(r_.width, r_.height) + " board");
+      fail_value(p, i, Message("error.sgf.off_board", {std::string(text), size_text(r_.width, r_.height)}));
     return *pt;
   }
 
@@ -1143,8 +1126,7 @@ class RecordReader {
   void count_points(const PropView& p, size_t i, size_t n) {
     points_ += n;
     if (points_ > limits_.max_points)
-      fail_value(p, i, "the record's point lists expand to more than " +
-                           std::to_string(limits_.max_points) + " points (max_points)");
+      fail_value(p, i, Message("error.sgf.too_many_points", {limits_.max_points}));
   }
 
   std::string_view file_;
@@ -1282,9 +1264,8 @@ Record read_record_text(std::string_view text, std::string_view filename,
   const Collection c = parse(text, filename, options.limits, options.charset);
   if (options.game < 0 || size_t(options.game) >= c.games.size())
     throw Error(std::string(filename), {},
-                "the file holds " + std::to_string(c.games.size()) + " game" +
-                    (c.games.size() == 1 ? "" : "s") + ": there is no game " +
-                    std::to_string(options.game + 1));
+                c.games.size() == 1 ? Message("error.sgf.no_game_one", {options.game + 1})
+                                    : Message("error.sgf.no_game", {c.games.size(), options.game + 1}));
   return game_record(c, size_t(options.game), filename, options);
 }
 

@@ -174,9 +174,12 @@ TEST(ChineseOutput, CommonErrorsAreInChinese) {
   const std::string twice = cli_run::temp_file("lang-err-2.sgf", "(;SZ[9];B[ee];B[ff])");
   const std::string occupied = cli_run::temp_file("lang-err-3.sgf", "(;SZ[9];B[ee];W[ee])");
   const std::string komi = cli_run::temp_file("lang-err-4.sgf", "(;SZ[9]KM[abc];B[ee])");
+  const std::string two_moves = cli_run::temp_file("lang-err-5.sgf", "(;SZ[9];B[ee]W[cc])");
   const std::string missing = testing::TempDir() + "lang-err-missing.sgf";
   struct Case {
-    std::string args, file, expected, quoted = "";  // quoted: the input the error quotes
+    std::string args, file, expected;
+    std::vector<std::string> quoted = {};  // the input the error quotes, names it gives
+    std::string en_start = "jpd: ";        // CLI11's own line for an option it checks itself
   };
   for (const Case& k : std::vector<Case>{
            {"score " + missing, missing, "无法打开文件"},
@@ -184,14 +187,52 @@ TEST(ChineseOutput, CommonErrorsAreInChinese) {
            {"score " + twice, twice, "轮到白方下"},
            {"score " + occupied, occupied, "E5 已有棋子"},
            {"score " + occupied + " --game 3", occupied, "没有第 3 局"},
-           {"score " + komi, komi, "贴目不是数字", "abc"},
-           {"score " + occupied + " --dead Z99", occupied, "不是 9x9 棋盘上的点", "dd"},  // SGF's dd
+           {"score " + komi, komi, "贴目不是数字", {"abc"}},
+           {"score " + occupied + " --dead Z99", occupied, "不是 9x9 棋盘上的点", {"dd"}},  // SGF's dd
+           {"score " + occupied + " --rules chinese,komi=x", occupied, "komi 的值 'x' 无效", {"komi"}, "--rules: "},
+           {"score " + occupied + " --rules foo", occupied, "没有名为 'foo' 的规则", {"foo"}, "--rules: "},
+           {"score " + occupied + " --claim X", occupied, "认领 'X' 须写作", {"B:D4"}},
+           {"score " + occupied + " --dead-from bad", occupied, "死子来源 'bad' 无效",
+            {"bad", "auto", "sgf", "none", "estimate", "gtp"}},
+           {"score " + two_moves, two_moves, "一个节点中有两着", {"FF"}},
+           {"score " + testing::TempDir(), testing::TempDir(), "不是普通文件"},
        }) {
     cli_run::Outcome r = cli_run::jpd(k.args + " --lang zh");
     EXPECT_NE(r.status, 0) << k.args;
     EXPECT_NE(r.out.find(k.expected), std::string::npos) << k.args << ":\n" << r.out;
-    EXPECT_EQ(join(english_words(r.out, {k.file, k.quoted})), "") << k.args << ":\n" << r.out;
+    std::vector<std::string> names = k.quoted;
+    names.push_back(k.file);
+    EXPECT_EQ(join(english_words(r.out, names)), "") << k.args << ":\n" << r.out;
     cli_run::Outcome en = cli_run::jpd(k.args + " --lang en");  // the English is unchanged
-    EXPECT_EQ(en.out.rfind("jpd: ", 0), 0u) << en.out;
+    EXPECT_EQ(en.out.rfind(k.en_start, 0), 0u) << en.out;
   }
+}
+
+// An SGF syntax error under --lang zh: the error line is the message of the exception in Chinese
+// (the place, then what is wrong), with no English word but the file's name; in English the
+// same line as the library's what().
+TEST(Errors, SgfSyntaxErrorLineIsChineseUnderLangZh) {
+  const std::string file = cli_run::temp_file("err-syntax.sgf", "(;SZ[9];B[ee];W[cc]");
+  const cli_run::Outcome zh = cli_run::jpd("score " + file + " --lang zh");
+  EXPECT_EQ(zh.status, 1);
+  EXPECT_EQ(zh.out, "jpd：" + file + ":1:1：SGF 格式错误：这个 '(' 没有对应的 ')'\n");
+  EXPECT_EQ(join(english_words(zh.out, {file})), "") << zh.out;
+  const cli_run::Outcome en = cli_run::jpd("score " + file + " --lang en");
+  EXPECT_EQ(en.out, "jpd: " + file + ":1:1: unbalanced parentheses: this '(' is never closed\n");
+}
+
+// CLI11's usage errors: in English its own lines, as before; in Chinese the error line and the
+// hint, the unexpected argument or the missing one named.
+TEST(Errors, UsageErrorsAreChineseUnderLangZh) {
+  const std::string file = cli_run::temp_file("err-usage.sgf", "(;SZ[9];B[ee])");
+  cli_run::Outcome r = cli_run::jpd("score " + file + " --bogus --lang zh");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "jpd：多余的参数：--bogus\n加 --help 查看用法说明。\n");
+  r = cli_run::jpd("score --lang zh");
+  EXPECT_EQ(r.out, "jpd：缺少必需的参数 file\n加 --help 查看用法说明。\n");
+  r = cli_run::jpd("--lang zh");
+  EXPECT_EQ(join(english_words(r.out, {"score", "compare", "batch"})), "") << r.out;
+  r = cli_run::jpd("score " + file + " --bogus --lang en");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "The following argument was not expected: --bogus\nRun with --help for more information.\n");
 }

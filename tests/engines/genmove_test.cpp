@@ -158,7 +158,9 @@ TEST(Genmove, InDisputePlayADameIsNotFilledAndNothingToGainIsTheNonBoardMove) {
   for (Color c : {Color::Black, Color::White}) {
     const GenmoveResult r = choose_move(g, c, quick(1500));
     EXPECT_FALSE(r.board_move) << color_name(c) << " " << to_gtp(r.point, 5);
-    EXPECT_EQ(r.reason, "nothing is in dispute: the non-board move");
+    EXPECT_EQ(r.reason, Message("genmove.nothing_in_dispute"));
+    EXPECT_EQ(text(r.reason, Lang::en), "nothing is in dispute: the non-board move");
+    EXPECT_EQ(text(r.reason, Lang::zh), "没有争议之处：下盘外着");
   }
 }
 

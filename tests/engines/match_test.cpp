@@ -270,6 +270,42 @@ TEST(Match, PlayersThatDisagreeAreSettledByTheReferee) {
   }
 }
 
+// The statuses used instead are named in the note by their source's key in English and by its
+// words in Chinese, with what of the source in either language (no English inside the Chinese).
+TEST(Match, TheDisagreementNoteNamesTheSourceInEachLanguage) {
+  GtpEngineOptions sees_dead = engine_opts();
+  sees_dead.statuses = [](const Game& g) {
+    Statuses st;
+    for (int y = 0; y < g.height(); ++y)
+      for (int x = 0; x < g.width(); ++x)
+        if (g.board().at(Point(x, y)) != Color::Empty && st.dead.empty()) st.dead.push_back(Point(x, y));
+    return st;
+  };
+  auto a = MatchPlayer::engine(engine_opts());
+  auto b = MatchPlayer::engine(sees_dead);
+  Game g(parse_ruleset("japanese"), 5);
+  ASSERT_EQ(play_until_pause(g, *a, *b).stop, PlayResult::Stop::paused);
+  ASSERT_GT(g.board().stones(Color::Black) + g.board().stones(Color::White), 0);
+  Message how;
+  match_statuses(g, *a, *b, how, [&](const Game&) {
+    Statuses s;
+    s.source = StatusSource::estimate;
+    s.source_detail = Message("note.gtp_both");
+    return s;
+  });
+  EXPECT_NE(text(how, Lang::en).find(": estimate (final_status_list dead of both players), 0 dead"),
+            std::string::npos) << text(how, Lang::en);
+  EXPECT_NE(text(how, Lang::zh).find("：内置形势判断（双方 final_status_list dead 的回答），死子 0 枚"),
+            std::string::npos) << text(how, Lang::zh);
+  match_statuses(g, *a, *b, how, [&](const Game&) {
+    Statuses s;
+    s.source = StatusSource::given;
+    return s;
+  });
+  EXPECT_NE(text(how, Lang::en).find(": given, 0 dead"), std::string::npos) << text(how, Lang::en);
+  EXPECT_NE(text(how, Lang::zh).find("：指定，死子 0 枚"), std::string::npos) << text(how, Lang::zh);
+}
+
 TEST(Match, RunMatchAlternatesColoursAndTallies) {
   auto a = MatchPlayer::engine(engine_opts());
   auto b = MatchPlayer::engine(engine_opts());

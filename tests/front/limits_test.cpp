@@ -38,7 +38,7 @@ TEST(Limits, PointListsThatExpandPastMaxPointsAreRefusedAtTheValue) {
   } catch (const sgf::Error& e) {
     EXPECT_EQ(e.where.line, 2);
     EXPECT_EQ(e.where.column, 11);  // the value that went past the limit
-    EXPECT_NE(e.message.find("more than 74 points (max_points)"), std::string::npos) << e.what();
+    EXPECT_NE(text(e.detail, Lang::en).find("more than 74 points (max_points)"), std::string::npos) << e.what();
   }
   // The default: a million points, far beyond any real record (625 points a node on 25x25).
   std::string text = "(;SZ[25]AB";

@@ -543,3 +543,17 @@ TEST(Replay, BlackFirstLivingGameKeepsItsFirstPlayerThroughSgf) {
   EXPECT_EQ(rp.rules.first_player, B);
   EXPECT_FALSE(has_note(rp, "first player")) << notes_of(rp);
 }
+
+// A negative move where no stone stands is refused naming its point, in either language (its
+// reason was a sentence taken for a message id, and read "[[there is no stone ...]]").
+TEST(Replay, ANegativeMoveWithNoStoneNamesItsPoint) {
+  const sgf::Record r = sgf::read_record_text("(;SZ[9];B[ee];W[cc];B[];W[];JPDN[aa]JPDT[A])", "t.sgf");
+  try {
+    replay(r, rules_for_record(r, std::nullopt));
+    FAIL() << "no error";
+  } catch (const ReplayError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "t.sgf:1:29: move 4 (. negative-a A9): there is no stone at A9 to take back");
+    EXPECT_EQ(text(e.detail, Lang::zh), "第 4 手（. negative-a A9）：A9 没有棋子可取回");
+  }
+}

@@ -303,23 +303,3 @@ TEST(Text, EveryReasonOfTheRaceReaderIsTranslated) {
   }
 }
 
-// A pattern whose placeholder can take a whole sentence (an English of "{0}" alone) would, with
-// the nested translation of the placeholders' values, translate the same sentence without end:
-// the nesting is bounded, and the sentence comes back as it is.
-TEST(Text, APatternThatIsAPlaceholderAloneDoesNotTranslateWithoutEnd) {
-  const TextEntry table[] = {{"note.whole", "{0}", "{0}"}, {"error.whole", "{0}", "错误：{0}"}};
-  const std::string sentence = "a sentence longer than twelve characters";
-  EXPECT_EQ(translate_with_table(table, "note.", sentence, Lang::zh), sentence);
-  EXPECT_EQ(translate_with_table(table, "error.", sentence, Lang::zh).rfind("错误：", 0), 0u);
-}
-
-// ... and the table has no such pattern: every note's and error's English has words of its own.
-TEST(Text, NoPatternOfTheTableIsAPlaceholderAlone) {
-  for (const TextEntry& e : text_table()) {
-    if (!e.id.starts_with("note.") && !e.id.starts_with("error.")) continue;
-    std::string literal(e.en);
-    for (size_t at = literal.find('{'); at != std::string::npos; at = literal.find('{'))
-      literal.erase(at, 3);
-    EXPECT_FALSE(literal.empty()) << e.id;
-  }
-}

@@ -26,7 +26,7 @@ void expect_parse_error(std::string_view text, int line, int column, const std::
   ASSERT_TRUE(e) << "no error for: " << text.substr(0, 200);
   EXPECT_EQ(e->where.line, line) << e->what();
   EXPECT_EQ(e->where.column, column) << e->what();
-  EXPECT_NE(e->message.find(part), std::string::npos) << e->what();
+  EXPECT_NE(jpd::text(e->detail, Lang::en).find(part), std::string::npos) << e->what();
   EXPECT_EQ(e->file, "t.sgf");
 }
 
@@ -37,7 +37,7 @@ void expect_record_error(std::string_view text, int line, int column, const std:
   ASSERT_TRUE(e) << "no error for: " << text;
   EXPECT_EQ(e->where.line, line) << e->what();
   EXPECT_EQ(e->where.column, column) << e->what();
-  EXPECT_NE(e->message.find(part), std::string::npos) << e->what();
+  EXPECT_NE(jpd::text(e->detail, Lang::en).find(part), std::string::npos) << e->what();
 }
 
 std::vector<Point> pts(std::initializer_list<const char*> sgf_points) {

@@ -1212,7 +1212,7 @@ Response App::engine_move(Entry& e, const Session& s, Color colour, const std::f
     events.push_back(ev);
   }
   json info{{"move", gm.board_move ? to_gtp(gm.point, h) : "pass"}, {"win_rate", gm.win_rate},
-            {"playouts", gm.playouts}, {"reason", gm.reason}};
+            {"playouts", gm.playouts}, {"reason", text(gm.reason, Lang::en)}};
   std::lock_guard lock(e.mu);
   if (e.session.version() != s.version())
     return error(409, "the game changed while the engine thought: ask again", "game_changed");

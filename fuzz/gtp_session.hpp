@@ -46,6 +46,10 @@ constexpr int kEstimatePlayouts = 8;
 // default): the races read out on the fuzzed positions took 40 % of gtp_engine_fuzzer's time. A
 // race not read within them is left to the playouts, a path of its own.
 constexpr int kEstimateRaceNodes = 400;
+// ... and the playouts of each side's first move on each point tried for an unsettled chain's
+// settling point (EstimateOptions::settle_playouts, 12 by default: with the estimator's own 8,
+// the settling points took most of gtp_engine_fuzzer's time). Two still reach that pass.
+constexpr int kEstimateSettlePlayouts = 2;
 constexpr int kMaxLines = 128;
 // genmove, even at one playout a candidate a round, is the heaviest command: the harness sends
 // at most one per session, on boards of at most 25 points, and skips the others.
@@ -107,6 +111,7 @@ inline Statuses light_statuses(const Game& g) {
   EstimateOptions o;
   o.playouts = kEstimatePlayouts;
   o.race_nodes = kEstimateRaceNodes;
+  o.settle_playouts = kEstimateSettlePlayouts;
   return estimate(g, o).statuses();
 }
 
@@ -134,6 +139,7 @@ inline void gtp_session(std::string_view data, bool with_engine) {
   opts.genmove.clock = [t = std::make_shared<double>(0)] { return *t += 0.001; };
   opts.estimate.playouts = kEstimatePlayouts;
   opts.estimate.race_nodes = kEstimateRaceNodes;
+  opts.estimate.settle_playouts = kEstimateSettlePlayouts;
   // The engine's own dead stones (default_gtp_statuses) and genmove's policy playouts for a
   // quarter of the engine's inputs, the light estimate as a function and light playouts for the
   // rest.

@@ -315,6 +315,7 @@ inline web::App& app_for(bool with_engine) {
     opts.genmove.dispute_playouts = 8;
     opts.estimate.playouts = 8;
     opts.estimate.race_nodes = 400;  // each reading of a capturing race (20,000 by default)
+    opts.estimate.settle_playouts = 2;  // each point tried for a settling point (12 by default)
     opts.rate = 0;
     opts.client_games = 0;
     opts.now_ms = [] { return session_clock() += 100; };

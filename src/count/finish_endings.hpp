@@ -6,6 +6,8 @@
 #pragma once
 
 #include <array>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -100,10 +102,12 @@ inline std::vector<Point> finish_ending_dead(const FinishEnding& e) {
   return out;
 }
 
+// The ending of that name; std::out_of_range for a name not in the table (a misspelt name in a
+// test must not quietly give another ending).
 inline const FinishEnding& finish_ending(std::string_view name) {
   for (const FinishEnding& e : kFinishEndings)
     if (e.name == name) return e;
-  return kFinishEndings[0];
+  throw std::out_of_range("no finish ending named " + std::string(name));
 }
 
 // The ending's position on a 19x19 board, with `edits` (row index, text) over its rows.

@@ -26,8 +26,8 @@ CommandError::CommandError(Message m)
 void set_dead_from_option(ScoreOptions& o, const std::string& value) {
   try {
     set_dead_from(o, value);
-  } catch (const std::invalid_argument&) {
-    throw OptionError("--dead-from", Message("error.option.dead_from", {value}));
+  } catch (const ArgumentError& e) {
+    throw OptionError("--dead-from", e);
   }
 }
 

@@ -71,8 +71,11 @@ struct MakingStep {
 
 // The statuses or the game cannot be counted as given (a dead stone on an empty point, a claim
 // under rules without claims, ...).
-struct CountError : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
+// what() is the message's English.
+struct CountError : std::invalid_argument, MessageError {
+  explicit CountError(Message m) : std::invalid_argument(text(m, Lang::en)), MessageError(std::move(m)) {}
+  // (A sentence is no message id: the reason is a Message, from the texts' table.)
+  explicit CountError(const std::string& sentence) = delete;
 };
 
 struct Count {

@@ -14,6 +14,7 @@
 #include <initializer_list>
 #include <iosfwd>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -119,6 +120,22 @@ class MessageError {
 
  private:
   Message message_;
+};
+
+// The library's refusal of a value or a state that a user's input can reach (a dead-stone source
+// it does not know, a record to dispute that is not paused, a position plain GTP cannot carry):
+// a std::invalid_argument whose what() is the message's English.
+struct ArgumentError : std::invalid_argument, MessageError {
+  explicit ArgumentError(Message m);
+  // (A sentence is no message id: the reason is a Message, from the texts' table.)
+  explicit ArgumentError(const std::string& sentence) = delete;
+};
+
+// A failure of the world outside (a file that cannot be written): a std::runtime_error whose
+// what() is the message's English.
+struct FailureError : std::runtime_error, MessageError {
+  explicit FailureError(Message m);
+  explicit FailureError(const std::string& sentence) = delete;
 };
 
 // The message of an exception: its own (a MessageError's), else its what() as written.

@@ -943,6 +943,33 @@ constexpr TextEntry kTable[] = {
     {"error.rules.list_twice", "the rule list names {0} twice", "规则列表中 {0} 出现了两次"},
     {"error.rules.record_settings", "the record's own rules take no settings ({0})",
      "按棋谱自身的规则计算时不能另加设置（{0}）"},
+    // The library's refusals that a user's input can reach (ArgumentError, CountError, FailureError).
+    {"error.score.dead_from", "dead stones from '{0}': not one of auto, sgf, none, estimate, gtp:COMMAND",
+     "死子来源 '{0}' 无效：可取 auto、sgf、none、estimate 或 gtp:命令"},
+    {"error.count.dead_off_board", "dead stone outside the board", "死子在棋盘之外"},
+    {"error.count.dead_empty", "the dead-stone list names an empty point, {0}", "死子列表中有空点 {0}"},
+    {"error.count.no_stone", "there is no stone at {0}", "{0} 处没有棋子"},
+    {"error.count.claim_off_board", "claim outside the board", "认领的点在棋盘之外"},
+    {"error.count.claim_colour", "a claim needs a colour, B or W", "认领须注明颜色（B 或 W）"},
+    {"error.count.claim_own_stone", "claim {0}:{1} names one of the claimant's own stones",
+     "认领 {0}:{1} 所指的是认领方自己的棋子"},
+    {"error.count.claim_occupied", "claim {0}:{1} names an occupied point", "认领 {0}:{1} 所指的点已有棋子"},
+    {"error.count.no_claims", "claims are not part of {0} (its rules have no claimed points)",
+     "{0} 没有认领（其规则中没有认领之点）"},
+    {"error.count.setup_no_liberty",
+     "the setup left the chain at {0} without a liberty: a position that cannot arise in play is not counted",
+     "摆子使 {0} 处的棋块没有气：对局中不可能出现的局面不予计点"},
+    {"error.count.other_referee", "count: {0} does not referee the game as {1}, under which it was played",
+     "计点：{0} 对这局棋的裁决与对局所用的 {1} 不同，不能按它计点"},
+    {"error.gtp.square_only", "GTP knows square boards only; this one is {0}x{1}",
+     "GTP 只能用正方形棋盘；这个棋盘是 {0}x{1}"},
+    {"error.gtp.remove_setup_at", "plain GTP cannot remove a setup stone ({0})", "普通 GTP 无法撤去摆子（{0}）"},
+    {"error.gtp.remove_setup", "plain GTP cannot remove a setup stone", "普通 GTP 无法撤去摆子"},
+    {"error.dispute.not_paused", "dispute play resumes a paused game; this one is {0}",
+     "实战解决须从休止的棋局恢复；这局棋处于{0}阶段"},
+    {"error.dispute.cannot_resume", "play cannot be resumed: {0}", "无法恢复对局：{0}"},
+    {"error.handicap.fixed", "fixed handicap of {0} stones is not defined on this board",
+     "这个棋盘上没有 {0} 子的固定让子"},
     // Usage errors of the command line that CLI11 finds (apps/jpd/main.cpp): by their kind.
     {"usage.extras", "unexpected arguments: {0}", "多余的参数：{0}"},
     {"usage.required", "{0} is required", "缺少必需的参数 {0}"},
@@ -956,8 +983,6 @@ constexpr TextEntry kTable[] = {
      "盘上着都不比盘外着好：下盘外着"},
     {"genmove.best_of", "best of {0} candidates by playouts", "模拟对局比较 {0} 个候选着，取最好的一着"},
     // jpd's own checks of its options (after the option: "--size: ...") and its own failures.
-    {"error.option.dead_from", "dead stones from '{0}': not one of auto, sgf, none, estimate, gtp:COMMAND",
-     "死子来源 '{0}' 无效：可取 auto、sgf、none、estimate 或 gtp:命令"},
     {"error.option.size", "'{0}' is not a board side 2..25 or a range like 3-9",
      "'{0}' 不是 2..25 的棋盘边长，也不是 3-9 这样的范围"},
     {"error.option.size_empty", "'{0}': the range is empty", "'{0}'：范围为空"},
@@ -1202,6 +1227,12 @@ std::vector<std::string> text(const std::vector<Message>& messages, Lang l) {
 }
 
 std::ostream& operator<<(std::ostream& out, const Message& m) { return out << text(m, Lang::en); }
+
+ArgumentError::ArgumentError(Message m)
+    : std::invalid_argument(text(m, Lang::en)), MessageError(std::move(m)) {}
+
+FailureError::FailureError(Message m)
+    : std::runtime_error(text(m, Lang::en)), MessageError(std::move(m)) {}
 
 Message error_message(const std::exception& e) {
   if (const auto* m = dynamic_cast<const MessageError*>(&e)) return m->message();

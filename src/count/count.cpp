@@ -362,11 +362,11 @@ Confirmed confirmed_by_dispute(const Board& pause, const Board& end, const Statu
   const int W = pause.width(), H = pause.height();
   std::array<uint8_t, Board::kArea> dead_at_end{};
   for (Point p : st.dead) {
-    if (!p.inside(W, H)) throw CountError("dead stone outside the board");
+    if (!p.inside(W, H)) throw CountError(Message("error.count.dead_off_board"));
     if (is_stone(end.at(p)))
       end.for_each_stone(Board::index(p), [&](Index s) { dead_at_end[s] = 1; });
     else if (!is_stone(pause.at(p)))
-      throw CountError("the dead-stone list names an empty point, " + to_gtp(p, H));
+      throw CountError(Message("error.count.dead_empty", {to_gtp(p, H)}));
   }
   Confirmed out;
   std::array<uint8_t, Board::kArea> done{};
@@ -395,8 +395,8 @@ Confirmed confirmed_by_dispute(const Board& pause, const Board& end, const Statu
         after.remove_chain_at(i);
   const Analysis a = Analysis::of(after, end_opts);
   for (const Claim& cl : st.claims) {
-    if (!cl.point.inside(W, H)) throw CountError("claim outside the board");
-    if (!is_stone(cl.color)) throw CountError("a claim needs a colour, B or W");
+    if (!cl.point.inside(W, H)) throw CountError(Message("error.count.claim_off_board"));
+    if (!is_stone(cl.color)) throw CountError(Message("error.count.claim_colour"));
     const Color at = after.at(cl.point);
     if (at == cl.color || (at == Color::Empty && a.at(cl.point) == territory_of(cl.color)))
       out.claims.push_back(cl);
@@ -540,11 +540,9 @@ namespace {
 void check_countable(const Game& g, const Ruleset& r) {
   // (Whether the game's legality would be judged alike is the caller's word: makes_same_game.)
   if (!same_referee_but_legality(r, g.rules()))
-    throw std::invalid_argument("count: " + r.preset + " does not referee the game as " +
-                                g.rules().preset + ", under which it was played");
+    throw ArgumentError(Message("error.count.other_referee", {r.preset, g.rules().preset}));
   if (const Point p = g.setup_without_liberty(); p.valid())
-    throw CountError("the setup left the chain at " + to_gtp(p, g.height()) +
-                     " without a liberty: a position that cannot arise in play is not counted");
+    throw CountError(Message("error.count.setup_no_liberty", {to_gtp(p, g.height())}));
 }
 
 // A fresh count in c, keeping its storage for what is written again (the invariants are
@@ -620,7 +618,7 @@ void statuses(CountWork& w) {
   std::vector<Point> dead_points = w.st.dead;
   if (w.independent) {
     if (!claims.empty() && !r.claims)
-      throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
+      throw CountError(Message("error.count.no_claims", {r.preset}));
     AnalysisOptions end_opts;
     end_opts.exclusive_liberties = r.seki_exclusive_liberties;
     end_opts.seki_territory = r.seki_territory == SekiTerritory::owned;
@@ -631,24 +629,24 @@ void statuses(CountWork& w) {
     for (Message& n : confirmed.notes) c.notes.push_back(std::move(n));
   }
   if (!claims.empty() && !r.claims)
-    throw CountError("claims are not part of " + r.preset + " (its rules have no claimed points)");
+    throw CountError(Message("error.count.no_claims", {r.preset}));
   auto mark_dead_chain = [&](Point p) {
     pos.for_each_stone(Board::index(p), [&](Index s) { w.is_dead[s] = 1; });
     w.any_dead = true;
   };
   for (Point p : dead_points) {
-    if (!p.inside(c.width, H)) throw CountError("dead stone outside the board");
+    if (!p.inside(c.width, H)) throw CountError(Message("error.count.dead_off_board"));
     if (pos.at(p) == Color::Empty)
-      throw CountError("the dead-stone list names an empty point, " + to_gtp(p, H));
+      throw CountError(Message("error.count.dead_empty", {to_gtp(p, H)}));
     mark_dead_chain(p);
   }
   for (const Claim& cl : claims) {
-    if (!cl.point.inside(c.width, H)) throw CountError("claim outside the board");
-    if (!is_stone(cl.color)) throw CountError("a claim needs a colour, B or W");
+    if (!cl.point.inside(c.width, H)) throw CountError(Message("error.count.claim_off_board"));
+    if (!is_stone(cl.color)) throw CountError(Message("error.count.claim_colour"));
     Color at = pos.at(cl.point);
     if (at == cl.color)
-      throw CountError("claim " + std::string(color_letter(cl.color)) + ":" + to_gtp(cl.point, H) +
-                       " names one of the claimant's own stones");
+      throw CountError(Message("error.count.claim_own_stone",
+                               {std::string(color_letter(cl.color)), to_gtp(cl.point, H)}));
     if (at == opponent(cl.color)) mark_dead_chain(cl.point);  // eternal ko: the stone is taken
     w.empty_claims.push_back(cl);
   }

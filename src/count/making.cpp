@@ -217,10 +217,10 @@ void AnalysisPasses::read_claims() {
   if (!any_claims) return;
   claimed.fill(Color::Empty);
   for (const Claim& c : opts.claims) {
-    if (!c.point.inside(width, height)) throw std::invalid_argument("claim outside the board");
+    if (!c.point.inside(width, height)) throw ArgumentError(Message("error.count.claim_off_board"));
     if (b.at(c.point) != Color::Empty)
-      throw std::invalid_argument("claim " + std::string(color_letter(c.color)) + ":" +
-                                  to_gtp(c.point, height) + " names an occupied point");
+      throw ArgumentError(Message("error.count.claim_occupied",
+                                  {std::string(color_letter(c.color)), to_gtp(c.point, height)}));
     claimed[Board::index(c.point)] = c.color;
   }
 }

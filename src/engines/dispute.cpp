@@ -39,8 +39,8 @@ std::vector<Point> dead_list(GtpClient& e, const Game& g) {
 DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::string& white_cmd,
                            const DisputeOptions& opts) {
   if (g.phase() != Phase::paused)
-    throw std::invalid_argument("dispute play resumes a paused game; this one is " +
-                                std::string(name_of(g.phase())));
+    throw ArgumentError(Message("error.dispute.not_paused",
+                                {MessageArg::word("phase." + std::string(name_of(g.phase())))}));
   const Ruleset& rules = g.rules();
   const int h = g.height();
   DisputeResult r;
@@ -53,7 +53,7 @@ DisputeResult play_dispute(Game g, const std::string& black_cmd, const std::stri
 
   const size_t before = g.moves().size();
   Verdict v = g.resume_dispute(true);
-  if (!v) throw std::invalid_argument("play cannot be resumed: " + text(v.message, Lang::en));
+  if (!v) throw ArgumentError(Message("error.dispute.cannot_resume", {MessageArg::message(v.message)}));
   // The referee's opening virtual moves (计活子): the engines see passes.
   for (size_t i = before; i < g.moves().size(); ++i) {
     const Move& m = g.moves()[i].move;

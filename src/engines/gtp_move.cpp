@@ -135,8 +135,7 @@ std::optional<GtpMove> gtp_move_of(const Move& m) {
 
 std::vector<std::string> gtp_sync_commands(const Game& g, MirrorStyle style) {
   if (g.width() != g.height())
-    throw std::invalid_argument("GTP knows square boards only; this one is " +
-                                std::to_string(g.width()) + "x" + std::to_string(g.height()));
+    throw ArgumentError(Message("error.gtp.square_only", {g.width(), g.height()}));
   std::vector<std::string> out = {"boardsize " + std::to_string(g.width()), "clear_board"};
   if (style == MirrorStyle::jpd) {
     out.push_back("jpd-rules " + g.rules().to_string());
@@ -150,8 +149,7 @@ std::vector<std::string> gtp_sync_commands(const Game& g, MirrorStyle style) {
   for (const Game::Action& a : g.actions()) {
     if (a.type == Game::Action::kSetup) {
       if (!is_stone(a.move.color))
-        throw std::invalid_argument("plain GTP cannot remove a setup stone (" +
-                                    to_gtp(a.move.point, g.height()) + ")");
+        throw ArgumentError(Message("error.gtp.remove_setup_at", {to_gtp(a.move.point, g.height())}));
       out.push_back("play " + letter(a.move.color) + " " + to_gtp(a.move.point, g.height()));
     }
     const size_t before = shadow.moves().size();
@@ -173,7 +171,7 @@ std::vector<std::string> gtp_update_commands(const Game& g, size_t actions_befor
     const Game::Action& a = g.actions()[i];
     if (a.type != Game::Action::kSetup) continue;
     if (!is_stone(a.move.color))
-      throw std::invalid_argument("plain GTP cannot remove a setup stone");
+      throw ArgumentError(Message("error.gtp.remove_setup"));
     out.push_back("play " + letter(a.move.color) + " " + to_gtp(a.move.point, g.height()));
   }
   plain_moves(g, moves_before, g.moves().size(), out);

@@ -291,7 +291,7 @@ MatchGame run_match_game(MatchPlayer& black, MatchPlayer& white, const MatchOpti
     rec.filename = mg.sgf_path;
     std::ofstream out(mg.sgf_path, std::ios::binary);
     out << sgf::write(sgf::to_tree(rec));
-    if (!out) throw std::runtime_error("cannot write " + mg.sgf_path);
+    if (!out) throw FailureError(Message("error.option.cannot_write", {mg.sgf_path}));
   }
   return mg;
 }

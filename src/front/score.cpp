@@ -32,8 +32,7 @@ void set_dead_from(ScoreOptions& o, const std::string& f) {
     o.dead_from = DeadFrom::gtp;
     o.gtp_command = f.substr(4);
   } else {
-    throw std::invalid_argument("dead stones from '" + f +
-                                "': not one of auto, sgf, none, estimate, gtp:COMMAND");
+    throw ArgumentError(Message("error.score.dead_from", {f}));
   }
 }
 

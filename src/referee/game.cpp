@@ -237,8 +237,7 @@ Verdict Game::set_to_move(Color c) {
 std::vector<Point> Game::place_fixed_handicap(int stones) {
   int n = width();
   if (n != height() || n < 7 || n % 2 == 0 || stones < 2 || stones > 9 || (n == 7 && stones > 4))
-    throw std::invalid_argument("fixed handicap of " + std::to_string(stones) +
-                                " stones is not defined on this board");
+    throw ArgumentError(Message("error.handicap.fixed", {stones}));
   int e = n >= 13 ? 3 : 2, m = n / 2, f = n - 1 - e;
   std::vector<Point> order = {{f, e}, {e, f}, {f, f}, {e, e}};  // 2: upper-right, lower-left ...
   std::vector<Point> pts(order.begin(), order.begin() + std::min(stones, 4));

@@ -145,3 +145,35 @@ TEST(Message, TheFinishingNotesOfARecordThatStopsAreMessages) {
   EXPECT_TRUE(finishing[1] == "note.finished_fixed" || finishing[1] == "note.finished_searched")
       << finishing[1];
 }
+
+// The library's refusals that input can reach carry their message: what() the English as it
+// always read, the message for a front end's language.
+TEST(Message, TheLibrarysRefusalsCarryTheirMessage) {
+  ScoreOptions o;
+  try {
+    set_dead_from(o, "bad");
+    FAIL();
+  } catch (const ArgumentError& e) {
+    EXPECT_STREQ(e.what(), "dead stones from 'bad': not one of auto, sgf, none, estimate, gtp:COMMAND");
+    EXPECT_EQ(text(e.message(), Lang::zh), "死子来源 'bad' 无效：可取 auto、sgf、none、estimate 或 gtp:命令");
+  }
+  EXPECT_THROW(set_dead_from(o, "bad"), std::invalid_argument);  // as before
+  Game g(parse_rules_text("tang-song").rules, 9, 9);
+  ASSERT_TRUE(g.play(Move::play(Color::Black, Point{4, 4})));
+  Statuses st;
+  st.dead = {Point{0, 8}};
+  try {
+    count(g, st);
+    FAIL();
+  } catch (const CountError& e) {
+    EXPECT_STREQ(e.what(), "the dead-stone list names an empty point, A1");
+    EXPECT_EQ(text(e.message(), Lang::zh), "死子列表中有空点 A1");
+  }
+  try {
+    g.place_fixed_handicap(12);
+    FAIL();
+  } catch (const ArgumentError& e) {
+    EXPECT_STREQ(e.what(), "fixed handicap of 12 stones is not defined on this board");
+    EXPECT_EQ(text(e.message(), Lang::zh), "这个棋盘上没有 12 子的固定让子");
+  }
+}

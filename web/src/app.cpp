@@ -133,7 +133,7 @@ Statuses statuses_from(const Session& s, const json& j) {
     for (const json& p : j["dead"]) dead.push_back(parse_point(p.get<std::string>(), w, h));
     for (Point p : dead)
       if (!is_stone(s.counting_position().at(p)))
-        throw CountError("there is no stone at " + to_gtp(p, h));
+        throw CountError(Message("error.count.no_stone", {to_gtp(p, h)}));
     st.dead = whole_chains(s.counting_position(), dead);
   }
   if (j.contains("claims")) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "jpd/message.hpp"
 #include "jpd/point.hpp"
 
 namespace jpd {
@@ -50,5 +51,8 @@ std::optional<MoveKind> parse_move_kind(std::string_view s);
 
 // "B D4", "W pass", "B virtual", "W negative-a C3", ... (GTP coordinates).
 std::string to_string(const Move& m, int board_height);
+// The same as a message, for a move named inside a sentence people read ("move.<kind>" of the
+// texts' table): in English to_string's text, in Chinese the table's words ("黑 A类负着 C3").
+Message move_message(const Move& m, int board_height);
 
 }  // namespace jpd

@@ -43,4 +43,11 @@ std::string to_string(const Move& m, int board_height) {
   return s;
 }
 
+Message move_message(const Move& m, int board_height) {
+  const std::string letter(color_letter(m.color));
+  std::vector<MessageArg> args = {is_stone(m.color) ? MessageArg::word("move.colour." + letter) : MessageArg(letter)};
+  if (m.kind == MoveKind::play || m.is_negative()) args.emplace_back(to_gtp(m.point, board_height));
+  return Message("move." + std::string(name_of(m.kind)), std::move(args));
+}
+
 }  // namespace jpd

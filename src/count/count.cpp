@@ -1131,7 +1131,7 @@ void compute_territory(CountWork& w) {
     bool matched = (m.kind == MoveKind::negative_a ? c.negative_a : c.negative_b).of(m.color) > 0;
     if (!matched)
       c.notes.push_back(Message::joined(
-          {{"note.negative_not_required", {to_string(m, w.H)}}, {"note.required_used"}}));
+          {{"note.negative_not_required", {MessageArg::message(move_message(m, w.H))}}, {"note.required_used"}}));
   }
 }
 

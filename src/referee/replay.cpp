@@ -335,16 +335,17 @@ class Replayer {
   Message described(const sgf::Step& s, const Move& m) const {
     return Message("note.move_described", {s.move_number, what_of(s, m)});
   }
-  std::string what_of(const sgf::Step& s, const Move& m) const {
-    std::string what;
+  // The step in notation: the SGF property of a resumption, else the move's (move_message).
+  MessageArg what_of(const sgf::Step& s, const Move& m) const {
     if (s.kind == sgf::Step::Kind::resume)
-      what = is_stone(m.color) ? "JPDR[found:" + std::string(color_letter(m.color)) + "]"
-                               : "JPDR[dispute]";
-    else if (s.kind == sgf::Step::Kind::setup)
-      what = "setup " + std::string(color_letter(m.color)) + " " + to_gtp(m.point, r_.height);
-    else
-      what = to_string(m, r_.height);
-    return what;
+      return is_stone(m.color) ? "JPDR[found:" + std::string(color_letter(m.color)) + "]" : "JPDR[dispute]";
+    if (s.kind == sgf::Step::Kind::setup) {
+      const std::string letter(color_letter(m.color));
+      return MessageArg::message(
+          Message("move.setup", {is_stone(m.color) ? MessageArg::word("move.colour." + letter) : MessageArg(letter),
+                                 to_gtp(m.point, r_.height)}));
+    }
+    return MessageArg::message(move_message(m, r_.height));
   }
 
   // (A sentence is no message id: the reason is a Message, from the texts' table.)

@@ -236,3 +236,39 @@ TEST(Errors, UsageErrorsAreChineseUnderLangZh) {
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "The following argument was not expected: --bogus\nRun with --help for more information.\n");
 }
+
+// The library's refusals that a record or an option can bring about carry their message too: under
+// --lang zh the error line is Chinese (a move named in it in the Chinese notation), in English
+// the sentence it always was.
+TEST(Errors, TheLibrarysRefusalsAreChineseUnderLangZh) {
+  const std::string playing = cli_run::temp_file("err-lib-playing.sgf", "(;SZ[9];B[ee])");
+  // At making: Black's negative move after the pause.
+  const std::string making =
+      cli_run::temp_file("err-lib-making.sgf", "(;SZ[9]RU[JPD:tang-song];B[ee];W[];B[];JPDN[ee]JPDT[B])");
+  const std::string negative = cli_run::temp_file(
+      "err-lib-negative.sgf", "(;GM[1]SZ[5]RU[JPD:tang-song];B[aa];W[dd];B[];W[];JPDN[aa]JPDT[A])");
+  struct Case {
+    std::string args, en, zh;
+  };
+  for (const Case& k : std::vector<Case>{
+           {"dispute " + making + " --black true --white true",
+            "dispute play resumes a paused game; this one is making", "实战解决须从休止的棋局恢复；这局棋处于做棋阶段"},
+           {"score " + playing + " --dead A1", "the dead-stone list names an empty point, A1", "死子列表中有空点 A1"},
+           {"score " + playing + " --claim B:E5", "claim B:E5 names one of the claimant's own stones",
+            "认领 B:E5 所指的是认领方自己的棋子"},
+           {"score " + negative,
+            negative + ":1:51: move 4 (B negative-a A5): a negative-A move takes a stone from the black/white "
+                       "boundary, and A5 touches no opponent stone",
+            negative + ":1:51：第 4 手（黑 A类负着 A5）：A类负着须从黑白交界处取子，而 A5 不与对方棋子相邻"},
+       }) {
+    const cli_run::Outcome zh = cli_run::jpd(k.args + " --lang zh");
+    EXPECT_EQ(zh.status, 1) << k.args;
+    EXPECT_EQ(zh.out, "jpd：" + k.zh + "\n") << k.args;
+    EXPECT_EQ(join(english_words(zh.out, {playing, negative, making})), "") << k.args << ":\n" << zh.out;
+    const cli_run::Outcome en = cli_run::jpd(k.args + " --lang en");
+    EXPECT_EQ(en.status, 1) << k.args;
+    if (!k.en.empty()) {
+      EXPECT_EQ(en.out, "jpd: " + k.en + "\n") << k.args;
+    }
+  }
+}

@@ -146,6 +146,43 @@ TEST(Message, TheFinishingNotesOfARecordThatStopsAreMessages) {
       << finishing[1];
 }
 
+// A move named inside a sentence is a message too (move_message): its English is to_string's
+// notation, its Chinese the table's words for the colours and the kinds of move.
+TEST(Message, AMoveInNotationReadsInTheTablesWordsInChinese) {
+  const Point c3{2, 6};  // C3 on 9x9
+  for (const Move& m : {Move::play(Color::Black, c3), Move::pass(Color::White), Move::virtual_move(Color::Black),
+                        Move::negative_a(Color::Black, c3), Move::negative_b(Color::White, c3),
+                        Move::propose(Color::Black), Move::accept(Color::White), Move::reject(Color::Black),
+                        Move::resign(Color::White)}) {
+    EXPECT_EQ(text(move_message(m, 9), Lang::en), to_string(m, 9));
+    EXPECT_EQ(text(move_message(m, 9), Lang::zh).find_first_of("abcdefghijklmnopqrstuvwxyz"), std::string::npos)
+        << text(move_message(m, 9), Lang::zh);
+  }
+  EXPECT_EQ(text(move_message(Move::play(Color::Black, c3), 9), Lang::zh), "黑 C3");
+  EXPECT_EQ(text(move_message(Move::pass(Color::White), 9), Lang::zh), "白 放弃");
+  EXPECT_EQ(text(move_message(Move::virtual_move(Color::Black), 9), Lang::zh), "黑 虚着");
+  EXPECT_EQ(text(move_message(Move::negative_a(Color::Black, c3), 9), Lang::zh), "黑 A类负着 C3");
+  EXPECT_EQ(text(move_message(Move::negative_b(Color::White, c3), 9), Lang::zh), "白 B类负着 C3");
+}
+
+// A faulty record's move is named in the error in the language's notation: a negative move the
+// rules refuse reads "B negative-a ..." in English, "黑 A类负着 ..." in Chinese.
+TEST(Message, AReplayErrorNamesTheMoveInTheLanguagesNotation) {
+  // Black's negative-A move at A5 takes a stone touching no white stone: no boundary stone.
+  const sgf::Record r =
+      sgf::read_record_text("(;GM[1]SZ[5]RU[JPD:tang-song];B[aa];W[dd];B[];W[];JPDN[aa]JPDT[A])", "neg.sgf");
+  try {
+    replay(r, parse_rules_text("tang-song").rules);
+    FAIL() << "the negative move was accepted";
+  } catch (const ReplayError& e) {
+    const std::string en = text(e.message(), Lang::en), zh = text(e.message(), Lang::zh);
+    EXPECT_EQ(en, e.what());
+    EXPECT_NE(en.find("(B negative-a A5)"), std::string::npos) << en;
+    EXPECT_NE(zh.find("（黑 A类负着 A5）"), std::string::npos) << zh;
+    EXPECT_EQ(zh.find("negative"), std::string::npos) << zh;
+  }
+}
+
 // The library's refusals that input can reach carry their message: what() the English as it
 // always read, the message for a front end's language.
 TEST(Message, TheLibrarysRefusalsCarryTheirMessage) {

@@ -93,7 +93,7 @@ TEST(Errors, ReplayErrorCarriesThePlaceAndTheDetail) {
   } catch (const ReplayError& e) {
     EXPECT_EQ(text(e.message(), Lang::en), e.what());
     EXPECT_EQ(e.message().args.at(1).inner.at(0), e.detail);
-    EXPECT_EQ(text(e.message(), Lang::zh), "t.sgf:1:15：第 2 手（W E5）：E5 已有棋子（棋谱有误：加 --repair 可按修复规则读取）");
+    EXPECT_EQ(text(e.message(), Lang::zh), "t.sgf:1:15：第 2 手（白 E5）：E5 已有棋子（棋谱有误：加 --repair 可按修复规则读取）");
   }
 }
 

@@ -554,6 +554,6 @@ TEST(Replay, ANegativeMoveWithNoStoneNamesItsPoint) {
   } catch (const ReplayError& e) {
     EXPECT_EQ(std::string(e.what()),
               "t.sgf:1:29: move 4 (. negative-a A9): there is no stone at A9 to take back");
-    EXPECT_EQ(text(e.detail, Lang::zh), "第 4 手（. negative-a A9）：A9 没有棋子可取回");
+    EXPECT_EQ(text(e.detail, Lang::zh), "第 4 手（. A类负着 A9）：A9 没有棋子可取回");
   }
 }

@@ -24,6 +24,12 @@ struct OptionError : CLI::ValidationError, MessageError {
   OptionError(const std::string& option, const std::exception& e);
 };
 
+// A usage error of CLI11's own (an unexpected argument, an option given twice, a value out of its
+// range ...) as a message of the texts' table, read from CLI11's English (usage_errors.cpp); a
+// sentence it does not know is "usage.other" with the sentence. `app`: the command line parsed,
+// for what CLI11's sentence leaves out (the unknown subcommand of "A subcommand is required").
+Message usage_message(const CLI::Error& e, const CLI::App* app = nullptr);
+
 // A command's own failure that is no usage error (a file it cannot write, a faulty manifest):
 // what() in English, message() for the error line.
 struct CommandError : std::runtime_error, MessageError {

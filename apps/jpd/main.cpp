@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "commands.hpp"
+#include "common.hpp"
 #include "jpd/text.hpp"
 
 namespace {
@@ -21,30 +22,14 @@ jpd::Lang error_language(int argc, char** argv) {
   return jpd::language(lang);
 }
 
-// CLI11's own usage errors carry no message: the two a user meets most are said by the words
-// CLI11 names (the unexpected arguments, the missing option or argument); any other is its
-// English as written, after a sentence saying it is a usage error.
-jpd::Message cli11_message(const CLI::Error& e) {
-  const std::string_view what = e.what();
-  constexpr std::string_view required = " is required";
-  if (const size_t colon = what.find(": ");
-      dynamic_cast<const CLI::ExtrasError*>(&e) && colon != std::string_view::npos)
-    return jpd::Message("usage.extras", {std::string(what.substr(colon + 2))});
-  if (dynamic_cast<const CLI::RequiredError*>(&e) && what.ends_with(required)) {
-    const std::string_view name = what.substr(0, what.size() - required.size());
-    if (name.find(' ') == std::string_view::npos) return jpd::Message("usage.required", {std::string(name)});
-    if (name == "A subcommand") return jpd::Message("usage.subcommand");
-  }
-  return jpd::Message("usage.other", {std::string(what)});
-}
-
 // A command's error line ("jpd: ...") in the language: the exception's message (MessageError:
-// the library's, and jpd's own option errors), a usage error of CLI11's by its kind, any other
-// exception's what() as it is.
-std::string error_line(const std::exception& e, jpd::Lang l) {
+// the library's, and jpd's own option errors), a usage error of CLI11's read into its message
+// (usage_message: in English its own sentence, as CLI11 writes it), any other exception's what()
+// as it is.
+std::string error_line(const std::exception& e, jpd::Lang l, const CLI::App* app = nullptr) {
   const auto* cli = dynamic_cast<const CLI::Error*>(&e);
   const jpd::Message m = cli && !dynamic_cast<const jpd::MessageError*>(&e) && l != jpd::Lang::en
-                             ? cli11_message(*cli)
+                             ? jpd::cli::usage_message(*cli, app)
                              : jpd::error_message(e);
   return jpd::tr(l, "error_line", {jpd::text(m, l)});
 }
@@ -56,11 +41,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("jpd 0.1.0"));
   const jpd::Lang lang = error_language(argc, argv);
-  // A usage error found while parsing: CLI11's own lines in English, the error line and the hint
-  // in Chinese.
+  // A usage error found while parsing: CLI11's own lines in English, the error line (its message
+  // in Chinese) and the hint in Chinese.
   app.failure_message([lang](const CLI::App* a, const CLI::Error& e) {
     if (lang == jpd::Lang::en) return CLI::FailureMessage::simple(a, e);
-    return error_line(e, lang) + "\n" + jpd::tr(lang, "usage.help") + "\n";
+    return error_line(e, lang, a) + "\n" + jpd::tr(lang, "usage.help") + "\n";
   });
   jpd::cli::Runner run;
   jpd::cli::add_score_command(app, run);

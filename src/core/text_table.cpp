@@ -983,10 +983,27 @@ constexpr TextEntry kTable[] = {
     {"error.dispute.cannot_resume", "play cannot be resumed: {0}", "无法恢复对局：{0}"},
     {"error.handicap.fixed", "fixed handicap of {0} stones is not defined on this board",
      "这个棋盘上没有 {0} 子的固定让子"},
-    // Usage errors of the command line that CLI11 finds (apps/jpd/main.cpp): by their kind.
+    // Usage errors of the command line that CLI11 finds, read from its sentences
+    // (apps/jpd/usage_errors.cpp): by their kind, with what they name.
     {"usage.extras", "unexpected arguments: {0}", "多余的参数：{0}"},
     {"usage.required", "{0} is required", "缺少必需的参数 {0}"},
     {"usage.subcommand", "a subcommand is required", "须指定子命令（如 score、compare、batch）"},
+    {"usage.unknown_subcommand", "no subcommand named '{0}'; subcommands: {1}", "没有名为 '{0}' 的子命令；可用的子命令：{1}"},
+    {"usage.at_most", "{0} takes at most {1} value(s), and {2} were given",
+     "{0} 最多取 {1} 个值，却给了 {2} 个（该选项不能重复给出）"},
+    {"usage.value_missing", "{0} needs a value", "{0} 后面缺少值"},
+    {"usage.convert", "{0}: '{1}' is not a value of the option's type", "{0} 的值 '{1}' 不是该选项所要的类型（如数字）"},
+    {"usage.requires", "{0} needs {1}", "{0} 须与 {1} 同用"},
+    {"usage.excludes", "{0} cannot be used with {1}", "{0} 不能与 {1} 同用"},
+    {"usage.range", "{0}: {1} is not a number from {2} to {3}", "{0} 的值 {1} 不是 {2} 到 {3} 之间的数"},
+    {"usage.not_number", "{0}: {1} is not a number", "{0} 的值 {1} 不是数"},
+    {"usage.negative", "{0}: {1} is negative", "{0} 的值 {1} 不能为负数"},
+    {"usage.not_positive", "{0}: {1} is not greater than 0", "{0} 的值 {1} 须大于 0"},
+    {"usage.no_file", "{0}: no such file: {1}", "{0}：文件不存在：{1}"},
+    {"usage.file_is_directory", "{0}: {1} is a directory, not a file", "{0}：{1} 是目录，不是文件"},
+    {"usage.no_directory", "{0}: no such directory: {1}", "{0}：目录不存在：{1}"},
+    {"usage.directory_is_file", "{0}: {1} is a file, not a directory", "{0}：{1} 是文件，不是目录"},
+    {"usage.not_member", "{0}: '{1}' is not one of {2}", "{0} 的值 '{1}' 无效（可取：{2}）"},
     {"usage.other", "{0}", "命令行用法有误：{0}"},
     {"usage.help", "Run with --help for more information.", "加 --help 查看用法说明。"},
     // Why the built-in engine chose its move (genmove.cpp).

@@ -237,6 +237,85 @@ TEST(Errors, UsageErrorsAreChineseUnderLangZh) {
   EXPECT_EQ(r.out, "The following argument was not expected: --bogus\nRun with --help for more information.\n");
 }
 
+// Every kind of usage error CLI11 finds in jpd's options, in both languages: in English CLI11's
+// own two lines, byte for byte as before; in Chinese the error line says the same in Chinese (the
+// option, the value, the bounds it names kept) and the hint follows.
+TEST(Errors, EveryKindOfUsageErrorIsChineseUnderLangZh) {
+  const std::string file = cli_run::temp_file("err-kinds.sgf", "(;SZ[9];B[ee])");
+  const std::string missing_dir = testing::TempDir() + "no-such-dir";
+  const std::string plain_file = cli_run::temp_file("err-kinds-plain.txt", "x");
+  const std::string subcommands =
+      "score, compare, batch, diagram, replay, presets, rules, gtp, match, series, bench, stress, corpus, "
+      "estimate, dispute, serve";
+  struct Case {
+    std::string args, en, zh;
+    std::vector<std::string> names = {};  // what the Chinese line quotes of the input
+  };
+  for (const Case& k : std::vector<Case>{
+           // an extra positional argument (ExtrasError)
+           {"score " + file + " extra.sgf", "The following argument was not expected: extra.sgf",
+            "多余的参数：extra.sgf"},
+           {"score " + file + " a.sgf b.sgf", "The following arguments were not expected: b.sgf a.sgf",
+            "多余的参数：b.sgf a.sgf"},
+           // an unknown subcommand, no subcommand, a missing positional (RequiredError)
+           {"scroe " + file, "A subcommand is required", "没有名为 'scroe' 的子命令；可用的子命令：" + subcommands,
+            {"scroe", "playouts"}},
+           {"", "A subcommand is required", "须指定子命令（如 score、compare、batch）", {"score", "compare", "batch"}},
+           {"score", "file is required", "缺少必需的参数 file", {"file"}},
+           // an option given twice, an option without its value (ArgumentMismatch)
+           {"score " + file + " --rules chinese --rules japanese", "--rules: At Most 1 required but received 2",
+            "--rules 最多取 1 个值，却给了 2 个（该选项不能重复给出）"},
+           {"score " + file + " LANG --rules", "--rules: 1 required TEXT missing", "--rules 后面缺少值"},
+           // a value of the wrong type (ConversionError), a flag given a value
+           {"gtp --seed abc", "Could not convert: --seed = abc", "--seed 的值 'abc' 不是该选项所要的类型（如数字）",
+            {"abc"}},
+           {"score " + file + " --repair=maybe", "Could not convert: --repair = maybe",
+            "--repair 的值 'maybe' 不是该选项所要的类型（如数字）", {"maybe"}},
+           // a conflict and a dependency (ExcludesError, RequiresError)
+           {"gtp --no-files --allow-files " + testing::TempDir(), "--allow-files excludes --no-files",
+            "--allow-files 不能与 --no-files 同用"},
+           {"serve --repair", "--repair requires --check", "--repair 须与 --check 同用"},
+           // the checks of values (ValidationError): ranges, sets, files and folders
+           {"diagram " + file + " --cell 5", "--cell: Value 5 not in range 12 to 120",
+            "--cell 的值 5 不是 12 到 120 之间的数"},
+           {"batch " + file + " --format xml", "--format: xml not in {csv,jsonl}",
+            "--format 的值 'xml' 无效（可取：csv,jsonl）", {"xml", "csv", "jsonl"}},
+           // (CLI11's bounds of PositiveNumber and NonNegativeNumber: the double's limits, in full)
+           {"bench playouts --seconds 0", "--seconds: Value 0 not in range 0.000000 to 17976931348623157...",
+            "--seconds 的值 0 须大于 0"},
+           {"bench playouts --playouts -3", "--playouts: Value -3 not in range 0.000000 to 17976931348623157...",
+            "--playouts 的值 -3 不能为负数"},
+           {"serve --tls-cert " + missing_dir, "--tls-cert: File does not exist: " + missing_dir,
+            "--tls-cert：文件不存在：" + missing_dir},
+           {"serve --tls-cert " + testing::TempDir(), "--tls-cert: File is actually a directory: " + testing::TempDir(),
+            "--tls-cert：" + testing::TempDir() + " 是目录，不是文件"},
+           {"gtp --allow-files " + missing_dir, "--allow-files: Directory does not exist: " + missing_dir,
+            "--allow-files：目录不存在：" + missing_dir},
+           {"gtp --allow-files " + plain_file, "--allow-files: Directory is actually a file: " + plain_file,
+            "--allow-files：" + plain_file + " 是文件，不是目录"},
+       }) {
+    // The language where the case says (LANG: before an option that lacks its value), else last.
+    auto with_lang = [&](const std::string& lang) {
+      const size_t at = k.args.find("LANG");
+      return at == std::string::npos ? k.args + " --lang " + lang
+                                     : k.args.substr(0, at) + "--lang " + lang + k.args.substr(at + 4);
+    };
+    const cli_run::Outcome zh = cli_run::jpd(with_lang("zh"));
+    EXPECT_EQ(zh.status, 2) << k.args;
+    EXPECT_EQ(zh.out, "jpd：" + k.zh + "\n加 --help 查看用法说明。\n") << k.args;
+    std::vector<std::string> names = k.names;
+    for (const std::string& n : {file, missing_dir, plain_file, testing::TempDir(), subcommands}) names.push_back(n);
+    EXPECT_EQ(join(english_words(zh.out, names)), "") << k.args << ":\n" << zh.out;
+    const cli_run::Outcome en = cli_run::jpd(with_lang("en"));
+    EXPECT_EQ(en.status, 2) << k.args;
+    const std::string hint = "\nRun with --help for more information.\n";
+    if (k.en.ends_with("..."))  // the line's start, and the hint
+      EXPECT_TRUE(en.out.starts_with(k.en.substr(0, k.en.size() - 3)) && en.out.ends_with(hint)) << en.out;
+    else
+      EXPECT_EQ(en.out, k.en + hint) << k.args;
+  }
+}
+
 // The library's refusals that a record or an option can bring about carry their message too: under
 // --lang zh the error line is Chinese (a move named in it in the Chinese notation), in English
 // the sentence it always was.

@@ -15,6 +15,9 @@ namespace jpd {
 
 // The JSON contract of `jpd score --json` (README): see count_json.cpp.
 nlohmann::json to_json(const Count& c);
+// The same as json_text(to_json(c)), byte for byte, written without building the tree (the
+// making's boards and ownership maps are most of it: a node a point).
+std::string count_json_text(const Count& c);
 
 // Human explanation: the making step by step with text diagrams and the arithmetic of each view.
 std::string explain(const Count& c, Lang lang);

@@ -137,7 +137,7 @@ GtpEngine::Reply GtpEngine::cmd_jpd_count(const Args& a) {
     }
   }
   try {
-    return {true, json_text(to_json(count(game_, st)))};
+    return {true, count_json_text(count(game_, st))};
   } catch (const CountError& e) {
     return {false, "cannot count: " + std::string(e.what())};
   }

@@ -1,11 +1,15 @@
 // The JSON contract of `jpd score --json`, shared by the command line, GTP, the web API and the
 // Python module. Documented in the README; programs depend on it: add fields, never rename.
 #include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "jpd/count.hpp"
 #include "jpd/count_report.hpp"
+#include "jpd/encoding.hpp"
 #include "jpd/overlay.hpp"
 #include "jpd/text.hpp"
 
@@ -85,9 +89,144 @@ nlohmann::json ownership(const Count& c) {
   if (has("pause") && has("dead_removed")) o["japanese"] = japanese_map(c);
   return o;
 }
-}  // namespace
+// The text count_json_text writes without the tree: the same bytes as json_text(to_json(c)).
+// A tree of short strings, one allocation a point, was most of the time of a count's JSON.
+const char* owner_word(const CountBoard& b, int x, int y) {
+  switch (b.cls[Board::index(x, y)]) {
+    case PointClass::black_stone:
+    case PointClass::black_territory: return "\"B\"";
+    case PointClass::white_stone:
+    case PointClass::white_territory: return "\"W\"";
+    case PointClass::public_liberty: return "\"seki\"";
+    case PointClass::dame: return "\"dame\"";
+    default: return "\"shared\"";
+  }
+}
 
-nlohmann::json to_json(const Count& c) {
+// The Japanese view's own map (overlay.hpp, with the rules' eye reading): "B" or "W" a point of
+// the side's territory (an empty point or a dead stone's), "stone" a living stone (no territory),
+// "seki" a stone or liberty of a seki, "false_eye" a false eye its owner must fill, "dame" a
+// point nobody's. A side's "B" points + its prisoners = its Japanese figure.
+const char* japanese_word(const OverlayPoint& q) {
+  const bool living = is_stone(q.stone) && !q.dead;
+  if (q.owner == Color::Black && !living) return "\"B\"";
+  if (q.owner == Color::White && !living) return "\"W\"";
+  if (q.false_eye) return "\"false_eye\"";
+  if (q.seki) return "\"seki\"";
+  if (living) return "\"stone\"";
+  return "\"dame\"";
+}
+
+// Rows from the top, each an array of the words `word(x, y)` gives (JSON text already).
+template <class Word>
+std::string rows_text(int width, int height, Word word) {
+  std::string out = "[";
+  for (int y = 0; y < height; ++y) {
+    out += y ? ",[" : "[";
+    for (int x = 0; x < width; ++x) {
+      if (x) out += ',';
+      out += word(x, y);
+    }
+    out += ']';
+  }
+  out += ']';
+  return out;
+}
+
+std::string owner_map_text(const CountBoard& b) {
+  return rows_text(b.width, b.height, [&](int x, int y) { return owner_word(b, x, y); });
+}
+
+std::string japanese_map_text(const Count& c) {
+  const Overlay v = overlay(c, View::japanese);
+  return rows_text(c.width, c.height, [&](int x, int y) { return japanese_word(v.at(Point(x, y))); });
+}
+
+// A string as json_text writes it: plain printable ASCII is copied between quotes, anything
+// else (escapes, UTF-8, bytes that are not UTF-8) goes through the library's own writer.
+void append_string(std::string& out, const std::string& s) {
+  for (char ch : s) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+      out += json_text(nlohmann::json(s));
+      return;
+    }
+  }
+  out += '"';
+  out += s;
+  out += '"';
+}
+
+void append_strings(std::string& out, const std::vector<std::string>& v) {
+  out += '[';
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ',';
+    append_string(out, v[i]);
+  }
+  out += ']';
+}
+
+// The per-point map of every view whose board the making keeps: area (the position without the
+// dead stones), territory (the equal-stones position), fill-up and living stones; keys in the
+// tree's order (sorted).
+std::string ownership_text(const Count& c) {
+  std::map<std::string, std::string> o;
+  for (const MakingStep& s : c.steps) {
+    if (s.id == "pause" && !o.count("area")) o["area"] = owner_map_text(s.board);
+    else if (s.id == "dead_removed") o["area"] = owner_map_text(s.board);
+    else if (s.id == "equal_stones" || s.id == "generalized") o["territory"] = owner_map_text(s.board);
+    else if (s.id == "fill_up" || s.id == "living_stones") o[s.id] = owner_map_text(s.board);
+  }
+  const auto has = [&](std::string_view id) {
+    return std::any_of(c.steps.begin(), c.steps.end(), [&](const MakingStep& s) { return s.id == id; });
+  };
+  if (has("pause") && has("dead_removed")) o["japanese"] = japanese_map_text(c);
+  std::string out = "{";
+  for (const auto& [k, v] : o) {
+    if (out.size() > 1) out += ',';
+    out += '"' + k + "\":" + v;
+  }
+  out += '}';
+  return out;
+}
+
+// A step's diagram, one string a row.
+std::vector<std::string> diagram_rows(const CountBoard& b) {
+  std::vector<std::string> rows;
+  std::string diagram = b.to_string();
+  size_t a = 0;
+  while (a < diagram.size()) {
+    size_t e = diagram.find('\n', a);
+    rows.push_back(diagram.substr(a, e - a));
+    a = e + 1;
+  }
+  return rows;
+}
+
+// The making's steps, each an object with its keys in the tree's order: board, id, notes,
+// stones, title, title_zh.
+std::string steps_text(const Count& c) {
+  std::string out = "[";
+  for (const MakingStep& s : c.steps) {
+    if (out.size() > 1) out += ',';
+    out += "{\"board\":";
+    append_strings(out, diagram_rows(s.board));
+    out += ",\"id\":";
+    append_string(out, s.id);
+    out += ",\"notes\":";
+    append_strings(out, text(s.notes, Lang::en));
+    out += ",\"stones\":{\"B\":" + std::to_string(s.board.stones(Color::Black)) +
+           ",\"W\":" + std::to_string(s.board.stones(Color::White)) + "},\"title\":";
+    append_string(out, step_title(s.id, Lang::en));
+    out += ",\"title_zh\":";
+    append_string(out, step_title(s.id, Lang::zh));
+    out += '}';
+  }
+  out += ']';
+  return out;
+}
+// Every field but the making's steps and the ownership maps.
+nlohmann::json fields(const Count& c) {
   nlohmann::json j;
   j["rules"] = c.rules.to_string();
   j["preset"] = c.rules.preset;
@@ -169,6 +308,13 @@ nlohmann::json to_json(const Count& c) {
   j["invariants"] = inv;
   j["all_invariants_hold"] = c.all_invariants_hold;
   j["notes"] = text(c.notes, Lang::en);
+  return j;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const Count& c) {
+  nlohmann::json j = fields(c);
   nlohmann::json steps = nlohmann::json::array();
   for (const MakingStep& s : c.steps) {
     nlohmann::json rows = nlohmann::json::array();
@@ -188,6 +334,22 @@ nlohmann::json to_json(const Count& c) {
   j["steps"] = steps;
   j["ownership"] = ownership(c);
   return j;
+}
+
+std::string count_json_text(const Count& c) {
+  nlohmann::json j = fields(c);
+  j["steps"] = nullptr;  // (their places among the sorted keys)
+  j["ownership"] = nullptr;
+  std::string out = "{";
+  for (auto it = j.begin(); it != j.end(); ++it) {  // the keys in the tree's order
+    if (out.size() > 1) out += ',';
+    out += '"' + it.key() + "\":";
+    if (it.key() == "steps") out += steps_text(c);
+    else if (it.key() == "ownership") out += ownership_text(c);
+    else out += json_text(*it);
+  }
+  out += '}';
+  return out;
 }
 
 }  // namespace jpd

@@ -10,6 +10,7 @@
 
 #include "jpd/count.hpp"
 #include "jpd/count_report.hpp"
+#include "jpd/encoding.hpp"
 #include "random_game.hpp"
 #include "cli_util.hpp"
 #include "test_util.hpp"
@@ -164,4 +165,30 @@ TEST(OwnershipJson, TheJapaneseMapGivesAFalseEyeNoTerritoryWhereTheTerritoryMapG
   ASSERT_EQ(maps_problem(none), "");
   EXPECT_EQ(none["ownership"]["japanese"][2][2], "B");
   EXPECT_EQ(none["japanese"]["B"], 10);
+}
+
+// count_json_text (GTP's jpd-count) writes the making's boards and the maps without the tree:
+// the same bytes as the tree dumped, on random games of every preset (generalized territory, the
+// dead stones and claims of the generator, disputes and negative moves included) and on a count
+// with the Chinese step titles and a false eye.
+TEST(CountJsonText, WritesTheSameBytesAsTheTreeOnRandomGamesUnderEveryPreset) {
+  int index = 0, compared = 0;
+  for (const Preset& p : presets()) {
+    for (int n = 0; n < 25; ++n) {
+      RandomGame rg = random_game(p.rules, random_game_seed(777, index, uint64_t(n)));
+      Count c;
+      try {
+        c = count(rg.game, rg.statuses);
+      } catch (const CountError&) {
+        continue;
+      }
+      ASSERT_EQ(count_json_text(c), json_text(to_json(c))) << p.name << " game " << n;
+      ++compared;
+    }
+    ++index;
+  }
+  EXPECT_GT(compared, 400);
+  const Count fe = count(test::game_from("japanese", ". . .\nX X X\nX . X\nO O O\n. . .\n"), {});
+  EXPECT_EQ(count_json_text(fe), json_text(to_json(fe)));
+  EXPECT_NE(count_json_text(fe).find("\"steps\":[{\"board\":"), std::string::npos);
 }

@@ -6,11 +6,14 @@
 // game, the others {"unchanged": true}); every request awaited before the next; bounded by the
 // move count and by SECONDS. Prints the requests and moves a second and the latency percentiles
 // of every request; fails on any 5xx or network error, when a game lost a move, or when a figure
-// misses its target (--min-rps, --max-p99: 0 for none).
+// misses its target (--min-rps, --max-p99: 0 for none). Also prints the latency the server
+// measured itself (its access log: from a request's first byte to its answer) and the CPU time
+// of the clients (this process) and of the server: on a machine of few cores the two share
+// them, and the clients' own time and waits are part of the latency they measure.
 //   node web/tests/load.mjs [--clients 64] [--moves 40] [--reads 2] [--seconds 60]
 //                           [--sync full|normal] [--min-rps 0] [--max-p99 0] [--json]
 import http from 'node:http';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { tempDir, startServer } from './lib.mjs';
@@ -33,7 +36,7 @@ const dir = tempDir('jpd-web-load-');
 const server = await startServer({
   db: join(dir, 'games.sqlite'),
   args: ['--sync', opt.sync, '--no-estimator', '--rate', '0', '--client-games', '0', '--client-connections', '0',
-    '--threads', String(Math.max(64, opt.clients))],
+    '--threads', String(Math.max(64, opt.clients)), '--access-log', join(dir, 'access.log')],
 });
 const deadline = performance.now() + opt.seconds * 1000;
 const latencies = [], moveLatencies = [];
@@ -117,9 +120,18 @@ async function player(n) {
   }
 }
 
+// CPU seconds of the server (Linux: /proc), of this process (the clients).
+const serverCpu = () => {
+  try {
+    const f = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch { return NaN; }
+};
+const serverCpu0 = serverCpu(), clientCpu0 = process.cpuUsage();
 const start = performance.now();
 const games = (await Promise.all(Array.from({ length: opt.clients }, (_, i) => player(i)))).flat();
 const wall = (performance.now() - start) / 1000;
+const clientCpu1 = process.cpuUsage(clientCpu0), serverCpuSeconds = serverCpu() - serverCpu0;
 
 // Every acknowledged move is in the server's game.
 let lost = 0;
@@ -130,6 +142,12 @@ for (const g of games) {
 }
 check.destroy();
 await server.stop();
+// The server's own time for each request of the run (its access log: "... 200 1234 0.4ms").
+const serverMs = [];
+try {
+  for (const m of readFileSync(join(dir, 'access.log'), 'utf8').matchAll(/ ([0-9.]+)ms$/gm)) serverMs.push(Number(m[1]));
+} catch { /* no log */ }
+serverMs.sort((a, b) => a - b);
 rmSync(dir, { recursive: true, force: true });
 
 latencies.sort((a, b) => a - b);
@@ -141,6 +159,8 @@ const result = {
   moves_per_second: Math.round(moves / wall),
   latency_ms: { p50: +pct(50).toFixed(1), p95: +pct(95).toFixed(1), p99: +pct(99).toFixed(1), max: +pct(100).toFixed(1) },
   move_latency_ms: { p50: +pct(50, moveLatencies).toFixed(1), p99: +pct(99, moveLatencies).toFixed(1) },
+  server_latency_ms: { p50: +pct(50, serverMs).toFixed(1), p99: +pct(99, serverMs).toFixed(1) },
+  cpu_seconds: { clients: +((clientCpu1.user + clientCpu1.system) / 1e6).toFixed(2), server: +serverCpuSeconds.toFixed(2) },
 };
 if (opt.json) console.log(JSON.stringify(result));
 for (const e of errors.slice(0, 5)) console.error(`error: ${e}`);
@@ -152,6 +172,8 @@ console.log(`load: ${ok ? 'ok' : 'FAILED'}: ${opt.clients} kept-alive clients, $
   `(${moves} moves, +${refused} refused, ${opt.reads} reads a move) in ${result.seconds} s: ` +
   `${result.requests_per_second} requests/s, ${result.moves_per_second} moves/s, latency p50 ${result.latency_ms.p50} ms ` +
   `p95 ${result.latency_ms.p95} ms p99 ${result.latency_ms.p99} ms (moves: p50 ${result.move_latency_ms.p50} ms ` +
-  `p99 ${result.move_latency_ms.p99} ms), sync=${opt.sync}, ${failures} failures, ` +
+  `p99 ${result.move_latency_ms.p99} ms; in the server: p50 ${result.server_latency_ms.p50} ms p99 ` +
+  `${result.server_latency_ms.p99} ms; CPU: clients ${result.cpu_seconds.clients} s, server ` +
+  `${result.cpu_seconds.server} s), sync=${opt.sync}, ${failures} failures, ` +
   `${lost} games with lost moves${misses.length ? `; ${misses.join(', ')}` : ''}`);
 process.exit(ok ? 0 : 1);

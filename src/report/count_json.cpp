@@ -28,78 +28,16 @@ nlohmann::json points(const std::vector<Point>& v, int height) {
 }
 
 // What a point is in a view: "B" or "W" (a stone, or an empty point the side owns), "seki" (a
-// public liberty, 公气), "dame" (单官), "shared" (an eye of a seki nobody owns). Rows from the top.
-nlohmann::json owner_map(const CountBoard& b) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (int y = 0; y < b.height; ++y) {
-    nlohmann::json row = nlohmann::json::array();
-    for (int x = 0; x < b.width; ++x) {
-      switch (b.cls[Board::index(x, y)]) {
-        case PointClass::black_stone:
-        case PointClass::black_territory: row.push_back("B"); break;
-        case PointClass::white_stone:
-        case PointClass::white_territory: row.push_back("W"); break;
-        case PointClass::public_liberty: row.push_back("seki"); break;
-        case PointClass::dame: row.push_back("dame"); break;
-        default: row.push_back("shared"); break;
-      }
-    }
-    rows.push_back(row);
-  }
-  return rows;
-}
-
-// The Japanese view's own map (overlay.hpp, with the rules' eye reading): "B" or "W" a point of
-// the side's territory (an empty point or a dead stone's), "stone" a living stone (no territory),
-// "seki" a stone or liberty of a seki, "false_eye" a false eye its owner must fill, "dame" a
-// point nobody's. A side's "B" points + its prisoners = its Japanese figure.
-nlohmann::json japanese_map(const Count& c) {
-  const Overlay v = overlay(c, View::japanese);
-  nlohmann::json rows = nlohmann::json::array();
-  for (int y = 0; y < c.height; ++y) {
-    nlohmann::json row = nlohmann::json::array();
-    for (int x = 0; x < c.width; ++x) {
-      const OverlayPoint& q = v.at(Point(x, y));
-      const bool living = is_stone(q.stone) && !q.dead;
-      if (q.owner == Color::Black && !living) row.push_back("B");
-      else if (q.owner == Color::White && !living) row.push_back("W");
-      else if (q.false_eye) row.push_back("false_eye");
-      else if (q.seki) row.push_back("seki");
-      else if (living) row.push_back("stone");
-      else row.push_back("dame");
-    }
-    rows.push_back(row);
-  }
-  return rows;
-}
-
-// The per-point map of every view whose board the making keeps: area (the position without the
-// dead stones), territory (the equal-stones position), fill-up and living stones.
-nlohmann::json ownership(const Count& c) {
-  nlohmann::json o = nlohmann::json::object();
-  for (const MakingStep& s : c.steps) {
-    if (s.id == "pause" && !o.contains("area")) o["area"] = owner_map(s.board);
-    else if (s.id == "dead_removed") o["area"] = owner_map(s.board);
-    else if (s.id == "equal_stones" || s.id == "generalized") o["territory"] = owner_map(s.board);
-    else if (s.id == "fill_up" || s.id == "living_stones") o[s.id] = owner_map(s.board);
-  }
-  const auto has = [&](std::string_view id) {
-    return std::any_of(c.steps.begin(), c.steps.end(), [&](const MakingStep& s) { return s.id == id; });
-  };
-  if (has("pause") && has("dead_removed")) o["japanese"] = japanese_map(c);
-  return o;
-}
-// The text count_json_text writes without the tree: the same bytes as json_text(to_json(c)).
-// A tree of short strings, one allocation a point, was most of the time of a count's JSON.
-const char* owner_word(const CountBoard& b, int x, int y) {
+// public liberty, 公气), "dame" (单官), "shared" (an eye of a seki nobody owns).
+std::string_view owner_word(const CountBoard& b, int x, int y) {
   switch (b.cls[Board::index(x, y)]) {
     case PointClass::black_stone:
-    case PointClass::black_territory: return "\"B\"";
+    case PointClass::black_territory: return "B";
     case PointClass::white_stone:
-    case PointClass::white_territory: return "\"W\"";
-    case PointClass::public_liberty: return "\"seki\"";
-    case PointClass::dame: return "\"dame\"";
-    default: return "\"shared\"";
+    case PointClass::white_territory: return "W";
+    case PointClass::public_liberty: return "seki";
+    case PointClass::dame: return "dame";
+    default: return "shared";
   }
 }
 
@@ -107,17 +45,48 @@ const char* owner_word(const CountBoard& b, int x, int y) {
 // the side's territory (an empty point or a dead stone's), "stone" a living stone (no territory),
 // "seki" a stone or liberty of a seki, "false_eye" a false eye its owner must fill, "dame" a
 // point nobody's. A side's "B" points + its prisoners = its Japanese figure.
-const char* japanese_word(const OverlayPoint& q) {
+std::string_view japanese_word(const OverlayPoint& q) {
   const bool living = is_stone(q.stone) && !q.dead;
-  if (q.owner == Color::Black && !living) return "\"B\"";
-  if (q.owner == Color::White && !living) return "\"W\"";
-  if (q.false_eye) return "\"false_eye\"";
-  if (q.seki) return "\"seki\"";
-  if (living) return "\"stone\"";
-  return "\"dame\"";
+  if (q.owner == Color::Black && !living) return "B";
+  if (q.owner == Color::White && !living) return "W";
+  if (q.false_eye) return "false_eye";
+  if (q.seki) return "seki";
+  if (living) return "stone";
+  return "dame";
 }
 
-// Rows from the top, each an array of the words `word(x, y)` gives (JSON text already).
+// The per-point maps, by their keys (sorted, as the tree orders them): every view whose board
+// the making keeps (area: the position without the dead stones; territory: the equal-stones
+// position; fill-up and living stones), each made by `board_map(board)`, and the Japanese view's
+// own map by `japanese_map()` where the making paused and took the dead stones off.
+template <class Map, class BoardMap, class JapaneseMap>
+std::map<std::string, Map> ownership_maps(const Count& c, BoardMap board_map, JapaneseMap japanese_map) {
+  std::map<std::string, Map> o;
+  bool paused = false, dead_removed = false;
+  for (const MakingStep& s : c.steps) {
+    if (s.id == "pause" && !o.count("area")) o["area"] = board_map(s.board);
+    else if (s.id == "dead_removed") o["area"] = board_map(s.board);
+    else if (s.id == "equal_stones" || s.id == "generalized") o["territory"] = board_map(s.board);
+    else if (s.id == "fill_up" || s.id == "living_stones") o[s.id] = board_map(s.board);
+    paused = paused || s.id == "pause";
+    dead_removed = dead_removed || s.id == "dead_removed";
+  }
+  if (paused && dead_removed) o["japanese"] = japanese_map();
+  return o;
+}
+
+// Rows from the top, each an array of the words `word(x, y)` gives: as a tree, and as the text
+// json_text writes of that tree (the words need no escaping).
+template <class Word>
+nlohmann::json rows_json(int width, int height, Word word) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int y = 0; y < height; ++y) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int x = 0; x < width; ++x) row.push_back(std::string(word(x, y)));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
 template <class Word>
 std::string rows_text(int width, int height, Word word) {
   std::string out = "[";
@@ -125,7 +94,9 @@ std::string rows_text(int width, int height, Word word) {
     out += y ? ",[" : "[";
     for (int x = 0; x < width; ++x) {
       if (x) out += ',';
+      out += '"';
       out += word(x, y);
+      out += '"';
     }
     out += ']';
   }
@@ -133,14 +104,23 @@ std::string rows_text(int width, int height, Word word) {
   return out;
 }
 
-std::string owner_map_text(const CountBoard& b) {
-  return rows_text(b.width, b.height, [&](int x, int y) { return owner_word(b, x, y); });
+nlohmann::json ownership(const Count& c) {
+  const auto maps = ownership_maps<nlohmann::json>(
+      c,
+      [](const CountBoard& b) {
+        return rows_json(b.width, b.height, [&](int x, int y) { return owner_word(b, x, y); });
+      },
+      [&] {
+        const Overlay v = overlay(c, View::japanese);
+        return rows_json(c.width, c.height, [&](int x, int y) { return japanese_word(v.at(Point(x, y))); });
+      });
+  nlohmann::json o = nlohmann::json::object();
+  for (const auto& [k, m] : maps) o[k] = m;
+  return o;
 }
 
-std::string japanese_map_text(const Count& c) {
-  const Overlay v = overlay(c, View::japanese);
-  return rows_text(c.width, c.height, [&](int x, int y) { return japanese_word(v.at(Point(x, y))); });
-}
+// The text count_json_text writes without the tree: the same bytes as json_text(to_json(c)).
+// A tree of short strings, one allocation a point, was most of the time of a count's JSON.
 
 // A string as json_text writes it: plain printable ASCII is copied between quotes, anything
 // else (escapes, UTF-8, bytes that are not UTF-8) goes through the library's own writer.
@@ -166,23 +146,18 @@ void append_strings(std::string& out, const std::vector<std::string>& v) {
   out += ']';
 }
 
-// The per-point map of every view whose board the making keeps: area (the position without the
-// dead stones), territory (the equal-stones position), fill-up and living stones; keys in the
-// tree's order (sorted).
 std::string ownership_text(const Count& c) {
-  std::map<std::string, std::string> o;
-  for (const MakingStep& s : c.steps) {
-    if (s.id == "pause" && !o.count("area")) o["area"] = owner_map_text(s.board);
-    else if (s.id == "dead_removed") o["area"] = owner_map_text(s.board);
-    else if (s.id == "equal_stones" || s.id == "generalized") o["territory"] = owner_map_text(s.board);
-    else if (s.id == "fill_up" || s.id == "living_stones") o[s.id] = owner_map_text(s.board);
-  }
-  const auto has = [&](std::string_view id) {
-    return std::any_of(c.steps.begin(), c.steps.end(), [&](const MakingStep& s) { return s.id == id; });
-  };
-  if (has("pause") && has("dead_removed")) o["japanese"] = japanese_map_text(c);
+  const auto maps = ownership_maps<std::string>(
+      c,
+      [](const CountBoard& b) {
+        return rows_text(b.width, b.height, [&](int x, int y) { return owner_word(b, x, y); });
+      },
+      [&] {
+        const Overlay v = overlay(c, View::japanese);
+        return rows_text(c.width, c.height, [&](int x, int y) { return japanese_word(v.at(Point(x, y))); });
+      });
   std::string out = "{";
-  for (const auto& [k, v] : o) {
+  for (const auto& [k, v] : maps) {
     if (out.size() > 1) out += ',';
     out += '"' + k + "\":" + v;
   }
@@ -317,17 +292,9 @@ nlohmann::json to_json(const Count& c) {
   nlohmann::json j = fields(c);
   nlohmann::json steps = nlohmann::json::array();
   for (const MakingStep& s : c.steps) {
-    nlohmann::json rows = nlohmann::json::array();
-    std::string diagram = s.board.to_string();
-    size_t a = 0;
-    while (a < diagram.size()) {
-      size_t b = diagram.find('\n', a);
-      rows.push_back(diagram.substr(a, b - a));
-      a = b + 1;
-    }
     steps.push_back({{"id", s.id}, {"title", step_title(s.id, Lang::en)},
                      {"title_zh", step_title(s.id, Lang::zh)},
-                     {"board", rows}, {"stones", pair(PerColour{s.board.stones(Color::Black),
+                     {"board", diagram_rows(s.board)}, {"stones", pair(PerColour{s.board.stones(Color::Black),
                                                                  s.board.stones(Color::White)})},
                      {"notes", text(s.notes, Lang::en)}});
   }

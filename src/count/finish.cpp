@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <functional>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <span>
 #include <unordered_map>
@@ -444,17 +446,56 @@ struct LocalGame {
     int child;
   };
   struct Node {
-    int value = 0;  // the count here, relative to the position as it stopped
     int first[2] = {0, 0}, count[2] = {0, 0};  // options of Black [0] and White [1]
     int stop[2] = {0, 0};  // the local result with Black / White moving first, passes allowed
+    // How the position is made: the move (by `colour`) from the node `parent` (-1 at the root).
+    int parent = -1;
+    Index move = Board::kNoIndex;
+    Color colour = Color::Empty;
+  };
+  // The counts of the positions, each made when it is first asked for (counting a position, the
+  // eye reading of the whole board under territory counting, costs far more than making it, and
+  // about two fifths of the positions of a region read out are never asked for: a hot
+  // position's stops do not depend on its own count). Shared by the copies of a game; what
+  // `count` refers to (the stage's rules, dead stones and tables) outlives them.
+  struct Counts {
+    Board start;  // the position of node 0
+    std::function<int(const Board&)> count;  // relative to the position as it stopped
+    std::vector<int> value;
+    std::vector<uint8_t> known;
   };
   std::vector<Node> nodes;  // 0: the position as it stopped
   std::vector<Option> options;
   bool complete = true;     // read to the end within the budget
+  std::shared_ptr<Counts> counts = std::make_shared<Counts>();
   std::span<const Option> of(int node, Color c) const {
     const Node& n = nodes[size_t(node)];
     const int k = color_index(c);
     return {options.data() + n.first[k], size_t(n.count[k])};
+  }
+  void set_value(int id, int v) const {
+    Counts& k = *counts;
+    if (k.value.size() < nodes.size()) {
+      k.value.resize(nodes.size(), 0);
+      k.known.resize(nodes.size(), 0);
+    }
+    k.value[size_t(id)] = v;
+    k.known[size_t(id)] = 1;
+  }
+  // The count of node id: its position made again from node 0 by the moves that first reached
+  // it, and counted, once.
+  int value(int id) const {
+    Counts& k = *counts;
+    if (size_t(id) < k.known.size() && k.known[size_t(id)]) return k.value[size_t(id)];
+    thread_local std::vector<int> path;
+    path.clear();
+    for (int n = id; nodes[size_t(n)].parent >= 0; n = nodes[size_t(n)].parent) path.push_back(n);
+    Board b = k.start;
+    for (auto it = path.rbegin(); it != path.rend(); ++it)
+      b.play(nodes[size_t(*it)].move, nodes[size_t(*it)].colour);
+    const int v = k.count(b);
+    set_value(id, v);
+    return v;
   }
 };
 
@@ -478,6 +519,20 @@ struct Work {
   bool spent() const { return limit > 0 && used >= limit; }
 };
 
+uint64_t captures_key(const Board& b) {
+  return detail::splitmix64(0x3C6EF372FE94F82Bull + uint64_t(b.captured(Color::Black)) +
+                            (uint64_t(b.captured(Color::White)) << 16));
+}
+
+// The count of b (score()), kept in `scores` by the position and the prisoners.
+int cached_score(const Board& b, const Eval& e, std::unordered_map<uint64_t, int>& scores) {
+  const uint64_t key = b.hash() ^ captures_key(b);
+  if (auto it = scores.find(key); it != scores.end()) return it->second;
+  const int s = score(b, e);
+  scores.emplace(key, s);
+  return s;
+}
+
 class LocalReader {
  public:
   // invasions: the other side may play inside an owner's territory (to put one of its chains in
@@ -500,7 +555,11 @@ class LocalReader {
     node(start, banned);
     if (!game_.complete) return searched(start);
     std::vector<uint8_t> counted(game_.nodes.size(), 0);
-    if (!count_nodes(start, 0, counted)) return searched(start);
+    if (!count_nodes(0, counted)) return searched(start);
+    game_.counts->start = start;
+    game_.counts->count = [eval = eval_, scores = &scores_, base = base_](const Board& b) {
+      return cached_score(b, eval, *scores) - base;
+    };
     stops();
     return std::move(game_);
   }
@@ -550,13 +609,13 @@ class LocalReader {
     LocalGame g;
     g.complete = false;
     g.nodes.resize(3);
-    g.nodes[0].value = score_of(start) - base_;
+    g.set_value(0, score_of(start) - base_);
     for (Color c : {Color::Black, Color::White}) {
       table_.clear();
       nodes_ = 0;
       std::vector<Index> banned;
       Index first_move = kNoMove;
-      int v = g.nodes[0].value;
+      int v = g.value(0);
       // iterative deepening within the budget
       for (int depth = 2; depth <= 2 * int(points_.size()) + 4; depth += 2) {
         Index m = kNoMove;
@@ -570,7 +629,7 @@ class LocalReader {
       }
       const int k = color_index(c);
       LocalGame::Node& child = g.nodes[size_t(1 + k)];
-      child.value = v;
+      g.set_value(1 + k, v);
       child.stop[0] = child.stop[1] = v;
       if (first_move != kNoMove && first_move != Board::kNoIndex) {
         g.nodes[0].first[k] = int(g.options.size());
@@ -579,8 +638,8 @@ class LocalReader {
       }
     }
     const auto [bm, wm] = best_replies(g, 0);
-    g.nodes[0].stop[0] = std::max(bm, std::min(wm, g.nodes[0].value));
-    g.nodes[0].stop[1] = std::min(wm, std::max(bm, g.nodes[0].value));
+    g.nodes[0].stop[0] = std::max(bm, std::min(wm, g.value(0)));
+    g.nodes[0].stop[1] = std::min(wm, std::max(bm, g.value(0)));
     return g;
   }
 
@@ -689,17 +748,18 @@ class LocalReader {
   // The count of node `id` (position b) and of every node below it not yet counted, each
   // position made once, from the first parent that reaches it. False once the reading budget is
   // spent (the tree is then left to the search).
-  bool count_nodes(const Board& b, int id, std::vector<uint8_t>& counted) {
+  bool count_nodes(int id, std::vector<uint8_t>& counted) {
     counted[size_t(id)] = 1;
-    game_.nodes[size_t(id)].value = score_of(b) - base_;
     if (work_.spent()) return false;
     ++work_.used;
     for (Color c : {Color::Black, Color::White})
       for (const LocalGame::Option& o : game_.of(id, c)) {
         if (counted[size_t(o.child)]) continue;
-        Board t = b;
-        t.play(o.move, c);
-        if (!count_nodes(t, o.child, counted)) return false;
+        LocalGame::Node& child = game_.nodes[size_t(o.child)];
+        child.parent = id;
+        child.move = o.move;
+        child.colour = c;
+        if (!count_nodes(o.child, counted)) return false;
       }
     return true;
   }
@@ -742,13 +802,7 @@ class LocalReader {
     return id;
   }
 
-  int score_of(const Board& b) {
-    const uint64_t key = b.hash() ^ captures_key(b);
-    if (auto it = scores_.find(key); it != scores_.end()) return it->second;
-    const int s = score(b, eval_);
-    scores_.emplace(key, s);
-    return s;
-  }
+  int score_of(const Board& b) { return cached_score(b, eval_, scores_); }
 
   bool can_play(const Board& b, Index i, Color c, const std::vector<Index>& banned) const {
     if (!playable(b, i, c) || next_to_dead_own(b, dead_, i, c)) return false;
@@ -874,16 +928,15 @@ class LocalReader {
       }
       LocalGame::Node& n = game_.nodes[size_t(id)];
       const auto [bm, wm] = best_replies(game_, id);
-      n.stop[0] = std::max(bm, std::min(wm, n.value));
-      n.stop[1] = std::min(wm, std::max(bm, n.value));
+      // (where each side gains by moving first, bm >= wm, the stops do not depend on the
+      // position's own count, which is then not made)
+      const int v = bm < wm ? game_.value(id) : 0;
+      n.stop[0] = std::max(bm, std::min(wm, v));
+      n.stop[1] = std::min(wm, std::max(bm, v));
       done[size_t(id)] = 1;
     }
   }
 
-  static uint64_t captures_key(const Board& b) {
-    return detail::splitmix64(0x3C6EF372FE94F82Bull + uint64_t(b.captured(Color::Black)) +
-                              (uint64_t(b.captured(Color::White)) << 16));
-  }
 
   const Mask& dead_;
   Eval eval_;
@@ -1028,7 +1081,7 @@ class SumSearch {
 
   int total(const std::vector<int>& at) const {
     int t = 0;
-    for (size_t r = 0; r < at.size(); ++r) t += games_[r].nodes[size_t(at[r])].value;
+    for (size_t r = 0; r < at.size(); ++r) t += games_[r].value(at[r]);
     return t;
   }
 
@@ -1105,11 +1158,11 @@ std::vector<std::pair<Color, Index>> local_line(const LocalGame& g, int at, Colo
   std::vector<std::pair<Color, Index>> line;  // kNoIndex: a pass
   int passes = 0;
   for (int guard = 0; guard < 4096 && passes < 2; ++guard) {
-    const LocalGame::Node& n = g.nodes[size_t(at)];
     const auto [bm, wm] = best_replies(g, at);
     const bool black = c == Color::Black;
     // What passing is worth: the other side moves first, or, after a pass, the game ends.
-    const int pass_value = passes ? n.value : black ? std::min(wm, n.value) : std::max(bm, n.value);
+    const int here = g.value(at);
+    const int pass_value = passes ? here : black ? std::min(wm, here) : std::max(bm, here);
     const int k = color_index(c);
     int best_child = -1;
     Index best_move = Board::kNoIndex;

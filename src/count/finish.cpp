@@ -218,29 +218,30 @@ bool playable(const Board& b, Index i, Color c) {
   return b.at(i) == Color::Empty && i != b.ko_point() && !b.is_suicide(i, c);
 }
 
-// Liberties c's chain at the empty point i has after c plays there (a large number for a
-// capture).
-// The liberties c's stone on the empty point i would have (99 for a capture), counted up to
-// three: the callers ask for two at most.
-int liberties_after(const Board& b, Index i, Color c) {
-  if (b.captures(i, c)) return 99;
-  Index seen[3];
-  int n = 0;
-  auto add = [&](Index j) {
-    if (j == i || b.at(j) != Color::Empty || n == 3) return;
-    for (int k = 0; k < n; ++k)
-      if (seen[k] == j) return;
-    seen[n++] = j;
+// Whether c's stone on the empty point i would have two liberties or more (a capture counts as
+// enough): the chains of c next to i are walked only until a second liberty is found.
+bool two_liberties_after(const Board& b, Index i, Color c) {
+  if (b.captures(i, c)) return true;
+  Index first = Board::kNoIndex;
+  auto second = [&](Index j) {  // j is a liberty, and another than one found before
+    if (j == i || b.at(j) != Color::Empty) return false;
+    if (first == Board::kNoIndex) first = j;
+    return j != first;
   };
+  for (int d : Board::kDirs)
+    if (second(Index(i + d))) return true;
   for (int d : Board::kDirs) {
     const Index j = Index(i + d);
-    if (b.at(j) == Color::Empty) add(j);
-    else if (b.at(j) == c) b.for_each_stone(j, [&](Index s) {
-        for (int e : Board::kDirs) add(Index(s + e));
-      });
-    if (n == 3) break;
+    if (b.at(j) != c) continue;
+    const Index h = b.chain_head(j);
+    Index s = h;
+    do {
+      for (int e : Board::kDirs)
+        if (second(Index(s + e))) return true;
+      s = b.next_in_chain(s);
+    } while (s != h);
   }
-  return n;
+  return false;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -424,7 +425,7 @@ bool simple_dame(const Board& b, const Mask& dead, Regions& r, Index i,
   if (r.short_liberty[size_t(k)] || region_size[size_t(r.find(k))] != 1) return false;
   for (Color c : {Color::Black, Color::White}) {
     if (!playable(b, i, c) || b.captures(i, c) || next_to_dead_own(b, dead, i, c)) return false;
-    if (liberties_after(b, i, c) < 2) return false;
+    if (!two_liberties_after(b, i, c)) return false;
     for (int d : Board::kDirs) {
       const Index j = Index(i + d);
       if (b.at(j) == opponent(c) && b.liberties(j) < 3) return false;
@@ -814,12 +815,15 @@ class LocalReader {
   // Calls f(stone) once for every chain on or next to the region's points.
   template <class F>
   void for_touching_chains(const Board& b, F&& f) const {
-    heads_.clear();
+    if (++heads_stamp_ == 0) {  // (once in 2^32 walks the stamps start again)
+      heads_seen_.fill(0);
+      heads_stamp_ = 1;
+    }
     auto visit = [&](Index s) {
       if (!is_stone(b.at(s))) return;
       const Index h = b.chain_head(s);
-      if (std::find(heads_.begin(), heads_.end(), h) != heads_.end()) return;
-      heads_.push_back(h);
+      if (heads_seen_[h] == heads_stamp_) return;
+      heads_seen_[h] = heads_stamp_;
       f(s);
     };
     for (Index p : points_) {
@@ -839,7 +843,7 @@ class LocalReader {
       const Index lib = b.atari_liberty(s);
       if (!lib || !can_play(b, lib, c, banned)) return;
       if (b.at(s) != c) add(lib);  // a capture (of living or dead stones)
-      else if (!dead_[s] && liberties_after(b, lib, c) >= 2) add(lib);  // a defence
+      else if (!dead_[s] && two_liberties_after(b, lib, c)) add(lib);  // a defence
     };
     for_touching_chains(b, chain_move);
     return out;
@@ -867,7 +871,7 @@ class LocalReader {
           atari = atari || (t.at(j) == opponent(c) && !dead_[j] && t.liberties(j) == 1);
         }
         if (atari && t.at(p) == c) add(p);
-      } else if (liberties_after(b, p, c) >= 2) {
+      } else if (two_liberties_after(b, p, c)) {
         add(p);
       }
     }
@@ -882,7 +886,7 @@ class LocalReader {
         libs.clear();
         liberties_of(b, p, libs);
         for (Index l : libs)
-          if (can_play(b, l, c, banned) && (b.captures(l, c) || liberties_after(b, l, c) >= 2))
+          if (can_play(b, l, c, banned) && (b.captures(l, c) || two_liberties_after(b, l, c)))
             add(l);
       };
       for (Index p : points_) answer(p);
@@ -950,7 +954,9 @@ class LocalReader {
   LocalGame game_;
   std::unordered_map<uint64_t, int> seen_;
   std::vector<uint64_t> path_;  // the boards of the line being read
-  mutable std::vector<Index> heads_;  // (for_touching_chains)
+  // (for_touching_chains: the chains met in this walk, by their head's stamp)
+  mutable std::array<uint32_t, Board::kArea> heads_seen_{};
+  mutable uint32_t heads_stamp_ = 0;
   std::unordered_map<uint64_t, Entry> table_;  // (searched)
   int nodes_ = 0;
   bool cut_ = false;  // the search so far cut a line at the depth limit

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <deque>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -187,17 +188,57 @@ int territory_score(const Board& b, const Eval& e) {
 }
 
 // The area count, Black minus White: living stones and the points (empty or dead stones) of the
-// regions bordered by one colour's living stones only.
+// regions bordered by one colour's living stones only. (The finish counts a position at every
+// node it reads under area counting, so the regions are grown a row at a time, as bits: the
+// points each colour's living stones reach through open points, and those reached by one only.)
 int area_score(const Board& b, const Eval& e) {
   const Mask now = counted_dead(b, e);
-  const Mask border = living_borders(b, now);
+  const int h = b.height();
+  using Row = uint32_t;  // bit x: the point (x, y) of row y + 1; rows 0 and h + 1 stay empty
+  static_assert(Board::kCap <= 32);
+  std::array<Row, Board::kCap + 2> open{}, alive[2]{}, reach[2]{};
   int s = 0;
-  for_points(b, [&](Index i) {
-    const Color c = b.at(i);
-    if (is_stone(c) && !now[i]) s += c == Color::Black ? 1 : -1;
-    else if (border[i] == uint8_t(Color::Black)) ++s;
-    else if (border[i] == uint8_t(Color::White)) --s;
-  });
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < b.width(); ++x) {
+      const Index i = Board::index(x, y);
+      const Color c = b.at(i);
+      if (c == Color::Empty || now[i]) open[size_t(y + 1)] |= Row(1) << x;
+      else {
+        alive[color_index(c)][size_t(y + 1)] |= Row(1) << x;
+        s += c == Color::Black ? 1 : -1;
+      }
+    }
+  auto popcount = [](Row r) {  // (std::popcount is a library call on the default x86-64 target)
+    int n = 0;
+    for (; r; r &= r - 1) ++n;
+    return n;
+  };
+  for (int k = 0; k < 2; ++k) {
+    const auto& a = alive[k];
+    auto& r = reach[k];
+    for (int y = 1; y <= h; ++y)
+      r[size_t(y)] = open[size_t(y)] & (a[size_t(y)] << 1 | a[size_t(y)] >> 1 | a[size_t(y - 1)] |
+                                        a[size_t(y + 1)]);
+    // Sweeps down and up, each row taking what its neighbours reached and spreading along its
+    // runs of open points, until a sweep changes nothing.
+    auto take = [&](int y) {
+      const Row o = open[size_t(y)];
+      Row row = r[size_t(y)] | (o & (r[size_t(y - 1)] | r[size_t(y + 1)]));
+      for (Row next = row; (next = (row | row << 1 | row >> 1) & o) != row;) row = next;
+      const bool changed = row != r[size_t(y)];
+      r[size_t(y)] = row;
+      return changed;
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int y = 1; y <= h; ++y) changed |= take(y);
+      for (int y = h; y >= 1; --y) changed |= take(y);
+    }
+  }
+  for (int y = 1; y <= h; ++y) {
+    s += popcount(reach[0][size_t(y)] & ~reach[1][size_t(y)]);
+    s -= popcount(reach[1][size_t(y)] & ~reach[0][size_t(y)]);
+  }
   return s;
 }
 
@@ -1016,7 +1057,15 @@ class SumSearch {
     const bool maximise = c == Color::Black;
     int best = maximise ? std::numeric_limits<int>::min() : std::numeric_limits<int>::max();
     Move best_move{kPass, 0};
-    std::vector<Move> moves = moves_of(at, c, pile);
+    // (each ply's list of moves is kept from one position to the next: no allocation)
+    if (size_t(ply_) == plies_.size()) plies_.emplace_back();
+    std::vector<Move>& moves = plies_[size_t(ply_)];
+    moves_of(at, c, pile, moves);
+    struct Deeper {
+      int& ply;
+      explicit Deeper(int& p) : ply(++p) {}
+      ~Deeper() { --ply; }
+    } deeper(ply_);
     if (hint.option >= 0)
       for (size_t k = 0; k < moves.size(); ++k)
         if (moves[k].region == hint.region && moves[k].option == hint.option) {
@@ -1052,7 +1101,8 @@ class SumSearch {
       if (auto it = table_.find(key_of(at, c, passes, pile));
           it != table_.end() && it->second.kind == Entry::exact && it->second.value == v)
         return it->second.best;
-    std::vector<Move> moves = moves_of(at, c, pile);
+    std::vector<Move> moves;
+    moves_of(at, c, pile, moves);
     if (prefer_pass_) std::rotate(moves.begin(), moves.end() - 1, moves.end());  // the pass first
     for (const Move& m : moves) {
       if (child(at, c, m, passes, pile, -kInf, kInf) == v) return m;
@@ -1116,8 +1166,9 @@ class SumSearch {
   }
 
   // Every option of c in every region, the hottest regions first; the pile; the pass.
-  std::vector<Move> moves_of(const std::vector<int>& at, Color c, int pile) const {
-    std::vector<std::pair<int, Move>> ranked;
+  void moves_of(const std::vector<int>& at, Color c, int pile, std::vector<Move>& out) const {
+    std::vector<Ranked>& ranked = ranked_;
+    ranked.clear();
     const int k = color_index(c);
     for (size_t r = 0; r < at.size(); ++r) {
       const LocalGame::Node& n = games_[r].nodes[size_t(at[r])];
@@ -1126,16 +1177,18 @@ class SumSearch {
         const LocalGame::Node& ch = games_[r].nodes[size_t(opts[o].child)];
         // what the move gains locally with the opponent answering there
         const int gain = sign(c) * (ch.stop[1 - k] - n.stop[1 - k]);
-        ranked.push_back({-(gain * 64 + (n.stop[0] - n.stop[1])), Move{int(r), int(o)}});
+        ranked.push_back({-(gain * 64 + (n.stop[0] - n.stop[1])), int(ranked.size()),
+                          Move{int(r), int(o)}});
       }
     }
-    std::stable_sort(ranked.begin(), ranked.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<Move> out;
-    for (const auto& [_, m] : ranked) out.push_back(m);
+    // (a stable order: the rank, then the order found)
+    std::sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
+      return a.rank != b.rank ? a.rank < b.rank : a.order < b.order;
+    });
+    out.clear();
+    for (const Ranked& x : ranked) out.push_back(x.move);
     if (pile > 0) out.push_back(Move{kPile, 0});
     out.push_back(Move{kPass, 0});
-    return out;
   }
 
   uint64_t key_of(const std::vector<int>& at, Color c, int passes, int pile) const {
@@ -1154,6 +1207,14 @@ class SumSearch {
   int nodes_ = 0;
   bool aborted_ = false;
   std::unordered_map<uint64_t, Entry> table_;
+  struct Ranked {
+    int rank;
+    int order;
+    Move move;
+  };
+  mutable std::vector<Ranked> ranked_;     // (moves_of)
+  std::deque<std::vector<Move>> plies_;  // (value: the moves of each ply of the line searched)
+  int ply_ = 0;
 };
 
 // A local line: from node `at` of g, c to move first, both playing their best there (passes

@@ -787,9 +787,10 @@ class LocalReader {
     return value;
   }
 
-  // The count of node `id` (position b) and of every node below it not yet counted, each
-  // position made once, from the first parent that reaches it. False once the reading budget is
-  // spent (the tree is then left to the search).
+  // Node `id` and every node below it not yet reached, each from the first parent that reaches
+  // it (recorded: LocalGame::value makes its position again that way), a position of the
+  // reading budget each; their counts are made when asked for. False once the budget is spent
+  // (the tree is then left to the search).
   bool count_nodes(int id, std::vector<uint8_t>& counted) {
     counted[size_t(id)] = 1;
     if (work_.spent()) return false;
@@ -981,7 +982,6 @@ class LocalReader {
       done[size_t(id)] = 1;
     }
   }
-
 
   const Mask& dead_;
   Eval eval_;

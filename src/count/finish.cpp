@@ -692,6 +692,26 @@ class LocalReader {
     ++work_.used;
   }
   bool over() const { return nodes_ > step_budget_ || work_.spent(); }
+  // The move lists of the positions on the line being read, one per ply, kept from position to
+  // position so that reading one allocates nothing (a deque: a list stays where it is while
+  // deeper ones are added).
+  struct Ply {
+    explicit Ply(LocalReader& r) : reader(r) { ++reader.ply_; }
+    ~Ply() { --reader.ply_; }
+    Ply(const Ply&) = delete;
+    Ply& operator=(const Ply&) = delete;
+    LocalReader& reader;
+  };
+  std::vector<Index>& move_list() {
+    while (move_lists_.size() < ply_) move_lists_.emplace_back();
+    std::vector<Index>& v = move_lists_[ply_ - 1];
+    v.clear();
+    return v;
+  }
+  std::vector<LocalGame::Option>& option_list() {
+    while (option_lists_.size() < ply_) option_lists_.emplace_back();
+    return option_lists_[ply_ - 1];
+  }
   struct Entry {
     int value;
     int depth;
@@ -725,7 +745,9 @@ class LocalReader {
     }
     const bool cut_above = cut_;
     cut_ = false;
-    std::vector<Index> moves = moves_of(b, c, banned);
+    const Ply ply(*this);
+    std::vector<Index>& moves = move_list();
+    moves_of(b, c, banned, moves);
     moves.push_back(Board::kNoIndex);  // the pass, last
     if (hint != kNoMove)
       if (auto h = std::find(moves.begin(), moves.end(), hint); h != moves.end())
@@ -774,8 +796,10 @@ class LocalReader {
     if (max) alpha = std::max(alpha, stand);
     else beta = std::min(beta, stand);
     if (alpha >= beta) return stand;
-    std::vector<Index> none;
-    for (Index m : atari_moves(b, c, none)) {
+    const Ply ply(*this);
+    std::vector<Index>& moves = move_list();
+    atari_moves(b, c, kNoBans, moves);
+    for (Index m : moves) {
       Board t = b;
       t.play(m, c);
       const int v = quiet(t, opponent(c), alpha, beta, depth - 1);
@@ -825,9 +849,13 @@ class LocalReader {
     if (std::find(path_.begin(), path_.end(), b.hash()) != path_.end() || path_.size() > 64)
       return id;
     path_.push_back(b.hash());
+    const Ply ply(*this);
+    std::vector<Index>& moves = move_list();
+    std::vector<LocalGame::Option>& opts = option_list();
     for (Color c : {Color::Black, Color::White}) {
-      std::vector<Index> moves = moves_of(b, c, banned);
-      std::vector<LocalGame::Option> opts;
+      moves.clear();
+      opts.clear();
+      moves_of(b, c, banned, moves);
       for (Index m : moves) {
         Board t = b;
         t.play(m, c);
@@ -876,8 +904,8 @@ class LocalReader {
 
   // The captures of the chains in atari that touch the region, and the defences of c's living
   // ones.
-  std::vector<Index> atari_moves(const Board& b, Color c, const std::vector<Index>& banned) const {
-    std::vector<Index> out;
+  // (out: empty, or holding moves already found)
+  void atari_moves(const Board& b, Color c, const std::vector<Index>& banned, std::vector<Index>& out) const {
     auto add = [&](Index i) {
       if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
     };
@@ -888,13 +916,13 @@ class LocalReader {
       else if (!dead_[s] && two_liberties_after(b, lib, c)) add(lib);  // a defence
     };
     for_touching_chains(b, chain_move);
-    return out;
   }
 
   // c's moves in the region: its points (no self-atari but a capture), the captures of the
   // chains in atari that touch it, and the defences of c's living ones.
-  std::vector<Index> moves_of(const Board& b, Color c, const std::vector<Index>& banned) const {
-    std::vector<Index> out = atari_moves(b, c, banned);
+  // (out: empty)
+  void moves_of(const Board& b, Color c, const std::vector<Index>& banned, std::vector<Index>& out) const {
+    atari_moves(b, c, banned, out);
     auto add = [&](Index i) {
       if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
     };
@@ -922,7 +950,7 @@ class LocalReader {
     // one of c's chains that touch the region (a stone thrown in beyond the region's points, at a
     // liberty of such a chain: its owner may take it, not only defend).
     if (invasions_) {
-      std::vector<Index> libs;
+      std::vector<Index>& libs = libs_;
       auto answer = [&](Index p) {
         if (b.at(p) != opponent(c) || dead_[p] || b.liberties(p) > 2) return;
         libs.clear();
@@ -934,13 +962,16 @@ class LocalReader {
       for (Index p : points_) answer(p);
       if (eval_.owner) for (Index p : invaders_next_to_region(b, c)) answer(p);
     }
-    return out;
   }
 
   // One stone of every opponent chain standing on c's territory (Eval::owner) next to a living
   // chain of c's that touches the region.
-  std::vector<Index> invaders_next_to_region(const Board& b, Color c) const {
-    std::vector<Index> out, own;
+  // (the list is the reader's scratch, valid until the next call)
+  const std::vector<Index>& invaders_next_to_region(const Board& b, Color c) const {
+    std::vector<Index>& out = invaders_;
+    std::vector<Index>& own = own_;
+    out.clear();
+    own.clear();
     for_touching_chains(b, [&](Index s) {
       if (b.at(s) == c && !dead_[s]) own.push_back(s);
     });
@@ -1000,6 +1031,11 @@ class LocalReader {
   mutable uint32_t heads_stamp_ = 0;
   std::unordered_map<uint64_t, Entry> table_;  // (searched)
   int nodes_ = 0;
+  size_t ply_ = 0;  // (Ply: the depth of the line being read)
+  std::deque<std::vector<Index>> move_lists_;
+  std::deque<std::vector<LocalGame::Option>> option_lists_;
+  mutable std::vector<Index> libs_, invaders_, own_;  // (moves_of's scratch)
+  static inline const std::vector<Index> kNoBans{};
   bool cut_ = false;  // the search so far cut a line at the depth limit
   int step_budget_ = budget_;
 };

@@ -119,6 +119,13 @@ void add_score_command(CLI::App& app, Runner& run) {
                   << "\n";
         for (const Message& n : c.notes) std::cout << "  * " << text(n, lang) << "\n";
       }
+      if (!s.facts.finishing.empty()) {
+        std::string moves;
+        for (const Move& m : s.facts.finishing)
+          moves += (moves.empty() ? "" : lang == Lang::zh ? "，" : ", ") +
+                   text(move_message(m, s.count.height), lang);
+        std::cout << "  * " << tr(lang, "score.finishing_moves", {moves}) << "\n";
+      }
       return c_ok(s.count);
     };
   });

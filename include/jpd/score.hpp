@@ -65,6 +65,10 @@ struct RecordFacts {
   int game = 0, games = 1;               // the game's index in its file (0-based), and how many
   std::string charset = "UTF-8";
   std::string black_name, white_name;    // PB, PW
+  // The moves played to finish a record that stops before its end (ScoreOptions::finish_stopped),
+  // in order, passes included: the count is of the position they leave. Empty when none were
+  // played or the finish was not trusted (max_finish_swing).
+  std::vector<Move> finishing;
   // Whether the count stands for the record's result: not for a record that was resigned, lost on
   // time or by forfeit, void, or stopped in the middle game (the count is of where it stops).
   bool counted() const { return ended == RecordEnd::counted; }

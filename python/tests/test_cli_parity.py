@@ -53,7 +53,7 @@ def test_statuses_given_as_on_the_command_line(jpd_binary, main_game, tmp_path):
                          claims=claim) == expected
     # A Count is the count; the report adds what it says of the record (file, how it ended ...).
     record_fields = {"file", "record_ended", "record_result", "repairs", "conventions", "game",
-                     "games", "charset", "players"}
+                     "games", "charset", "players", "finishing_moves"}
     assert jpd.score(main_game, "tang-song", dead, claim).to_dict() \
         == {k: v for k, v in expected.items() if k not in record_fields}
 

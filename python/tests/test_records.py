@@ -66,3 +66,28 @@ def test_a_fox_record_reads_its_scaled_komi(tmp_path):
     report = jpd.score_sgf(path, dead_from="none")
     assert report["komi"] == 7.5 and report["conventions"][0]["id"] == "fox"
     assert jpd.score_sgf(path, dead_from="none", server_conventions=False)["komi"] == 375
+
+
+STOPPED = "(;SZ[9]KM[6.5]RE[W+5.5];B[fg];W[ed];B[ee];W[de];B[di];W[dh];B[da];W[ca];B[fa];W[cb])"
+
+
+def test_the_finishing_moves_of_a_stopped_record_are_listed_in_json_and_text(tmp_path, jpd_binary):
+    path = tmp_path / "stopped.sgf"
+    path.write_text(STOPPED)
+    run = lambda *a: subprocess.run([str(jpd_binary), "score", str(path), "--rules", "japanese", *a],
+                                    capture_output=True, text=True, check=True).stdout
+    report = json.loads(run("--json"))
+    assert jpd.score_sgf(path, rules="japanese") == report
+    moves = report["finishing_moves"]
+    plays = [m for m in moves if m["point"] != "pass"]
+    assert plays and all(m["color"] in ("B", "W") for m in moves)
+    assert f"{len(plays)} finishing move(s)" in run()
+    listed = ", ".join(f'{m["color"]} {m["point"]}' for m in moves)
+    assert f"the finishing moves, in order: {listed}\n" in run()
+    first = moves[0]
+    colour = "黑" if first["color"] == "B" else "白"
+    assert f"收尾之着，依次：{colour} {first['point']}" in run("--lang", "zh")
+    # A record played to its end (two passes) is counted as it stands: nothing is listed.
+    ended = tmp_path / "ended.sgf"
+    ended.write_text("(;SZ[9]KM[6.5];B[ee];W[cc];B[];W[])")
+    assert jpd.score_sgf(ended, rules="japanese", dead_from="none")["finishing_moves"] == []

@@ -198,6 +198,7 @@ constexpr TextEntry kTable[] = {
     {"score.figures", "area {0} : {1}; territory {2} : {3}; living stones {4} : {5}; Japanese {6} : {7}",
      "子空合计 {0} : {1}；等子比空（目）{2} : {3}；计活子 {4} : {5}；日本数目 {6} : {7}"},
     {"score.statuses", "dead stones from {0}: {1}; invariants {2}", "死子来源：{0}，{1} 枚；恒等式{2}"},
+    {"score.finishing_moves", "the finishing moves, in order: {0}", "收尾之着，依次：{0}"},
 
     // jpd compare.
     {"compare.head", "{0}: {1}x{2}{3}{4}; dead stones: {5}", "{0}：{1}×{2}{3}{4}；死子：{5}"},

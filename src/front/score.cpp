@@ -219,6 +219,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
         (m.kind == MoveKind::pass ? passes : fills) += 1;
       }
       finished = replay(longer, rules, opts.replay);
+      facts.finishing = moves;
       finish_notes = estimate_notes.size();
       std::vector<Point> still;
       for (Point p : st.dead)  // a dead stone captured while finishing is a prisoner now
@@ -249,6 +250,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
           {"note.finish_distrusted", {format_number(std::abs(swing)), opts.max_finish_swing}});
       c = std::move(as_is);
       finished.reset();
+      facts.finishing.clear();
     }
   }
   for (Message& n : estimate_notes) c.notes.push_back(std::move(n));
@@ -277,6 +279,13 @@ void add_record_facts(nlohmann::json& j, const RecordFacts& f) {
 nlohmann::json to_json(const Scored& s) {
   nlohmann::json j = to_json(s.count);
   add_record_facts(j, s.facts);
+  // (of this count only: jpd compare's presets each finish a record their own way)
+  nlohmann::json finishing = nlohmann::json::array();
+  for (const Move& m : s.facts.finishing)
+    finishing.push_back({{"color", std::string(color_letter(m.color))},
+                         {"point", m.kind == MoveKind::pass ? std::string("pass")
+                                                            : to_gtp(m.point, s.count.height)}});
+  j["finishing_moves"] = finishing;
   return j;
 }
 

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "jpd/count.hpp"
 #include "jpd/finish.hpp"
 #include "finish_endings.hpp"
@@ -400,6 +402,58 @@ TEST(Finish, AFinishSwingingTheCountByMoreThanTheLimitIsNotTrusted) {
     EXPECT_TRUE(std::none_of(notes.begin(), notes.end(), [](const std::string& n) {
       return n.starts_with("the record stops before its end");
     }));
+  }
+}
+
+// The finishing moves are the record's facts (RecordFacts::finishing, JSON `finishing_moves`): the
+// moves the counted game ends with, as many as the note says were played; none when the record
+// is counted as it stands (no finish asked for, or one not trusted).
+TEST(Finish, TheFinishingMovesListedAreTheMovesTheCountedGameEndsWith) {
+  const sgf::Record rec = sgf::read_record_text(
+      "(;SZ[9]KM[6.5]RE[W+5.5];B[fg];W[ed];B[ee];W[de];B[di];W[dh];B[da];W[ca];B[fa];W[cb])");
+  for (const char* rules : {"japanese", "chinese"}) {
+    SCOPED_TRACE(rules);
+    ScoreOptions so;
+    so.rules = parse_rules_text(rules);
+    so.keep_steps = false;
+    so.finish.max_reading = 20000;
+    so.max_finish_swing = 0;  // every finish trusted
+    const Scored s = score_record(rec, so);
+    const std::vector<Move>& listed = s.facts.finishing;
+    ASSERT_FALSE(listed.empty());
+    const auto& played = s.replay.game.moves();
+    ASSERT_EQ(played.size(), rec.steps.size() + listed.size());
+    int fills = 0, passes = 0;
+    for (size_t k = 0; k < listed.size(); ++k) {
+      const Move& m = played[rec.steps.size() + k].move;
+      EXPECT_EQ(m.kind, listed[k].kind) << k;
+      EXPECT_EQ(m.color, listed[k].color) << k;
+      if (m.kind == MoveKind::play) EXPECT_EQ(m.point, listed[k].point) << k;
+      (listed[k].kind == MoveKind::pass ? passes : fills) += 1;
+    }
+    const std::vector<std::string> notes = text(s.count.notes, Lang::en);
+    const std::string said = "the record stops before its end: " + std::to_string(fills) +
+                             " finishing move(s) (endgame, dame, defensive moves) and " +
+                             std::to_string(passes) + " pass(es)";
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(),
+                            [&](const std::string& n) { return n.starts_with(said); }))
+        << testing::PrintToString(notes);
+    const nlohmann::json j = to_json(s);
+    ASSERT_EQ(j.at("finishing_moves").size(), listed.size());
+    EXPECT_EQ(j["finishing_moves"][0]["color"], std::string(color_letter(listed[0].color)));
+    EXPECT_EQ(j["finishing_moves"][0]["point"], listed[0].kind == MoveKind::pass
+                                                    ? std::string("pass")
+                                                    : to_gtp(listed[0].point, 9));
+    // Counted as it stands: nothing listed.
+    ScoreOptions stands = so;
+    stands.finish_stopped = false;
+    EXPECT_TRUE(score_record(rec, stands).facts.finishing.empty());
+    EXPECT_TRUE(to_json(score_record(rec, stands)).at("finishing_moves").empty());
+    ScoreOptions distrusted = so;
+    distrusted.max_finish_swing = 1;  // (the finish swings the count by two points or more)
+    const Scored d = score_record(rec, distrusted);
+    EXPECT_TRUE(d.facts.finishing.empty());
+    EXPECT_EQ(d.replay.game.moves().size(), rec.steps.size());
   }
 }
 

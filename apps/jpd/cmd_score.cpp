@@ -179,6 +179,7 @@ void add_compare_command(CLI::App& app, Runner& run) {
           row["pay"] = c.pay;
           row["first_player"] = std::string(color_letter(c.first));
           row["all_invariants_hold"] = c.all_invariants_hold;
+          row["finishing_moves"] = finishing_moves_json(s.facts, c.height);
           all_hold = all_hold && c.all_invariants_hold;
           by_winner[colour_cell(c.winner)].push_back(p.name);
           if (statuses.empty()) {

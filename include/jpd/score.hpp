@@ -92,9 +92,12 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts = {});
 // The report of `jpd score --json` (README, the JSON contract): the count's fields (to_json in
 // count.hpp) with the record's: "record_ended", "record_result", "repairs" ([{"move", "kind",
 // "detail"}]), "conventions" ([{"id", "server", "detail"}]), "game" (1-based) and "games",
-// "charset", "players" ({"B", "W"}: PB and PW).
+// "charset", "players" ({"B", "W"}: PB and PW); and "finishing_moves" (finishing_moves_json).
 nlohmann::json to_json(const Scored& s);
 void add_record_facts(nlohmann::json& j, const RecordFacts& f);
+// RecordFacts::finishing as JSON: [{"color": "B"|"W", "point": "D11"|"pass"}] (GTP points on a
+// board of `height` rows).
+nlohmann::json finishing_moves_json(const RecordFacts& f, int height);
 
 // Scores one record under many rule sets, each count the one score_record(record, opts with those
 // rules) gives, with the work they share done once: the games of rule sets that referee alike

@@ -91,3 +91,16 @@ def test_the_finishing_moves_of_a_stopped_record_are_listed_in_json_and_text(tmp
     ended = tmp_path / "ended.sgf"
     ended.write_text("(;SZ[9]KM[6.5];B[ee];W[cc];B[];W[])")
     assert jpd.score_sgf(ended, rules="japanese", dead_from="none")["finishing_moves"] == []
+
+
+def test_each_preset_of_compare_lists_the_finishing_moves_of_its_own_finish(tmp_path, jpd_binary):
+    path = tmp_path / "stopped.sgf"
+    path.write_text(STOPPED)
+    rows = {r["preset"]: r for r in json.loads(subprocess.run(
+        [str(jpd_binary), "compare", str(path), "--json"], capture_output=True, text=True,
+        check=True).stdout)["rows"]}
+    for preset in ("japanese", "chinese"):
+        assert rows[preset]["finishing_moves"] == jpd.score_sgf(path, rules=preset)["finishing_moves"]
+    # Territory and area counting finish it differently; the 计枰点 presets make it themselves.
+    assert rows["japanese"]["finishing_moves"] != rows["chinese"]["finishing_moves"]
+    assert rows["tang-song"]["finishing_moves"] == []

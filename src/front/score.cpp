@@ -276,16 +276,19 @@ void add_record_facts(nlohmann::json& j, const RecordFacts& f) {
   j["players"] = {{"B", f.black_name}, {"W", f.white_name}};
 }
 
+nlohmann::json finishing_moves_json(const RecordFacts& f, int height) {
+  nlohmann::json finishing = nlohmann::json::array();
+  for (const Move& m : f.finishing)
+    finishing.push_back({{"color", std::string(color_letter(m.color))},
+                         {"point", m.kind == MoveKind::pass ? std::string("pass") : to_gtp(m.point, height)}});
+  return finishing;
+}
+
 nlohmann::json to_json(const Scored& s) {
   nlohmann::json j = to_json(s.count);
   add_record_facts(j, s.facts);
-  // (of this count only: jpd compare's presets each finish a record their own way)
-  nlohmann::json finishing = nlohmann::json::array();
-  for (const Move& m : s.facts.finishing)
-    finishing.push_back({{"color", std::string(color_letter(m.color))},
-                         {"point", m.kind == MoveKind::pass ? std::string("pass")
-                                                            : to_gtp(m.point, s.count.height)}});
-  j["finishing_moves"] = finishing;
+  // (not among the record's facts: jpd compare's presets each finish a record their own way)
+  j["finishing_moves"] = finishing_moves_json(s.facts, s.count.height);
   return j;
 }
 

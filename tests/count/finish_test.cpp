@@ -428,7 +428,9 @@ TEST(Finish, TheFinishingMovesListedAreTheMovesTheCountedGameEndsWith) {
       const Move& m = played[rec.steps.size() + k].move;
       EXPECT_EQ(m.kind, listed[k].kind) << k;
       EXPECT_EQ(m.color, listed[k].color) << k;
-      if (m.kind == MoveKind::play) EXPECT_EQ(m.point, listed[k].point) << k;
+      if (m.kind == MoveKind::play) {
+        EXPECT_EQ(m.point, listed[k].point) << k;
+      }
       (listed[k].kind == MoveKind::pass ? passes : fills) += 1;
     }
     const std::vector<std::string> notes = text(s.count.notes, Lang::en);

@@ -365,19 +365,35 @@ TEST(Finish19, AnInvaderBeyondTheRegionCanBeTakenSoNoDefenceIsPlayed) {
     }
 }
 
+namespace {
+
+// A record that stops far from its end: an open 9x9 board after ten moves.
+sgf::Record open_9x9_record() {
+  return sgf::read_record_text(
+      "(;SZ[9]KM[6.5]RE[W+5.5];B[fg];W[ed];B[ee];W[de];B[di];W[dh];B[da];W[ca];B[fa];W[cb])");
+}
+
+// score_record's options under `rules` with every finish trusted (max_finish_swing 0), the
+// reading of an open board within a small budget.
+ScoreOptions trusting_every_finish(const char* rules) {
+  ScoreOptions so;
+  so.rules = parse_rules_text(rules);
+  so.keep_steps = false;
+  so.finish.max_reading = 20000;
+  so.max_finish_swing = 0;
+  return so;
+}
+
+}  // namespace
+
 // A record that stops far from its end (an open 9x9 board after ten moves): its finish changes the
 // count a lot. A finish that changes it by more than max_finish_swing is not trusted: the count is
 // the position's as it stands, with a note; up to the limit, the finish stands.
 TEST(Finish, AFinishSwingingTheCountByMoreThanTheLimitIsNotTrusted) {
-  const sgf::Record rec = sgf::read_record_text(
-      "(;SZ[9]KM[6.5]RE[W+5.5];B[fg];W[ed];B[ee];W[de];B[di];W[dh];B[da];W[ca];B[fa];W[cb])");
+  const sgf::Record rec = open_9x9_record();
   for (const char* rules : {"japanese", "chinese"}) {
     SCOPED_TRACE(rules);
-    ScoreOptions so;
-    so.rules = parse_rules_text(rules);
-    so.keep_steps = false;
-    so.finish.max_reading = 20000;  // (an open board: the reading within a small budget)
-    so.max_finish_swing = 0;  // every finish trusted
+    ScoreOptions so = trusting_every_finish(rules);
     const Count finished = score_record(rec, so).count;
     ScoreOptions stands = so;
     stands.finish_stopped = false;
@@ -409,15 +425,10 @@ TEST(Finish, AFinishSwingingTheCountByMoreThanTheLimitIsNotTrusted) {
 // moves the counted game ends with, as many as the note says were played; none when the record
 // is counted as it stands (no finish asked for, or one not trusted).
 TEST(Finish, TheFinishingMovesListedAreTheMovesTheCountedGameEndsWith) {
-  const sgf::Record rec = sgf::read_record_text(
-      "(;SZ[9]KM[6.5]RE[W+5.5];B[fg];W[ed];B[ee];W[de];B[di];W[dh];B[da];W[ca];B[fa];W[cb])");
+  const sgf::Record rec = open_9x9_record();
   for (const char* rules : {"japanese", "chinese"}) {
     SCOPED_TRACE(rules);
-    ScoreOptions so;
-    so.rules = parse_rules_text(rules);
-    so.keep_steps = false;
-    so.finish.max_reading = 20000;
-    so.max_finish_swing = 0;  // every finish trusted
+    ScoreOptions so = trusting_every_finish(rules);
     const Scored s = score_record(rec, so);
     const std::vector<Move>& listed = s.facts.finishing;
     ASSERT_FALSE(listed.empty());

@@ -933,14 +933,14 @@ class LocalReader {
       } else if (eval_.owner && (*eval_.owner)[p] == opponent(c)) {
         if (!invasions_) continue;
         // inside the opponent's territory: only a move that puts one of its chains in atari
-        Board t = b;
-        t.play(p, c);
+        // (read without playing it: the move captures nothing and is no suicide, so a chain
+        // next to p loses p and nothing else)
         bool atari = false;
         for (int d : Board::kDirs) {
           const Index j = Index(p + d);
-          atari = atari || (t.at(j) == opponent(c) && !dead_[j] && t.liberties(j) == 1);
+          atari = atari || (b.at(j) == opponent(c) && !dead_[j] && b.liberties(j) == 2);
         }
-        if (atari && t.at(p) == c) add(p);
+        if (atari) add(p);
       } else if (two_liberties_after(b, p, c)) {
         add(p);
       }

@@ -56,7 +56,7 @@ struct FinishOptions {
   // sum is played hottest move first (0: no search, the fixed order).
   int max_nodes = 200000;
   // Positions the reading of one local region may make: a region whose game is larger is not
-  // read out but searched, each side's best line there within as many positions.
+  // read out but searched, each side's best line there within half as many positions.
   int region_budget = 4000;
   // Positions the reading of all local regions may visit together, over the whole finish; once
   // spent, the regions not yet read are filled out in the fixed order (0: no limit). This bounds

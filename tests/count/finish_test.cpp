@@ -367,10 +367,11 @@ TEST(Finish19, AnInvaderBeyondTheRegionCanBeTakenSoNoDefenceIsPlayed) {
 
 namespace {
 
-// A record that stops far from its end: an open 9x9 board after ten moves.
+// A record that stops far from its end: a 9x9 board after eight moves, Black's four in the
+// centre, White's four in a corner.
 sgf::Record open_9x9_record() {
   return sgf::read_record_text(
-      "(;SZ[9]KM[6.5]RE[W+5.5];B[fg];W[ed];B[ee];W[de];B[di];W[dh];B[da];W[ca];B[fa];W[cb])");
+      "(;SZ[9]KM[6.5];B[ee];W[ca];B[ge];W[ac];B[eg];W[ab];B[gg];W[ba])");
 }
 
 // score_record's options under `rules` with every finish trusted (max_finish_swing 0), the
@@ -386,7 +387,7 @@ ScoreOptions trusting_every_finish(const char* rules) {
 
 }  // namespace
 
-// A record that stops far from its end (an open 9x9 board after ten moves): its finish changes the
+// A record that stops far from its end (open_9x9_record): its finish changes the
 // count a lot. A finish that changes it by more than max_finish_swing is not trusted: the count is
 // the position's as it stands, with a note; up to the limit, the finish stands.
 TEST(Finish, AFinishSwingingTheCountByMoreThanTheLimitIsNotTrusted) {

@@ -647,9 +647,9 @@ class LocalReader {
   // A region too large to read out: each side's best line there when it moves first, searched
   // (alpha-beta, both sides, passes allowed), stands for the region in the sum: a game of two
   // options, Black's first move leading to the value of Black's line, White's to White's. Each
-  // side's search visits half the region's budget: as many gives the same lines on all but a
-  // few records of docs/corpus.md's manifest (as many of those better as worse) at a tenth more
-  // of the time under territory counting, where each position is an eye reading of the board.
+  // side's search visits half the region's budget: the whole budget changes the result of few
+  // records of docs/corpus.md's manifest, for the worse more often than not, and costs a tenth
+  // more time under territory counting, where each position is an eye reading of the board.
   LocalGame searched(const Board& start) {
     LocalGame g;
     g.complete = false;

@@ -1359,7 +1359,8 @@ bool snapback(const Board& b, Index s, Color c) {
 
 // Plays the game out from `b` until nothing is left to fill: each side in turn defends a living
 // chain in atari (by extending, or by taking a chain next to it, dead or alive; not a chain the
-// opponent's capture would give back at once, snapback), else takes a
+// opponent's capture would give back at once, snapback, nor a single stone only the opponent's
+// dead stones could take), else takes a
 // living opponent chain in atari, else fills a boundary point (no self-atari: a
 // move that leaves its chain two liberties, or a capture), preferring one that puts an opponent
 // chain in atari (the opponent must answer), then one that shorts an opponent chain, never
@@ -1375,7 +1376,15 @@ std::vector<Move> fill_out(Board b, const Mask& dead, Color c, int passes, const
     Index move = 0;
     // 1. A living chain of c in atari: its best defence.
     for_points(b, [&](Index i) {
-      if (move || b.at(i) != c || now[i] || b.chain_head(i) != i || !b.atari_liberty(i)) return;
+      if (move || b.at(i) != c || now[i] || b.chain_head(i) != i) return;
+      const Index lib = b.atari_liberty(i);
+      if (!lib) return;
+      // A single stone the opponent could take only by joining its dead stones needs no
+      // defence: a dead chain that takes one stone stays dead, and the fill-out never plays it
+      // (a larger chain's capture may give the dead stones the room to live: it is defended).
+      if (b.chain_size(i) == 1 &&
+          (!playable(b, lib, opponent(c)) || next_to_dead_own(b, dead, lib, opponent(c))))
+        return;
       if (!snapback(b, i, c)) move = defence(b, dead, i, c);
     });
     // 2. A living opponent chain in atari: take it. (Dead chains are taken only to defend, by 1.)

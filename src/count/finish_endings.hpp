@@ -66,6 +66,12 @@ inline constexpr FinishEnding kFinishEndings[] = {
        {9, "........XXOOXXXOXXO"},
        {10, "........XXOOOOOOOOO"}}},
      "N12 R12"},
+    // In White's territory, Black's dead chain P11-Q11-R11-P10-R10-P9 holds White's Q10 in
+    // atari (its liberty Q9, next to Black's P9): only the dead chain could take it.
+    {"dead_atari",
+     "........XXOO.......",
+     {{{8, "........XXOO..XXX.."}, {9, "........XXOO..XOX.."}, {10, "........XXOO..X...."}}},
+     "P11"},
     // Between the walls at the top: White's K19-K17 has one liberty (J19), Black's L19-L17 two
     // (M19, M18). Black wins the capturing race by one liberty, whoever moves first.
     {"race",

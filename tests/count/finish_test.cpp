@@ -329,6 +329,31 @@ TEST(Finish19, AStoneInAtariOnASnapbackIsNotDefended) {
   }
 }
 
+TEST(Finish19, AStoneInAtariThatOnlyDeadStonesCouldTakeIsNotDefended) {
+  // In White's territory, White's Q10 stands in atari (its liberty Q9) inside Black's dead
+  // chain P11-R11-P10-R10-P9. Black's capture at Q9 would join the dead chain, which stays
+  // dead: White's Q9, a point of its own filled, would cost a point under territory counting.
+  const FinishEnding& e = finish_ending("dead_atari");
+  const Board b = finish_ending_board(e);
+  const std::vector<Point> dead = finish_ending_dead(e);
+  ASSERT_EQ(b.liberties(Board::index(test::pt("Q10", 19))), 1);
+  for (Color first : {Color::Black, Color::White}) {
+    const Finish t = finish_game(b, dead, first, by(FinishScoring::territory));
+    const std::string line = line_of(t.moves, 19);
+    EXPECT_EQ(line.find("W Q9"), std::string::npos) << line;
+    EXPECT_EQ(t.value, 0) << line;
+  }
+}
+
+TEST(Finish19, AStoneInAtariThatLivingStonesCouldTakeIsDefended) {
+  // The same with Black's chain alive (not counted dead): Black's capture at Q9 is a real
+  // threat, and White defends.
+  const Board b = finish_ending_board(finish_ending("dead_atari"));
+  const Finish t = finish_game(b, {}, Color::White, by(FinishScoring::territory));
+  const std::string line = line_of(t.moves, 19);
+  EXPECT_NE(line.find("W Q9"), std::string::npos) << line;
+}
+
 TEST(Finish19, ASekiMetDuringTheFinishIsLeftAsItStands) {
   // The seki's shared liberties, S19 and S17, are no dame: whoever fills one is captured. The
   // finish plays neither, under any counting, whoever moves first, and changes no count.

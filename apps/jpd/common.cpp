@@ -58,8 +58,9 @@ void add_record_options(CLI::App* cmd, RecordArgs& a, bool conventions, bool gam
 void add_finish_swing_option(CLI::App* cmd, int& swing) {
   cmd->add_option("--max-finish-swing", swing,
                   "a record that stops before its end: a finish that would change the count by "
-                  "more than this many points is not trusted, the position is counted as it "
-                  "stands (default 20; 0: always finish)")
+                  "more than this many points is not trusted: under territory counting the "
+                  "dame and defences alone are filled in if they stay within it, else the "
+                  "position is counted as it stands (default 20; 0: always finish)")
       ->check(CLI::Range(0, 100000));
 }
 

@@ -638,6 +638,13 @@ constexpr TextEntry kTable[] = {
      "the finishing moves would change the count by {0} points, more than the {1} the end of a "
      "counted game can: counted as the position stands",
      "收尾之着会使计数改变 {0} 点，超过已计数之局终局所能有的 {1} 点：按停止时的局面计数"},
+    {"note.finish_distrusted_filled",
+     "the finishing moves read would change the count by {0} points, more than the {1} the end "
+     "of a counted game can: the dame and the defences of chains in atari were filled in instead",
+     "计算所得的收尾之着会使计数改变 {0} 点，超过已计数之局终局所能有的 {1} 点：改为只填单官、补被叫吃之子"},
+    {"note.finished_filled",
+     "the finishing moves were filled in a fixed order (dame, then the defences of chains in atari)",
+     "收尾之着按固定次序填入（单官，再补被叫吃之子）"},
     // The estimator's notes (note.est_*) among a count's notes.
     {"note.by_estimator", "estimator: {0}", "估计器：{0}"},
     {"note.stops_in_play", "the record stops during play: taken as paused by agreement (SPEC §6.4)",

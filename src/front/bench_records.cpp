@@ -1,8 +1,9 @@
 // Benchmark workload of record counting: random games cut short, each counted from the record
 // alone as `jpd score` counts it (the estimator's dead stones, the finish of a record that stops,
-// every view of the count) under territory, area and 计枰点 rules. Its signature folds every
-// result, dead-stone list and note, so a change in the estimator, the finish or the counting
-// changes it.
+// every view of the count) under territory, area and 计枰点 rules, and one record whose finish
+// is not trusted under territory rules. Its signature folds every result,
+// dead-stone list and note, so a change in the estimator, the finish (or what replaces one not
+// trusted) or the counting changes it.
 #include <chrono>
 #include <ctime>
 #include <string>
@@ -57,6 +58,27 @@ BenchFigures bench_records(const BenchContext&) {
         ++counted;
       }
     }
+  {
+    // A record whose finish read within 20,000 positions swings the count by far more than its
+    // fill-out (Black's five stones in White's top left; tests/count/finish_test.cpp), under
+    // territory counting with a finish trusted only within one point: the fill-out replaces the
+    // finish not trusted.
+    const sgf::Record rec = sgf::read_record_text(
+        "(;SZ[9]KM[6.5]AB[ca][ea][cb][eb][cc][dc][ec]"
+        "AW[ba][fa][bb][fb][bc][fc][bd][cd][dd][ed][fd];B[hi])");
+    ScoreOptions strict;
+    strict.rules = rule_sets[0];
+    strict.keep_steps = false;
+    strict.dead_from = DeadFrom::estimate;
+    strict.estimate.playouts = 200;
+    strict.max_finish_swing = 1;
+    strict.finish.max_reading = 20000;  // (the reading of the finish goes astray within it)
+    const Count c = score_record(rec, strict).count;
+    h = fold(h, c.result);
+    for (const Message& n : c.notes) h = fold(h, text(n, Lang::en));
+    ++counted;
+    ++moves;
+  }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double cpu = double(std::clock() - cpu0) / CLOCKS_PER_SEC;

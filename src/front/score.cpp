@@ -195,32 +195,46 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   // A record that stops before its end, counted by territory or by area: finish it first.
   std::optional<Replay> finished;
   const Statuses at_stop = st;  // the statuses of the position as it stops
-  size_t finish_notes = estimate_notes.size();
+  const size_t finish_notes = estimate_notes.size();
   const std::optional<FinishScoring> scoring = finish_scoring(g.rules());
-  if (opts.finish_stopped && scoring && rp.stopped_without_pause &&
-      (st.source == StatusSource::estimate || st.source == StatusSource::gtp)) {
-    FinishOptions fo = opts.finish;
+  // The count after a finish by `fo` (finished, st, facts and the notes say how), or of the
+  // position as it stands when the finish plays nothing.
+  auto finish_with = [&](FinishOptions fo) {
+    finished.reset();
+    facts.finishing.clear();
+    st = at_stop;
+    estimate_notes.resize(finish_notes);
     fo.scoring = *scoring;
     fo.after_pass = !g.moves().empty() && g.moves().back().move.kind == MoveKind::pass;
     fo.read_eyes = g.rules().eye_reading == EyeReading::japanese;
     const Finish fin = finish_game(position, st.dead, g.to_move(), fo);
-    const std::vector<Move>& moves = fin.moves;
-    if (!moves.empty()) {
+    std::vector<Move> moves = fin.moves;
+    int last = 0;
+    for (const sgf::Step& s : record.steps) last = std::max(last, s.move_number);
+    // The line as far as the referee plays it: the finish knows the simple ko, not superko
+    // (a move the referee refuses ends the line there).
+    while (!moves.empty() && !finished) {
       sgf::Record longer = record;
-      int number = 0;
-      for (const sgf::Step& s : record.steps) number = std::max(number, s.move_number);
-      int fills = 0, passes = 0;
+      int number = last;
       for (const Move& m : moves) {
         sgf::Step s;
         s.kind = sgf::Step::Kind::move;
         s.move = m;
         s.move_number = ++number;
         longer.steps.push_back(s);
-        (m.kind == MoveKind::pass ? passes : fills) += 1;
       }
-      finished = replay(longer, rules, opts.replay);
+      try {
+        finished = replay(longer, rules, opts.replay);
+      } catch (const ReplayError& e) {
+        if (e.move_number <= last) throw;
+        moves.resize(size_t(e.move_number - last - 1));
+        while (!moves.empty() && moves.back().kind == MoveKind::pass) moves.pop_back();
+      }
+    }
+    if (finished) {
+      int fills = 0, passes = 0;
+      for (const Move& m : moves) (m.kind == MoveKind::pass ? passes : fills) += 1;
       facts.finishing = moves;
-      finish_notes = estimate_notes.size();
       std::vector<Point> still;
       for (Point p : st.dead)  // a dead stone captured while finishing is a prisoner now
         if (finished->game.board().at(p) == position.at(p)) still.push_back(p);
@@ -229,28 +243,56 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       estimate_notes.push_back(
           {*scoring == FinishScoring::area ? "note.finished_area" : "note.finished_territory",
            {fills, passes}});
-      estimate_notes.push_back(fin.searched ? Message("note.finished_searched",
-                                                      {fin.region_points, fin.simple_dame})
-                                            : Message("note.finished_fixed"));
+      estimate_notes.push_back(fo.max_nodes <= 0 ? Message("note.finished_filled")
+                               : fin.searched    ? Message("note.finished_searched",
+                                                           {fin.region_points, fin.simple_dame})
+                                                 : Message("note.finished_fixed"));
     }
-  }
-  add_claims(record, opts, st);
-  Count c = count(finished ? finished->game : g, st, count_options(opts));
-  if (finished && opts.max_finish_swing > 0) {
-    // A finish that changes the count by more than the end of a counted game does went astray
-    // (a group lost while filling, a fight read as an endgame): the position is counted as it
-    // stands instead (docs/rules.md, interpretation 20).
-    Statuses stop = at_stop;
-    add_claims(record, opts, stop);
-    Count as_is = count(g, stop, count_options(opts));
-    const double swing = c.primary_difference - as_is.primary_difference;
-    if (std::abs(swing) > opts.max_finish_swing) {
-      estimate_notes.resize(finish_notes);
-      estimate_notes.push_back(
-          {"note.finish_distrusted", {format_number(std::abs(swing)), opts.max_finish_swing}});
-      c = std::move(as_is);
-      finished.reset();
-      facts.finishing.clear();
+    Statuses with_claims = st;
+    add_claims(record, opts, with_claims);
+    return count(finished ? finished->game : g, with_claims, count_options(opts));
+  };
+  const bool finishing = opts.finish_stopped && scoring && rp.stopped_without_pause &&
+                         (st.source == StatusSource::estimate || st.source == StatusSource::gtp);
+  Count c;
+  if (!finishing) {
+    add_claims(record, opts, st);
+    c = count(g, st, count_options(opts));
+  } else {
+    c = finish_with(opts.finish);
+    if (finished && opts.max_finish_swing > 0) {
+      // A finish that changes the count by more than the end of a counted game does went astray
+      // (a group lost while filling, a fight read as an endgame). Under territory counting the
+      // fill-out alone (the dame, the defences of chains in atari, in a fixed order) is tried
+      // instead: the dame are worth nothing there, the defences are what the count needs. Under
+      // area counting, or failing that, the position is counted as it stands (docs/rules.md,
+      // interpretation 20).
+      Statuses stop = at_stop;
+      add_claims(record, opts, stop);
+      Count as_is = count(g, stop, count_options(opts));
+      const double swing = c.primary_difference - as_is.primary_difference;
+      if (std::abs(swing) > opts.max_finish_swing) {
+        std::optional<Count> fill;
+        if (*scoring == FinishScoring::territory) {
+          FinishOptions filled = opts.finish;
+          filled.max_nodes = 0;
+          fill = finish_with(filled);
+        }
+        if (fill && finished &&
+            std::abs(fill->primary_difference - as_is.primary_difference) <= opts.max_finish_swing) {
+          estimate_notes.insert(estimate_notes.begin() + long(finish_notes),
+                                Message("note.finish_distrusted_filled",
+                                        {format_number(std::abs(swing)), opts.max_finish_swing}));
+          c = std::move(*fill);
+        } else {
+          finished.reset();
+          facts.finishing.clear();
+          estimate_notes.resize(finish_notes);
+          estimate_notes.push_back(
+              {"note.finish_distrusted", {format_number(std::abs(swing)), opts.max_finish_swing}});
+          c = std::move(as_is);
+        }
+      }
     }
   }
   for (Message& n : estimate_notes) c.notes.push_back(std::move(n));

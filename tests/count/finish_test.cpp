@@ -447,6 +447,58 @@ TEST(Finish, AFinishSwingingTheCountByMoreThanTheLimitIsNotTrusted) {
   }
 }
 
+// Under territory counting a finish not trusted gives way to the fill-out alone (the dame and
+// the defences, in a fixed order) when that one stays within the limit; under area counting,
+// and when the fill-out swings the count too, the position is counted as it stands.
+TEST(Finish, UnderTerritoryCountingADistrustedFinishGivesWayToTheFillOut) {
+  // A 9x9 record that stops at once, Black's five stones in White's top left: the finish read
+  // changes the count by many points, the fill-out (no reading) by few.
+  const sgf::Record rec = sgf::read_record_text(
+      "(;SZ[9]KM[6.5]AB[ca][ea][cb][eb][cc][dc][ec]"
+      "AW[ba][fa][bb][fb][bc][fc][bd][cd][dd][ed][fd];B[hi])");
+  auto notes_of = [](const Count& c) { return text(c.notes, Lang::en); };
+  auto says = [](const std::vector<std::string>& notes, const std::string& start) {
+    return std::any_of(notes.begin(), notes.end(),
+                       [&](const std::string& n) { return n.starts_with(start); });
+  };
+  for (const char* rules : {"japanese", "chinese"}) {
+    SCOPED_TRACE(rules);
+    const bool territory = std::string(rules) == "japanese";
+    ScoreOptions so = trusting_every_finish(rules);
+    const Count finished = score_record(rec, so).count;
+    ScoreOptions stands = so;
+    stands.finish_stopped = false;
+    const Count as_is = score_record(rec, stands).count;
+    ScoreOptions fill_only = so;
+    fill_only.finish.max_nodes = 0;
+    const Scored filled = score_record(rec, fill_only);
+    ASSERT_FALSE(filled.facts.finishing.empty());
+    EXPECT_TRUE(says(notes_of(filled.count), "the finishing moves were filled in a fixed order"));
+    const int swing = int(std::abs(finished.primary_difference - as_is.primary_difference));
+    const int fill_swing =
+        int(std::abs(filled.count.primary_difference - as_is.primary_difference));
+    ASSERT_GT(swing, fill_swing + 1) << "the test needs a fill-out that swings the count less";
+
+    so.max_finish_swing = fill_swing + 1;  // the finish read is not trusted, the fill-out is
+    const Scored s = score_record(rec, so);
+    if (territory) {
+      EXPECT_EQ(s.count.primary_difference, filled.count.primary_difference);
+      EXPECT_EQ(s.count.result, filled.count.result);
+      EXPECT_EQ(s.facts.finishing.size(), filled.facts.finishing.size());
+      EXPECT_TRUE(says(notes_of(s.count), "the finishing moves read would change the count by " +
+                                              std::to_string(swing) + " points, more than the " +
+                                              std::to_string(fill_swing + 1)))
+          << testing::PrintToString(notes_of(s.count));
+      EXPECT_TRUE(says(notes_of(s.count), "the finishing moves were filled in a fixed order"));
+    } else {  // under area counting: as it stands
+      EXPECT_EQ(s.count.primary_difference, as_is.primary_difference);
+      EXPECT_TRUE(s.facts.finishing.empty());
+      EXPECT_TRUE(says(notes_of(s.count), "the finishing moves would change the count by"));
+      EXPECT_FALSE(says(notes_of(s.count), "the finishing moves were filled in a fixed order"));
+    }
+  }
+}
+
 // The finishing moves are the record's facts (RecordFacts::finishing, JSON `finishing_moves`): the
 // moves the counted game ends with, as many as the note says were played; none when the record
 // is counted as it stands (no finish asked for, or one not trusted).

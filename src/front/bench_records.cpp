@@ -38,6 +38,15 @@ BenchFigures bench_records(const BenchContext&) {
   constexpr const char* kRules[] = {"japanese,komi=6.5", "chinese,komi=7.5", "tang-song,komi=6.5"};
   std::vector<RulesText> rule_sets;
   for (const char* rules : kRules) rule_sets.push_back(parse_rules_text(rules));
+  // As `jpd score` counts a record, with the estimator's dead stones (200 playouts).
+  auto options = [](const RulesText& rules) {
+    ScoreOptions so;
+    so.rules = rules;
+    so.keep_steps = false;
+    so.dead_from = DeadFrom::estimate;
+    so.estimate.playouts = 200;
+    return so;
+  };
   uint64_t h = 0x6a70642d7265636full;
   int64_t counted = 0, moves = 0;
   for (const Set& set : kSets)
@@ -45,12 +54,7 @@ BenchFigures bench_records(const BenchContext&) {
       const sgf::Record rec = bench_stopped_record(set.size, uint64_t(g), 9);
       for (const sgf::Step& s : rec.steps) moves += s.kind == sgf::Step::Kind::move;
       for (const RulesText& rules : rule_sets) {
-        ScoreOptions so;
-        so.rules = rules;
-        so.keep_steps = false;
-        so.dead_from = DeadFrom::estimate;
-        so.estimate.playouts = 200;
-        const Count c = score_record(rec, so).count;
+        const Count c = score_record(rec, options(rules)).count;
         h = fold(h, c.result);
         h = fold_points(h, c.dead_black);
         h = fold_points(h, c.dead_white);
@@ -66,11 +70,7 @@ BenchFigures bench_records(const BenchContext&) {
     const sgf::Record rec = sgf::read_record_text(
         "(;SZ[9]KM[6.5]AB[ca][ea][cb][eb][cc][dc][ec]"
         "AW[ba][fa][bb][fb][bc][fc][bd][cd][dd][ed][fd];B[hi])");
-    ScoreOptions strict;
-    strict.rules = rule_sets[0];
-    strict.keep_steps = false;
-    strict.dead_from = DeadFrom::estimate;
-    strict.estimate.playouts = 200;
+    ScoreOptions strict = options(rule_sets[0]);
     strict.max_finish_swing = 1;
     strict.finish.max_reading = 20000;  // (the reading of the finish goes astray within it)
     const Count c = score_record(rec, strict).count;

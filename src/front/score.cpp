@@ -197,17 +197,17 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   const Statuses at_stop = st;  // the statuses of the position as it stops
   const size_t finish_notes = estimate_notes.size();
   const std::optional<FinishScoring> scoring = finish_scoring(g.rules());
-  // The count after a finish by `fo` (finished, st, facts and the notes say how), or of the
+  // The count after a finish by `fo` (finished, facts and the notes say how), or of the
   // position as it stands when the finish plays nothing.
   auto finish_with = [&](FinishOptions fo) {
     finished.reset();
     facts.finishing.clear();
-    st = at_stop;
     estimate_notes.resize(finish_notes);
+    Statuses fst = at_stop;
     fo.scoring = *scoring;
     fo.after_pass = !g.moves().empty() && g.moves().back().move.kind == MoveKind::pass;
     fo.read_eyes = g.rules().eye_reading == EyeReading::japanese;
-    const Finish fin = finish_game(position, st.dead, g.to_move(), fo);
+    const Finish fin = finish_game(position, fst.dead, g.to_move(), fo);
     std::vector<Move> moves = fin.moves;
     int last = 0;
     for (const sgf::Step& s : record.steps) last = std::max(last, s.move_number);
@@ -236,10 +236,10 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       for (const Move& m : moves) (m.kind == MoveKind::pass ? passes : fills) += 1;
       facts.finishing = moves;
       std::vector<Point> still;
-      for (Point p : st.dead)  // a dead stone captured while finishing is a prisoner now
+      for (Point p : fst.dead)  // a dead stone captured while finishing is a prisoner now
         if (finished->game.board().at(p) == position.at(p)) still.push_back(p);
       for (Point p : fin.dead) still.push_back(p);  // stones thrown in and left standing
-      st.dead = still;
+      fst.dead = still;
       estimate_notes.push_back(
           {*scoring == FinishScoring::area ? "note.finished_area" : "note.finished_territory",
            {fills, passes}});
@@ -248,9 +248,8 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
                                                            {fin.region_points, fin.simple_dame})
                                                  : Message("note.finished_fixed"));
     }
-    Statuses with_claims = st;
-    add_claims(record, opts, with_claims);
-    return count(finished ? finished->game : g, with_claims, count_options(opts));
+    add_claims(record, opts, fst);
+    return count(finished ? finished->game : g, fst, count_options(opts));
   };
   const bool finishing = opts.finish_stopped && scoring && rp.stopped_without_pause &&
                          (st.source == StatusSource::estimate || st.source == StatusSource::gtp);

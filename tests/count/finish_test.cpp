@@ -312,21 +312,27 @@ TEST(Finish19, AFinishFillsNoDameThatWouldLoseAChain) {
     }
 }
 
+// On the ending with its dead stones, under territory counting, whoever moves first: the finish
+// never plays `move` ("W T18") and changes no count.
+void expect_not_played_and_nothing_lost(const FinishEnding& e, const std::string& move) {
+  const Board b = finish_ending_board(e);
+  const std::vector<Point> dead = finish_ending_dead(e);
+  for (Color first : {Color::Black, Color::White}) {
+    const Finish t = finish_game(b, dead, first, by(FinishScoring::territory));
+    const std::string line = line_of(t.moves, 19);
+    EXPECT_EQ(line.find(move), std::string::npos) << line;
+    EXPECT_EQ(t.value, 0) << line;
+  }
+}
+
 TEST(Finish19, AStoneInAtariOnASnapbackIsNotDefended) {
   // In White's corner, White's T17 stands in atari (its liberty T18), next to Black's dead
   // chain S18-S17-S16-T16, in atari on T18 too. Black's capture at T18 would be answered by
   // White's T17 taking back five (a snapback): T17 needs no defence, and White's T18, a point of
   // its own filled, would cost a point under territory counting.
   const FinishEnding& e = finish_ending("snapback");
-  const Board b = finish_ending_board(e);
-  const std::vector<Point> dead = finish_ending_dead(e);
-  ASSERT_EQ(dead.size(), 1u);
-  for (Color first : {Color::Black, Color::White}) {
-    const Finish t = finish_game(b, dead, first, by(FinishScoring::territory));
-    const std::string line = line_of(t.moves, 19);
-    EXPECT_EQ(line.find("W T18"), std::string::npos) << line;
-    EXPECT_EQ(t.value, 0) << line;
-  }
+  ASSERT_EQ(finish_ending_dead(e).size(), 1u);
+  expect_not_played_and_nothing_lost(e, "W T18");
 }
 
 TEST(Finish19, AStoneInAtariThatOnlyDeadStonesCouldTakeIsNotDefended) {
@@ -334,15 +340,8 @@ TEST(Finish19, AStoneInAtariThatOnlyDeadStonesCouldTakeIsNotDefended) {
   // chain P11-R11-P10-R10-P9. Black's capture at Q9 would join the dead chain, which stays
   // dead: White's Q9, a point of its own filled, would cost a point under territory counting.
   const FinishEnding& e = finish_ending("dead_atari");
-  const Board b = finish_ending_board(e);
-  const std::vector<Point> dead = finish_ending_dead(e);
-  ASSERT_EQ(b.liberties(Board::index(test::pt("Q10", 19))), 1);
-  for (Color first : {Color::Black, Color::White}) {
-    const Finish t = finish_game(b, dead, first, by(FinishScoring::territory));
-    const std::string line = line_of(t.moves, 19);
-    EXPECT_EQ(line.find("W Q9"), std::string::npos) << line;
-    EXPECT_EQ(t.value, 0) << line;
-  }
+  ASSERT_EQ(finish_ending_board(e).liberties(Board::index(test::pt("Q10", 19))), 1);
+  expect_not_played_and_nothing_lost(e, "W Q9");
 }
 
 TEST(Finish19, AStoneInAtariThatLivingStonesCouldTakeIsDefended) {

@@ -749,12 +749,13 @@ Response App::add_game(const Call& c, Settings s, const std::vector<json>& event
   for (const json& e : all) stored.apply(e);
   auto entry = std::make_shared<Entry>(std::move(stored));
   entry->cpu = cpu;
-  json j = entry->session.to_json(now());
-  j["tokens"] = tokens;  // the only time they are shown
+  Response r;
+  r.status = status;
+  r.body = entry->session.json_text(now(), json{{"tokens", tokens}});  // (the only time they are shown)
   std::lock_guard lock(games_mu_);
   if (entry->session.game().phase() != Phase::ended) open_by_client_[c.client].insert(key);
   games_.emplace(key, std::move(entry));
-  return reply(status, j);
+  return r;
 }
 
 Response App::create(const Call& c) {
@@ -923,9 +924,10 @@ Response App::commit(Entry& e, std::vector<json> events, json extra) {
   store_.append(next.id(), e.session.version(), events);
   e.session = std::move(next);
   note_end(e.session);
-  json j = e.session.to_json(now());
-  for (auto& [k, v] : extra.items()) j[k] = v;
-  return reply(200, j);
+  Response r;
+  r.status = 200;
+  r.body = e.session.json_text(now(), extra);  // (reply(200, to_json with extra), without the tree)
+  return r;
 }
 
 namespace {
@@ -1086,7 +1088,10 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
     if (auto m = only(c.method, "GET", c.path)) return *m;
     if (auto it = c.query.find("known"); it != c.query.end() && it->second == std::to_string(s.version()))
       return reply(200, json{{"id", key}, {"version", s.version()}, {"unchanged", true}});
-    return reply(200, s.to_json(now()));
+    Response r;
+    r.status = 200;
+    r.body = s.json_text(now());  // (reply(200, s.to_json(now())), without the tree)
+    return r;
   }
   if (action == "sgf") {
     if (auto m = only(c.method, "GET", c.path)) return *m;

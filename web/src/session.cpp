@@ -1,4 +1,5 @@
 #include "jpd/count_report.hpp"
+#include "jpd/encoding.hpp"
 #include "jpd/web/session.hpp"
 
 #include <algorithm>
@@ -128,6 +129,9 @@ Session::Session(int64_t id, std::string key, std::string created, const Setting
       clock_(settings.clock) {
   names_[0] = settings.players[0];
   names_[1] = settings.players[1];
+  const Ruleset& r = game_.rules();
+  ruleset_text_ = jpd::json_text(jpd::to_json(r));
+  title_text_ = jpd::json_text(json{{"en", preset_title(r.preset, Lang::en)}, {"zh", preset_title(r.preset, Lang::zh)}});
 }
 
 std::string player_name(const json& value) {
@@ -438,12 +442,123 @@ json Session::summary() const {
 }
 
 json Session::to_json(int64_t now) const {
+  json j = fields(now, true);
+  const Board& b = game_.board();
+  const int h = game_.height();
+  json rows = json::array();
+  for (int y = 0; y < h; ++y) {
+    std::string row;
+    for (int x = 0; x < game_.width(); ++x) {
+      Color c = b.at(Point(x, y));
+      row += c == Color::Black ? 'X' : c == Color::White ? 'O' : '.';
+    }
+    rows.push_back(row);
+  }
+  j["board"] = rows;
+  json moves = json::array();
+  for (const PlayedMove& pm : game_.moves()) {
+    json m{{"color", letter(pm.move.color)}, {"kind", std::string(name_of(pm.move.kind))},
+           {"phase", std::string(name_of(pm.phase))}};
+    if (pm.move.point.valid()) m["point"] = to_gtp(pm.move.point, h);
+    if (pm.captured) m["captured"] = pm.captured;
+    moves.push_back(m);
+  }
+  j["moves"] = moves;
+  return j;
+}
+
+namespace {
+
+// A string as the tree's dump writes it: plain printable ASCII between quotes, anything else
+// through the library's own writer.
+void append_string(std::string& out, std::string_view s) {
+  for (char ch : s) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+      out += jpd::json_text(json(std::string(s)));
+      return;
+    }
+  }
+  out += '"';
+  out += s;
+  out += '"';
+}
+
+}  // namespace
+
+std::string Session::json_text(int64_t now, const json& extra) const {
+  json j = fields(now, false);
+  // (the places of these among the sorted keys, unless `extra` sets them)
+  auto own = [&](const char* key) { return !extra.is_object() || !extra.contains(key); };
+  const bool own_board = own("board"), own_moves = own("moves"), own_rules = own("ruleset"),
+             own_title = own("title");
+  j["board"] = nullptr;
+  j["moves"] = nullptr;
+  if (extra.is_object())
+    for (const auto& [k, v] : extra.items()) j[k] = v;
+  const Board& b = game_.board();
+  const int h = game_.height();
+  std::string out = "{";
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (out.size() > 1) out += ',';
+    append_string(out, it.key());
+    out += ':';
+    if (it.key() == "board" && own_board) {
+      out += '[';
+      for (int y = 0; y < h; ++y) {
+        if (y) out += ',';
+        out += '"';
+        for (int x = 0; x < game_.width(); ++x) {
+          const Color c = b.at(Point(x, y));
+          out += c == Color::Black ? 'X' : c == Color::White ? 'O' : '.';
+        }
+        out += '"';
+      }
+      out += ']';
+    } else if (it.key() == "moves" && own_moves) {
+      out += '[';
+      bool first = true;
+      for (const PlayedMove& pm : game_.moves()) {  // (the keys in order)
+        out += first ? "{" : ",{";
+        first = false;
+        if (pm.captured) out += "\"captured\":" + std::to_string(pm.captured) + ",";
+        out += "\"color\":";
+        append_string(out, letter(pm.move.color));
+        out += ",\"kind\":";
+        append_string(out, name_of(pm.move.kind));
+        out += ",\"phase\":";
+        append_string(out, name_of(pm.phase));
+        if (pm.move.point.valid()) {
+          out += ",\"point\":";
+          append_string(out, to_gtp(pm.move.point, h));
+        }
+        out += '}';
+      }
+      out += ']';
+    } else if (it.key() == "ruleset" && own_rules) {
+      out += ruleset_text_;
+    } else if (it.key() == "title" && own_title) {
+      out += title_text_;
+    } else {
+      out += jpd::json_text(*it);
+    }
+  }
+  out += '}';
+  return out;
+}
+
+json Session::fields(int64_t now, bool constant) const {
   const Ruleset& r = game_.rules();
   const Board& b = game_.board();
   const int h = game_.height();
   json j = summary();
-  j["ruleset"] = jpd::to_json(r);
-  j["title"] = json{{"en", preset_title(r.preset, Lang::en)}, {"zh", preset_title(r.preset, Lang::zh)}};
+  if (constant) {
+    j["ruleset"] = jpd::to_json(r);
+    j["title"] = json{{"en", preset_title(r.preset, Lang::en)}, {"zh", preset_title(r.preset, Lang::zh)}};
+  } else {  // (their places among the sorted keys: json_text writes them from the texts kept)
+    j["ruleset"] = nullptr;
+    j["title"] = nullptr;
+  }
   j["first_player"] = letter(r.first_player);
   j["end"] = std::string(name_of(game_.end_reason()));
   j["winner"] = colour_or_null(game_.winner());
@@ -458,26 +573,7 @@ json Session::to_json(int64_t now) const {
   j["may_undo"] = json{{"B", undo_steps(Color::Black) > 0}, {"W", undo_steps(Color::White) > 0}};
   j["pauses"] = game_.pauses();
   j["paused_by_agreement"] = game_.paused_by_agreement();
-  json rows = json::array();
-  for (int y = 0; y < h; ++y) {
-    std::string row;
-    for (int x = 0; x < game_.width(); ++x) {
-      Color c = b.at(Point(x, y));
-      row += c == Color::Black ? 'X' : c == Color::White ? 'O' : '.';
-    }
-    rows.push_back(row);
-  }
-  j["board"] = rows;
   j["ko"] = b.ko_point() == Board::kNoIndex ? json(nullptr) : json(to_gtp(Board::point(b.ko_point()), h));
-  json moves = json::array();
-  for (const PlayedMove& pm : game_.moves()) {
-    json m{{"color", letter(pm.move.color)}, {"kind", std::string(name_of(pm.move.kind))},
-           {"phase", std::string(name_of(pm.phase))}};
-    if (pm.move.point.valid()) m["point"] = to_gtp(pm.move.point, h);
-    if (pm.captured) m["captured"] = pm.captured;
-    moves.push_back(m);
-  }
-  j["moves"] = moves;
   j["captured"] = pair_json(game_.captured(Color::Black), game_.captured(Color::White));
   j["virtual"] = pair_json(game_.virtual_stones(Color::Black), game_.virtual_stones(Color::White));
   // The move kinds without a point that the side to move may make now.

@@ -112,6 +112,10 @@ class Session {
   // The game for the API: settings, board, moves, phase, marks, result; the clock as it stands
   // at `now` (milliseconds since the epoch; 0: as of the last move).
   nlohmann::json to_json(int64_t now = 0) const;
+  // to_json(now) with the fields of `extra` (an object, or null) set on it, as JSON text: the same
+  // bytes as that tree dumped (json_text), the board and the moves written without building it
+  // (a move an object of its own: most of a long game's tree, and of a move request's time).
+  std::string json_text(int64_t now = 0, const nlohmann::json& extra = nullptr) const;
   const GameClock& clock() const { return clock_; }
   // The side whose time is up at `now` and has not been flagged yet.
   std::optional<Color> flag_due(int64_t now) const;
@@ -121,6 +125,9 @@ class Session {
   std::string result() const;
 
  private:
+  // to_json's fields but the board and the moves; the rule set and its title too where
+  // `constant` (else null: json_text writes the texts kept).
+  nlohmann::json fields(int64_t now, bool constant) const;
   std::optional<Refusal> apply_marks(const nlohmann::json& e);
   std::optional<Refusal> apply_agree(const nlohmann::json& e);
   void clear_marks();
@@ -143,6 +150,7 @@ class Session {
   std::string names_[2];
   Color undo_request_ = Color::Empty;
   GameClock clock_;
+  std::string ruleset_text_, title_text_;  // (json_text: the rule set's fields and title, as text)
   bool out_of_time_[2] = {false, false};
   Color lost_on_time_ = Color::Empty;
 };

@@ -440,6 +440,51 @@ TEST(WebStore, ADamagedRowIsReportedTheOtherGamesAreServedAndCheckRepairsIt) {
   }
 }
 
+TEST(WebStore, NewGamesAndMovesMadeAtOnceAreEachCommittedOrRefusedAlone) {
+  // New games go through the group commit with the moves (a burst of players arriving at once
+  // waited for one sync each): each creator gets its own id, or its own failure (a key already
+  // taken), and the games and moves written beside it are kept.
+  TempDb db;
+  std::vector<int64_t> ids(64, 0);
+  std::atomic<int> refused{0};
+  {
+    Store store(db.path.string(), Sync::full);
+    const int64_t first = store.create_game(json{{"size", 9}}, "first", "2026-12-07", {json{{"t", "seat"}}});
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 8; ++t)
+      threads.emplace_back([&, t] {
+        for (int k = 0; k < 8; ++k) {
+          const int n = 8 * t + k;
+          try {  // every eighth new game asks for the key taken already
+            ids[size_t(n)] = store.create_game(json{{"size", 9}, {"n", n}}, n % 8 == 7 ? "first" : "key" + std::to_string(n),
+                                               "2026-12-07", {json{{"t", "seat"}, {"n", n}}});
+          } catch (const StoreError& e) {
+            EXPECT_NE(std::string(e.what()).find("cannot store the new game"), std::string::npos) << e.what();
+            ++refused;
+          }
+          if (t == 0) store.append(first, k + 1, {json{{"t", "move"}, {"k", k}}});
+        }
+      });
+    for (std::thread& th : threads) th.join();
+  }
+  EXPECT_EQ(refused.load(), 8);
+  Store store(db.path.string(), Sync::full);
+  const std::vector<StoredGame> games = store.load_all();
+  ASSERT_EQ(games.size(), 1u + 56u);
+  EXPECT_EQ(games[0].key, "first");
+  EXPECT_EQ(games[0].events.size(), 9u);  // its seat and the eight moves appended beside the new games
+  std::set<int64_t> seen;
+  for (size_t g = 1; g < games.size(); ++g) {
+    const int n = games[g].settings["n"];
+    EXPECT_EQ(games[g].id, ids[size_t(n)]);
+    EXPECT_EQ(games[g].key, "key" + std::to_string(n));
+    ASSERT_EQ(games[g].events.size(), 1u);
+    EXPECT_EQ(games[g].events[0]["n"], n);
+    seen.insert(games[g].id);
+  }
+  EXPECT_EQ(seen.size(), 56u);
+}
+
 TEST(WebStore, GamesStoredBeforeKeysAndSeatsGetAKeyAndFreeSeats) {
   TempDb db;
   sql(db.path.string(),

@@ -121,33 +121,26 @@ std::string new_key() {
 
 int64_t Store::create_game(const nlohmann::json& settings, const std::string& key, const std::string& created,
                            const std::vector<nlohmann::json>& events) {
-  std::lock_guard lock(mu_);
-  cleared_ = false;
-  exec("BEGIN IMMEDIATE");
-  Statement st = prepare(db_, "INSERT INTO games (created, settings, key) VALUES (?, ?, ?)");
   const std::string text = settings.dump();
-  bool ok = st != nullptr;
-  if (ok) {
-    sqlite3_bind_text(st.get(), 1, created.data(), int(created.size()), SQLITE_TRANSIENT);
-    sqlite3_bind_text(st.get(), 2, text.data(), int(text.size()), SQLITE_TRANSIENT);
-    sqlite3_bind_text(st.get(), 3, key.data(), int(key.size()), SQLITE_TRANSIENT);
-    ok = sqlite3_step(st.get()) == SQLITE_DONE;
-  }
-  const int64_t id = sqlite3_last_insert_rowid(db_);
-  if (!ok || !insert_events(db_, id, 0, events) || sqlite3_exec(db_, "COMMIT", 0, 0, 0) != SQLITE_OK) {
-    std::string why = sqlite3_errmsg(db_);
-    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-    throw StoreError(path_ + ": cannot store the new game: " + why);
-  }
-  return id;
+  Pending mine{0, 0, &events, &text, &key, &created, false, {}};
+  commit(mine);
+  if (!mine.error.empty()) throw StoreError(path_ + ": cannot store the new game: " + mine.error);
+  return mine.game;
 }
 
-// Group commit: an append that arrives while a transaction is being written waits, and the
-// appends that waited go into the next transaction together (one sync to the disk for all of
-// them); each returns once its own events are committed, or throws its own failure (a savepoint
-// per append keeps one append's failure from another's).
+// Group commit: an append or a new game that arrives while a transaction is being written
+// waits, and those that waited go into the next transaction together (one sync to the disk for
+// all of them: a burst of new games, as when many players arrive at once, or the moves of many
+// games); each returns once its own rows are committed, or with its own failure (a savepoint
+// for each keeps one's failure from another's).
 void Store::append(int64_t game, int64_t first_seq, const std::vector<nlohmann::json>& events) {
-  Pending mine{game, first_seq, &events, false, {}};
+  Pending mine{game, first_seq, &events, nullptr, nullptr, nullptr, false, {}};
+  commit(mine);
+  if (!mine.error.empty())
+    throw StoreError(path_ + ": cannot store the move of game " + std::to_string(game) + ": " + mine.error);
+}
+
+void Store::commit(Pending& mine) {
   std::unique_lock queue(queue_mu_);
   queue_.push_back(&mine);
   while (!mine.done) {
@@ -165,8 +158,20 @@ void Store::append(int64_t game, int64_t first_seq, const std::vector<nlohmann::
     for (Pending* p : batch) p->done = true;
     queue_cv_.notify_all();
   }
-  if (!mine.error.empty())
-    throw StoreError(path_ + ": cannot store the move of game " + std::to_string(game) + ": " + mine.error);
+}
+
+// One caller's rows, within the batch's transaction (under mu_).
+bool Store::write_one(Pending& p) {
+  if (p.settings) {
+    Statement st = prepare(db_, "INSERT INTO games (created, settings, key) VALUES (?, ?, ?)");
+    if (!st) return false;
+    sqlite3_bind_text(st.get(), 1, p.created->data(), int(p.created->size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(st.get(), 2, p.settings->data(), int(p.settings->size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(st.get(), 3, p.key->data(), int(p.key->size()), SQLITE_TRANSIENT);
+    if (sqlite3_step(st.get()) != SQLITE_DONE) return false;
+    p.game = sqlite3_last_insert_rowid(db_);
+  }
+  return insert_events(db_, p.game, p.first_seq, *p.events);
 }
 
 void Store::write_batch(const std::vector<Pending*>& batch) {
@@ -179,7 +184,7 @@ void Store::write_batch(const std::vector<Pending*>& batch) {
   if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) return fail_all(sqlite3_errmsg(db_));
   for (Pending* p : batch) {
     sqlite3_exec(db_, "SAVEPOINT one", nullptr, nullptr, nullptr);
-    if (!insert_events(db_, p->game, p->first_seq, *p->events)) {
+    if (!write_one(*p)) {
       p->error = sqlite3_errmsg(db_);
       sqlite3_exec(db_, "ROLLBACK TO one", nullptr, nullptr, nullptr);
     }

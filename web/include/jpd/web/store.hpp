@@ -52,7 +52,8 @@ class Store {
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
-  // A new game with its key and first events, in one transaction; returns its id.
+  // A new game with its key and first events, committed before it returns (with the appends and
+  // new games made at the same time: one sync to the disk for all); returns its id.
   int64_t create_game(const nlohmann::json& settings, const std::string& key, const std::string& created,
                       const std::vector<nlohmann::json>& events);
   // Appends events to a game, numbered from `first_seq` on, committed before it returns. A number
@@ -76,12 +77,19 @@ class Store {
   void exec(const char* sql);
   [[noreturn]] void fail(const std::string& what);
 
+  // What one caller waits to see committed: events appended to a game, or a new game (its row's
+  // fields; `game` is its id once written) with its first events.
   struct Pending {
     int64_t game, first_seq;
     const std::vector<nlohmann::json>* events;
+    const std::string* settings = nullptr;  // a new game: its settings, key and date
+    const std::string* key = nullptr;
+    const std::string* created = nullptr;
     bool done = false;
     std::string error;
   };
+  void commit(Pending& mine);
+  bool write_one(Pending& p);
   void write_batch(const std::vector<Pending*>& batch);
 
   std::mutex mu_;  // the database handle

@@ -5,7 +5,9 @@
 // game READS times as the page's polling does (the first read finds it changed and gets the whole
 // game, the others {"unchanged": true}); every request awaited before the next; bounded by the
 // move count and by SECONDS. Prints the requests and moves a second and the latency percentiles
-// of every request; fails on any 5xx or network error, when a game lost a move, or when a figure
+// of every request over the kept-alive connections (each client's first request, which opens
+// its connection while every other client opens its own, is timed apart: "each connection's
+// opening"); fails on any 5xx or network error, when a game lost a move, or when a figure
 // misses its target (--min-rps, --max-p99: 0 for none). Also prints the latency the server
 // measured itself (its access log: from a request's first byte to its answer) and the CPU time
 // of the clients (this process) and of the server: on a machine of few cores the two share
@@ -39,7 +41,7 @@ const server = await startServer({
     '--threads', String(Math.max(64, opt.clients)), '--access-log', join(dir, 'access.log')],
 });
 const deadline = performance.now() + opt.seconds * 1000;
-const latencies = [], moveLatencies = [];
+const latencies = [], moveLatencies = [], firstLatencies = [];
 let refused = 0, failures = 0, moves = 0, requests = 0;
 const errors = [];
 
@@ -91,6 +93,12 @@ async function player(n) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const games = [];
   try {
+    // The connection first: its opening (every client's at once) and first request are timed
+    // apart, the requests the figures below count go over the connection kept alive.
+    const t = performance.now();
+    const first = await request(agent, 'GET', '/api/presets');
+    firstLatencies.push(performance.now() - t);
+    if (first.status !== 200) { failures++; errors.push(`first request: ${first.status}`); return games; }
     let total = 0;
     for (let k = 0; total < opt.moves && performance.now() < deadline; k++) {
       const created = await timed(agent, 'POST', '/api/games', { rules: (n + k) % 2 ? 'ming-qing' : 'chinese', size: 9 });
@@ -152,6 +160,7 @@ rmSync(dir, { recursive: true, force: true });
 
 latencies.sort((a, b) => a - b);
 moveLatencies.sort((a, b) => a - b);
+firstLatencies.sort((a, b) => a - b);
 const pct = (p, l = latencies) => l[Math.min(l.length - 1, Math.floor(p / 100 * l.length))] || 0;
 const result = {
   clients: opt.clients, sync: opt.sync, reads: opt.reads, requests, moves, refused, failures, games_with_lost_moves: lost,
@@ -159,6 +168,7 @@ const result = {
   moves_per_second: Math.round(moves / wall),
   latency_ms: { p50: +pct(50).toFixed(1), p95: +pct(95).toFixed(1), p99: +pct(99).toFixed(1), max: +pct(100).toFixed(1) },
   move_latency_ms: { p50: +pct(50, moveLatencies).toFixed(1), p99: +pct(99, moveLatencies).toFixed(1) },
+  connect_ms: { p50: +pct(50, firstLatencies).toFixed(1), max: +pct(100, firstLatencies).toFixed(1) },
   server_latency_ms: { p50: +pct(50, serverMs).toFixed(1), p99: +pct(99, serverMs).toFixed(1) },
   cpu_seconds: { clients: +((clientCpu1.user + clientCpu1.system) / 1e6).toFixed(2), server: +serverCpuSeconds.toFixed(2) },
 };
@@ -172,7 +182,8 @@ console.log(`load: ${ok ? 'ok' : 'FAILED'}: ${opt.clients} kept-alive clients, $
   `(${moves} moves, +${refused} refused, ${opt.reads} reads a move) in ${result.seconds} s: ` +
   `${result.requests_per_second} requests/s, ${result.moves_per_second} moves/s, latency p50 ${result.latency_ms.p50} ms ` +
   `p95 ${result.latency_ms.p95} ms p99 ${result.latency_ms.p99} ms (moves: p50 ${result.move_latency_ms.p50} ms ` +
-  `p99 ${result.move_latency_ms.p99} ms; in the server: p50 ${result.server_latency_ms.p50} ms p99 ` +
+  `p99 ${result.move_latency_ms.p99} ms; each connection's opening and first request: p50 ` +
+  `${result.connect_ms.p50} ms, max ${result.connect_ms.max} ms; in the server: p50 ${result.server_latency_ms.p50} ms p99 ` +
   `${result.server_latency_ms.p99} ms; CPU: clients ${result.cpu_seconds.clients} s, server ` +
   `${result.cpu_seconds.server} s), sync=${opt.sync}, ${failures} failures, ` +
   `${lost} games with lost moves${misses.length ? `; ${misses.join(', ')}` : ''}`);

@@ -1,5 +1,6 @@
 // jpd presets [--json] [--lang zh|en]   every preset, one line each
 // jpd rules SPEC [--json] [--lang zh|en]   every field of a rule set (SPEC = PRESET[,key=value...])
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -29,9 +30,14 @@ void add_rules_commands(CLI::App& app, Runner& run) {
         return kExitOk;
       }
       const Lang l = language(list_lang);
+      // (each column as wide as its widest entry and a space: "living stones" filled 12)
+      int method_width = 0;
+      for (const Preset& p : presets())
+        method_width = std::max(method_width, display_width(method_short(p.rules.counting, l)) + 1);
       for (const Preset& p : presets()) {
         std::printf("%-13s ", p.name);
-        std::cout << pad(tr(l, p.jpd ? "rules.jpd" : "rules.std"), 7) << pad(method_short(p.rules.counting, l), 12)
+        std::cout << pad(tr(l, p.jpd ? "rules.jpd" : "rules.std"), 7)
+                  << pad(method_short(p.rules.counting, l), method_width)
                   << pad(tr(l, "arith.komi") + " " + format_number(p.rules.komi), 9)
                   << preset_title(p.name, l) << "\n";
       }

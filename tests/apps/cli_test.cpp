@@ -1,6 +1,8 @@
 // The jpd command line, run as a program: outputs, JSON, exit statuses and error messages.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_util.hpp"
@@ -127,6 +129,18 @@ TEST(Cli, MissingArgumentsAreUsageErrors) {
   EXPECT_EQ(jpd("score").status, 2);
   EXPECT_EQ(jpd("score " + kMain + " --lang fr").status, 2);
   EXPECT_EQ(jpd("frobnicate").status, 2);
+}
+
+TEST(Cli, PresetsTableKeepsAColumnsWidestEntryApartFromTheNext) {
+  // "living stones" (13 columns) filled the method column of 12 and ran into "komi".
+  Outcome p = jpd("presets --lang en");
+  ASSERT_EQ(p.status, 0);
+  EXPECT_NE(p.out.find("living stones komi 7.5"), std::string::npos) << p.out;
+  std::istringstream lines(p.out);
+  int n = 0;
+  for (std::string line; std::getline(lines, line); ++n)
+    EXPECT_NE(line.find(" komi "), std::string::npos) << line;
+  EXPECT_EQ(n, 23);
 }
 
 TEST(Cli, PresetsAndRulesCommands) {

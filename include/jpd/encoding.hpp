@@ -25,6 +25,10 @@ std::string shortened(std::string_view s, size_t max = 40);
 // j.dump(indent) with any string that is not UTF-8 (a file name, say) repaired as valid_utf8 does,
 // instead of the exception nlohmann::json throws.
 std::string json_text(const nlohmann::json& j, int indent = -1);
+// Appends s as a JSON string, the bytes json_text writes for it: plain printable ASCII copied
+// between quotes, anything else (escapes, UTF-8, bytes that are not UTF-8) through json_text. For
+// writers of JSON text that skip the tree (count_json_text, the web's game).
+void append_json_string(std::string& out, std::string_view s);
 
 // The iconv name a charset label stands for, widened to the superset its writers use: gb2312, GBK
 // and GB18030 to GB18030; Big5 to CP950; Shift_JIS to CP932; EUC-KR to CP949 (UHC); Latin-1 to

@@ -74,6 +74,19 @@ std::string json_text(const nlohmann::json& j, int indent) {
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+void append_json_string(std::string& out, std::string_view s) {
+  for (char ch : s) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+      out += json_text(nlohmann::json(std::string(s)));
+      return;
+    }
+  }
+  out += '"';
+  out += s;
+  out += '"';
+}
+
 std::string charset_name(std::string_view label) {
   const std::string t = lower_trimmed(label);
   struct Alias {

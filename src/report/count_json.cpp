@@ -122,26 +122,11 @@ nlohmann::json ownership(const Count& c) {
 // The text count_json_text writes without the tree: the same bytes as json_text(to_json(c)).
 // A tree of short strings, one allocation a point, was most of the time of a count's JSON.
 
-// A string as json_text writes it: plain printable ASCII is copied between quotes, anything
-// else (escapes, UTF-8, bytes that are not UTF-8) goes through the library's own writer.
-void append_string(std::string& out, const std::string& s) {
-  for (char ch : s) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
-      out += json_text(nlohmann::json(s));
-      return;
-    }
-  }
-  out += '"';
-  out += s;
-  out += '"';
-}
-
 void append_strings(std::string& out, const std::vector<std::string>& v) {
   out += '[';
   for (size_t i = 0; i < v.size(); ++i) {
     if (i) out += ',';
-    append_string(out, v[i]);
+    append_json_string(out, v[i]);
   }
   out += ']';
 }
@@ -187,14 +172,14 @@ std::string steps_text(const Count& c) {
     out += "{\"board\":";
     append_strings(out, diagram_rows(s.board));
     out += ",\"id\":";
-    append_string(out, s.id);
+    append_json_string(out, s.id);
     out += ",\"notes\":";
     append_strings(out, text(s.notes, Lang::en));
     out += ",\"stones\":{\"B\":" + std::to_string(s.board.stones(Color::Black)) +
            ",\"W\":" + std::to_string(s.board.stones(Color::White)) + "},\"title\":";
-    append_string(out, step_title(s.id, Lang::en));
+    append_json_string(out, step_title(s.id, Lang::en));
     out += ",\"title_zh\":";
-    append_string(out, step_title(s.id, Lang::zh));
+    append_json_string(out, step_title(s.id, Lang::zh));
     out += '}';
   }
   out += ']';

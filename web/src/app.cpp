@@ -41,11 +41,16 @@ namespace {
 
 // A message may quote the request's path or query, which need not be UTF-8: such bytes are
 // written as U+FFFD (dump() would throw, and handle() must not).
-Response reply(int status, const json& body) {
+// An answer whose body is JSON text already (written without a tree: the same bytes as reply()).
+Response text_reply(int status, std::string body) {
   Response r;
   r.status = status;
-  r.body = body.dump(-1, ' ', false, json::error_handler_t::replace);
+  r.body = std::move(body);
   return r;
+}
+
+Response reply(int status, const json& body) {
+  return text_reply(status, body.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 Response error(int status, const std::string& message, const std::string& reason = "") {
@@ -749,9 +754,8 @@ Response App::add_game(const Call& c, Settings s, const std::vector<json>& event
   for (const json& e : all) stored.apply(e);
   auto entry = std::make_shared<Entry>(std::move(stored));
   entry->cpu = cpu;
-  Response r;
-  r.status = status;
-  r.body = entry->session.json_text(now(), json{{"tokens", tokens}});  // (the only time they are shown)
+  // (the tokens: the only time they are shown)
+  Response r = text_reply(status, entry->session.json_text(now(), json{{"tokens", tokens}}));
   std::lock_guard lock(games_mu_);
   if (entry->session.game().phase() != Phase::ended) open_by_client_[c.client].insert(key);
   games_.emplace(key, std::move(entry));
@@ -924,10 +928,7 @@ Response App::commit(Entry& e, std::vector<json> events, json extra) {
   store_.append(next.id(), e.session.version(), events);
   e.session = std::move(next);
   note_end(e.session);
-  Response r;
-  r.status = 200;
-  r.body = e.session.json_text(now(), extra);  // (reply(200, to_json with extra), without the tree)
-  return r;
+  return text_reply(200, e.session.json_text(now(), extra));
 }
 
 namespace {
@@ -1088,10 +1089,7 @@ Response App::game_action(const Call& c, const std::string& key, const std::stri
     if (auto m = only(c.method, "GET", c.path)) return *m;
     if (auto it = c.query.find("known"); it != c.query.end() && it->second == std::to_string(s.version()))
       return reply(200, json{{"id", key}, {"version", s.version()}, {"unchanged", true}});
-    Response r;
-    r.status = 200;
-    r.body = s.json_text(now());  // (reply(200, s.to_json(now())), without the tree)
-    return r;
+    return text_reply(200, s.json_text(now()));
   }
   if (action == "sgf") {
     if (auto m = only(c.method, "GET", c.path)) return *m;
@@ -1291,9 +1289,7 @@ Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, cons
   if (action == "count") {
     const Count count = s.count_with(statuses_from(s, j));
     charge();
-    Response r;  // reply(200, to_json(count)) byte for byte, without the tree
-    r.body = count_json_text(count);
-    return r;
+    return text_reply(200, count_json_text(count));  // (reply(200, to_json(count)), byte for byte)
   }
   if (action == "overlay") {
     std::optional<View> view = primary_view(s.game().rules());

@@ -441,19 +441,26 @@ json Session::summary() const {
               {"version", version_}};
 }
 
+namespace {
+
+// Row y of the board as the API shows it: X Black, O White, . empty.
+std::string row_text(const Board& b, int width, int y) {
+  std::string row;
+  for (int x = 0; x < width; ++x) {
+    const Color c = b.at(Point(x, y));
+    row += c == Color::Black ? 'X' : c == Color::White ? 'O' : '.';
+  }
+  return row;
+}
+
+}  // namespace
+
 json Session::to_json(int64_t now) const {
   json j = fields(now, true);
   const Board& b = game_.board();
   const int h = game_.height();
   json rows = json::array();
-  for (int y = 0; y < h; ++y) {
-    std::string row;
-    for (int x = 0; x < game_.width(); ++x) {
-      Color c = b.at(Point(x, y));
-      row += c == Color::Black ? 'X' : c == Color::White ? 'O' : '.';
-    }
-    rows.push_back(row);
-  }
+  for (int y = 0; y < h; ++y) rows.push_back(row_text(b, game_.width(), y));
   j["board"] = rows;
   json moves = json::array();
   for (const PlayedMove& pm : game_.moves()) {
@@ -466,25 +473,6 @@ json Session::to_json(int64_t now) const {
   j["moves"] = moves;
   return j;
 }
-
-namespace {
-
-// A string as the tree's dump writes it: plain printable ASCII between quotes, anything else
-// through the library's own writer.
-void append_string(std::string& out, std::string_view s) {
-  for (char ch : s) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
-      out += jpd::json_text(json(std::string(s)));
-      return;
-    }
-  }
-  out += '"';
-  out += s;
-  out += '"';
-}
-
-}  // namespace
 
 std::string Session::json_text(int64_t now, const json& extra) const {
   json j = fields(now, false);
@@ -501,18 +489,13 @@ std::string Session::json_text(int64_t now, const json& extra) const {
   std::string out = "{";
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (out.size() > 1) out += ',';
-    append_string(out, it.key());
+    append_json_string(out, it.key());
     out += ':';
     if (it.key() == "board" && own_board) {
       out += '[';
       for (int y = 0; y < h; ++y) {
         if (y) out += ',';
-        out += '"';
-        for (int x = 0; x < game_.width(); ++x) {
-          const Color c = b.at(Point(x, y));
-          out += c == Color::Black ? 'X' : c == Color::White ? 'O' : '.';
-        }
-        out += '"';
+        append_json_string(out, row_text(b, game_.width(), y));
       }
       out += ']';
     } else if (it.key() == "moves" && own_moves) {
@@ -523,14 +506,14 @@ std::string Session::json_text(int64_t now, const json& extra) const {
         first = false;
         if (pm.captured) out += "\"captured\":" + std::to_string(pm.captured) + ",";
         out += "\"color\":";
-        append_string(out, letter(pm.move.color));
+        append_json_string(out, color_letter(pm.move.color));
         out += ",\"kind\":";
-        append_string(out, name_of(pm.move.kind));
+        append_json_string(out, name_of(pm.move.kind));
         out += ",\"phase\":";
-        append_string(out, name_of(pm.phase));
+        append_json_string(out, name_of(pm.phase));
         if (pm.move.point.valid()) {
           out += ",\"point\":";
-          append_string(out, to_gtp(pm.move.point, h));
+          append_json_string(out, to_gtp(pm.move.point, h));
         }
         out += '}';
       }

@@ -2,9 +2,11 @@
 // cmake/JpdBenchData.cmake): each is read, replayed and counted as `jpd score` counts it — the
 // estimator's dead stones, the finish of a record that stops, the making step by step with its
 // boards, every view and invariant — under every preset, and the game it counted is written back
-// as SGF. Its signature folds every figure, board, note and record, so a change in the reader,
-// the referee, the estimator, the finish, the eye reading or the counting of any preset changes
-// it.
+// as SGF; the estimator's reading of the first preset's game (every chain's status, its share of
+// the playouts, its reason and settling point) is folded in too. Its signature folds every
+// figure, board, note and record, so a change in the reader, the referee, the estimator (a seki
+// or an unsettled chain as well as a dead one), the finish, the eye reading or the counting of
+// any preset changes it.
 #include <chrono>
 #include <cstddef>
 #include <ctime>
@@ -12,6 +14,7 @@
 
 #include "bench.hpp"
 #include "jpd/board.hpp"  // detail::splitmix64
+#include "jpd/estimate.hpp"
 #include "jpd/replay.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"
@@ -62,6 +65,15 @@ BenchFigures bench_bundled(const BenchContext&) {
         for (const Message& n : c.notes) h = fold(h, text(n, Lang::en));
         for (const MakingStep& st : c.steps) h = fold(fold(h, st.id), st.board.to_string());
         h = fold(h, sgf::write(sgf::to_tree(record_from_game(s.replay.game))));
+        if (&p == &presets().front()) {
+          EstimateOptions eo;
+          eo.playouts = so.estimate.playouts;
+          for (const ChainEstimate& ch : estimate(s.replay.game, eo).chains) {
+            h = fold(fold(h, double(ch.stone.x * 32 + ch.stone.y)), double(int(ch.status)));
+            h = fold(fold(h, ch.alive_probability * 100), text(ch.reason, Lang::en));
+            h = fold(h, double(ch.settle.x * 32 + ch.settle.y));
+          }
+        }
       } catch (const std::exception& e) {  // a preset that cannot count this record: its words
         h = fold(h, e.what());
       }

@@ -2,9 +2,10 @@
 // things on (finish_endings.hpp), each side moving first, and random 9x9 games cut short with
 // their dead stones found by the estimator; each finished under territory counting with and
 // without the eye reading, and under area counting. Its signature folds every finishing line
-// (moves and passes), its value and the stones it leaves dead, so a change in the finish's
-// regions, local reading or sum search changes it even where no result of the other workloads
-// moves.
+// (moves and passes), its value and the stones it leaves dead, and the estimator's status of
+// every chain of the cut games, so a change in the finish's regions, local reading or sum search
+// (or in the estimator's reading of a game that stops) changes it even where no result of the
+// other workloads moves.
 #include <chrono>
 #include <ctime>
 
@@ -12,6 +13,7 @@
 #include "finish_endings.hpp"
 #include "jpd/board.hpp"  // detail::splitmix64
 #include "jpd/finish.hpp"
+#include "jpd/estimate.hpp"
 #include "jpd/point.hpp"
 #include "jpd/rules.hpp"
 #include "jpd/score.hpp"
@@ -62,6 +64,12 @@ BenchFigures bench_finish_of(std::span<const FinishEnding> endings, int games) {
     so.dead_from = DeadFrom::estimate;
     so.estimate.playouts = 200;
     const Scored s = score_record(rec, so);
+    // The estimator's reading of the position that stops (each chain's status: alive, dead,
+    // seki or unsettled), which the dead stones alone do not show.
+    EstimateOptions eo;
+    eo.playouts = so.estimate.playouts;
+    for (const ChainEstimate& c : estimate(s.replay.game, eo).chains)
+      h = fold_int(h, int64_t(c.status) * 4096 + c.stone.x * 32 + c.stone.y);
     std::vector<Point> dead = s.count.dead_black;
     dead.insert(dead.end(), s.count.dead_white.begin(), s.count.dead_white.end());
     finish_three_ways(s.replay.game.board(), dead, s.replay.game.to_move());

@@ -27,7 +27,10 @@
 // left to dispute play under the 计枰点 presets and dead under the others; capturing races
 // between unsettled chains are read out (docs/rules.md, interpretation 25: the winner lives, and
 // chains that neither side can take, whoever starts, are alive); finally the chains alive in a
-// seki unit of the position without the dead stones are `seki`.
+// seki unit of the position without the dead stones, its dame filled, are `seki` (each empty
+// point next to both colours filled while the filler keeps two liberties, captures nothing and
+// ataris nothing: the boundaries of a game that stops before its end are not taken for seki,
+// and a seki's last shared liberties are never filled that way).
 #pragma once
 
 #include <array>

@@ -134,6 +134,44 @@ bool can_fill_safely(const Board& b, Index i, Color c) {
   return t.liberties(i) >= 2;
 }
 
+// The position with its dame filled, for reading seki (find_seki): each empty point next to
+// stones of both colours is filled by the side with more stones next to it (else the other),
+// where that side keeps its chain two liberties or more, captures nothing and puts no opponent
+// chain in atari; rounds over the board until a round fills nothing.
+Board dame_filled(const Board& b) {
+  Board t = b;
+  auto fills = [&](Index i, Color c) {
+    if (t.is_suicide(i, c) || t.captures(i, c)) return false;
+    Board u = t;
+    u.play(i, c);
+    if (u.liberties(i) < 2) return false;
+    for (int d : Board::kDirs) {
+      const Index j = Index(i + d);
+      if (u.at(j) == opponent(c) && u.liberties(j) < 2) return false;
+    }
+    t = u;
+    return true;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int y = 0; y < t.height(); ++y)
+      for (int x = 0; x < t.width(); ++x) {
+        const Index i = Board::index(x, y);
+        if (t.at(i) != Color::Empty) continue;
+        int next[3] = {0, 0, 0};
+        for (int d : Board::kDirs) {
+          const Color c = t.at(Index(i + d));
+          if (is_stone(c)) ++next[int(c)];
+        }
+        const int nb = next[int(Color::Black)], nw = next[int(Color::White)];
+        if (nb == 0 || nw == 0) continue;
+        const Color first = nb >= nw ? Color::Black : Color::White;
+        changed |= fills(i, first) || fills(i, opponent(first));
+      }
+  }
+  return t;
+}
+
 // The state the passes share: the position, the options and the estimate they fill in.
 struct Reading {
   const Board& pos;
@@ -611,13 +649,22 @@ void find_seki(Reading& r) {
   AnalysisOptions aopt;
   aopt.exclusive_liberties = true;
   aopt.seki_territory = true;
-  r.analysis = Analysis::of(after, aopt);
-  const Analysis& a = r.analysis;
+  r.analysis = Analysis::of(after, aopt);  // (the claims' pass reads it)
+  // The analysis counts a position as it stands: two units without two eyes that share an empty
+  // region are in seki there. A record that stops before its end leaves such regions on its
+  // boundaries (dame, and chains joined to their group only through a point not yet played),
+  // so the seki are read on the position with its dame filled: every empty point next to both
+  // colours that one side can fill keeping its chain two liberties or more, without a capture
+  // and without putting an opponent chain in atari, is filled, until none is left. A seki's
+  // shared liberties are never all filled that way (the last ones would put the filler in
+  // atari), and a unit that was in seki only for want of a connection joins its group.
+  const Board filled = dame_filled(after);
+  const Analysis seki_analysis = Analysis::of(filled, aopt);
   for (size_t id = 0; id < e.chains.size(); ++id) {
     ChainEstimate& c = e.chains[id];
     if (c.status != ChainStatus::alive) continue;
-    int u = a.unit_of(Board::index(c.stone));
-    if (u >= 0 && a.units()[size_t(u)].seki) {
+    int u = seki_analysis.unit_of(Board::index(c.stone));
+    if (u >= 0 && seki_analysis.units()[size_t(u)].seki) {
       c.status = ChainStatus::seki;
       c.reason = Message("note.est_seki", {MessageArg::message(std::move(c.reason))});
     }

@@ -150,6 +150,53 @@ TEST(Estimate, SekiSurvivesThePlayouts) {
   }
 }
 
+TEST(Estimate, GroupsJoinedThroughAPointNotYetPlayedAreAliveNotSeki) {
+  // Black's two groups, one eye each (A9, A1), are one fill apart: Black's A5 (or C5) joins
+  // them into a group with two eyes. White's B5 stands between them, White's big group on the
+  // right has two eyes. As the position stands, A5 and C5 touch both colours and no black unit
+  // has two eyes, which the count's analysis calls a seki; with the dame filled (White's C5
+  // joins B5 to its group, then Black's A5 joins its two) nothing is.
+  const Board b = board_from(R"(
+    . X X X X O O O O
+    X X X X X O O . O
+    X X X X X O O O O
+    X X X X X O O O O
+    . O . O O O O O O
+    X X X X X O O O O
+    X X X X X O O O O
+    X X X X X O O . O
+    . X X X X O O O O)");
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first);
+    EXPECT_EQ(status_at(e, b, "B9"), ChainStatus::alive);
+    EXPECT_EQ(status_at(e, b, "B1"), ChainStatus::alive);
+    EXPECT_EQ(status_at(e, b, "J9"), ChainStatus::alive);
+    for (const ChainEstimate& c : e.chains) EXPECT_NE(c.status, ChainStatus::seki) << to_gtp(c.stone, 9);
+  }
+}
+
+TEST(Estimate, EyelessWallsSharingAColumnOfDameStayInSeki) {
+  // Black's wall (columns A to D) and White's (F to J) have no eye; column E is all they share.
+  // The dame are filled while a fill leaves the filler two liberties, so two are left: whoever
+  // fills one of them is captured. A seki, with the dame filled or not.
+  const Board b = board_from(R"(
+    X X X X . O O O O
+    X X X X . O O O O
+    X X X X . O O O O
+    X X X X . O O O O
+    X X X X . O O O O
+    X X X X . O O O O
+    X X X X . O O O O
+    X X X X . O O O O
+    X X X X . O O O O)");
+  for (Color first : {Color::Black, Color::White}) {
+    const Estimate e = estimate(b, first);
+    EXPECT_EQ(status_at(e, b, "A9"), ChainStatus::seki);
+    EXPECT_EQ(status_at(e, b, "J9"), ChainStatus::seki);
+    EXPECT_TRUE(e.statuses().dead.empty());
+  }
+}
+
 TEST(Estimate, ASekiInACornerOfA19x19EndingIsSekiNotDead) {
   // The 9x9 seki above, in White's corner of a 19x19 ending (finish_endings.hpp): Black's
   // R19 group and White's T19 group share S19 and S17.

@@ -1,5 +1,7 @@
 // Session::json_text: the API's game JSON written without the tree, byte for byte the tree's.
 
+#include <functional>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>

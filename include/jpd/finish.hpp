@@ -62,6 +62,12 @@ struct FinishOptions {
   // spent, the regions not yet read are filled out in the fixed order (0: no limit). This bounds
   // the time a record that stops far from its end takes.
   int max_reading = 40000;
+  // A record that stops far from its end (the fixed order alone, dame and defences, plays more
+  // than `far_moves` moves from it) is read within `far_reading` positions in all instead: its
+  // regions are large and open, reading them out is slow and seldom gives the players' result,
+  // and a quarter of the budget brings its count closer as often (docs/corpus.md). 0: never.
+  int far_moves = 100;
+  int far_reading = 10000;
   // The game's last move was a pass: a pass now ends it (the line then starts with a move, or is
   // empty).
   bool after_pass = false;
@@ -77,6 +83,7 @@ struct Finish {
   int nodes = 0;            // positions the search visited
   int reading = 0;          // positions the local reading visited
   bool reading_spent = false;  // max_reading was reached: some regions were filled out unread
+  bool far = false;            // far from its end: read within far_reading (FinishOptions)
   // The count (Black minus White, before komi, under the scoring of the options) the line
   // changes, relative to the position as it stopped: the search's value of the finishing phase
   // (0 for the fixed order).

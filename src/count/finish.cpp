@@ -1692,6 +1692,14 @@ Finish finish_game(const Board& pos, const std::vector<Point>& dead_list, Color 
   if (opts.max_nodes <= 0) {
     line = fill_out(living, live_dead, first, passes0, Mask{}, open_kos_of(living, live_dead));
   } else {
+    // A record that stops far from its end reads within a smaller budget (FinishOptions::
+    // far_moves): the fixed order's length tells how far.
+    if (opts.far_moves > 0 && opts.far_reading > 0 &&
+        fill_out(living, live_dead, first, passes0, Mask{}, open_kos_of(living, live_dead)).size() >
+            size_t(opts.far_moves)) {
+      f.far = true;
+      work.limit = opts.max_reading > 0 ? std::min(opts.max_reading, opts.far_reading) : opts.far_reading;
+    }
     // The boundary first: dame, the endgame that is left, the defences it makes necessary.
     StageResult one = play_stage(living, live_dead, first, passes0, opts, Stage::boundary, f, work);
     line = std::move(one.moves);

@@ -1,7 +1,7 @@
 // Benchmark workload of the finish (finish.hpp): the hand-built 19x19 endings its tests prove
 // things on (finish_endings.hpp), each side moving first, and random 9x9 games cut short with
-// their dead stones found by the estimator; each finished under territory counting with and
-// without the eye reading, and under area counting. Its signature folds every finishing line
+// their dead stones found by the estimator, and one 19x19 game cut far from its end; each
+// finished under territory counting with and without the eye reading, and under area counting. Its signature folds every finishing line
 // (moves and passes), its value and the stones it leaves dead, and the estimator's status of
 // every chain of the cut games, so a change in the finish's regions, local reading or sum search
 // (or in the estimator's reading of a game that stops) changes it even where no result of the
@@ -55,8 +55,7 @@ BenchFigures bench_finish_of(std::span<const FinishEnding> endings, int games) {
     const Board b = finish_ending_board(e);
     for (Color first : {Color::Black, Color::White}) finish_three_ways(b, dead, first);
   }
-  for (int g = 0; g < games; ++g) {
-    const sgf::Record rec = bench_stopped_record(9, uint64_t(g) + 100, 9);
+  auto finish_stopped = [&](const sgf::Record& rec) {
     ScoreOptions so;
     so.rules = parse_rules_text("japanese,komi=6.5");
     so.keep_steps = false;
@@ -73,7 +72,11 @@ BenchFigures bench_finish_of(std::span<const FinishEnding> endings, int games) {
     std::vector<Point> dead = s.count.dead_black;
     dead.insert(dead.end(), s.count.dead_white.begin(), s.count.dead_white.end());
     finish_three_ways(s.replay.game.board(), dead, s.replay.game.to_move());
-  }
+  };
+  for (int g = 0; g < games; ++g) finish_stopped(bench_stopped_record(9, uint64_t(g) + 100, 9));
+  // and a 19x19 game stopped at three tenths of its moves: far from its end, read within
+  // FinishOptions::far_reading (its line differs from the one the whole budget reads)
+  if (games > 0) finish_stopped(bench_stopped_record(19, 2, 3));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double cpu = double(std::clock() - cpu0) / CLOCKS_PER_SEC;

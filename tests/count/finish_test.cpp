@@ -589,6 +589,38 @@ sgf::Record random_25x25_record(uint64_t seed, int moves) {
 
 }  // namespace
 
+// A record that stops far from its end (the fixed order alone plays more than far_moves moves
+// from it) is read within far_reading positions, not max_reading; one near its end (the
+// nineteen dame between two walls) is not affected.
+TEST(Finish, ARecordFarFromItsEndIsReadWithinTheSmallerBudget) {
+  const sgf::Record rec = random_25x25_record(21, 150);  // a fifth of the board played
+  const Replay rp = replay(rec, parse_ruleset("japanese"));
+  const Game& g = rp.game;
+  const std::vector<Point> dead = estimate(g).statuses().dead;
+  FinishOptions fo;
+  fo.scoring = FinishScoring::territory;
+  fo.read_eyes = true;
+  EXPECT_EQ(fo.max_reading, 40000);  // the defaults
+  EXPECT_EQ(fo.far_moves, 100);
+  EXPECT_EQ(fo.far_reading, 10000);
+  fo.far_reading = 1000;  // (smaller than this board reads: the bound shows)
+  const Finish far = finish_game(g.board(), dead, g.to_move(), fo);
+  EXPECT_TRUE(far.far);
+  EXPECT_LE(far.reading, 1000);
+  EXPECT_TRUE(far.reading_spent);
+  EXPECT_FALSE(far.moves.empty());
+  fo.far_moves = 0;  // never far: the whole budget, which this board reads past the smaller one
+  const Finish whole = finish_game(g.board(), dead, g.to_move(), fo);
+  EXPECT_FALSE(whole.far);
+  EXPECT_GT(whole.reading, 1000);
+
+  fo.far_moves = 100;
+  const FinishEnding& e = finish_ending("dame");
+  const Finish near = finish_game(finish_ending_board(e), finish_ending_dead(e), Color::Black, fo);
+  EXPECT_FALSE(near.far);
+  EXPECT_EQ(near.moves.size(), 19u);
+}
+
 // Issue 21, finding 6: a 3.6 KB 25x25 record of 600 moves took 50 s under japanese, all of it in
 // the finish's reading. Measured, not timed: the positions the reading visits (Finish::reading)
 // never exceed max_reading, whatever the budget (a position is counted only while the budget is
@@ -606,6 +638,7 @@ TEST(Finish, AStopped25x25RecordReadsNoMorePositionsThanItsBudget) {
   FinishOptions fo;
   fo.scoring = FinishScoring::territory;
   fo.read_eyes = rules.eye_reading == EyeReading::japanese;
+  fo.far_moves = 0;  // (the budget as given: the smaller budget of a record far from its end apart)
   for (int budget : {1, 10, 100, 1000, 5000, 20000}) {
     SCOPED_TRACE(budget);
     fo.max_reading = budget;

@@ -141,10 +141,9 @@ bool can_fill_safely(const Board& b, Index i, Color c) {
 Board dame_filled(const Board& b) {
   Board t = b;
   auto fills = [&](Index i, Color c) {
-    if (t.is_suicide(i, c) || t.captures(i, c)) return false;
+    if (t.captures(i, c) || !can_fill_safely(t, i, c)) return false;
     Board u = t;
     u.play(i, c);
-    if (u.liberties(i) < 2) return false;
     for (int d : Board::kDirs) {
       const Index j = Index(i + d);
       if (u.at(j) == opponent(c) && u.liberties(j) < 2) return false;

@@ -1,11 +1,11 @@
 // Benchmark workload of the finish (finish.hpp): the hand-built 19x19 endings its tests prove
 // things on (finish_endings.hpp), each side moving first, and random 9x9 games cut short with
 // their dead stones found by the estimator, and one 19x19 game cut far from its end; each
-// finished under territory counting with and without the eye reading, and under area counting. Its signature folds every finishing line
-// (moves and passes), its value and the stones it leaves dead, and the estimator's status of
-// every chain of the cut games, so a change in the finish's regions, local reading or sum search
-// (or in the estimator's reading of a game that stops) changes it even where no result of the
-// other workloads moves.
+// finished under territory counting with and without the eye reading, and under area counting.
+// Its signature folds every finishing line (moves and passes), its value and the stones it
+// leaves dead, and the estimator's status of every chain of the cut games, so a change in the
+// finish's regions, local reading or sum search (or in the estimator's reading of a game that
+// stops) changes it even where no result of the other workloads moves.
 #include <chrono>
 #include <ctime>
 

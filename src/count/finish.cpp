@@ -259,6 +259,26 @@ bool playable(const Board& b, Index i, Color c) {
   return b.at(i) == Color::Empty && i != b.ko_point() && !b.is_suicide(i, c);
 }
 
+// The liberties of the chain at the stone i, counted up to `cap` (at most four): the chain is
+// walked only until `cap` distinct ones are found (Board::liberties walks it whole and clears a
+// mark for every point of the board, which the reading asks for at every position it makes).
+int liberties_up_to(const Board& b, Index i, int cap) {
+  Index found[4];
+  int n = 0;
+  const Index h = b.chain_head(i);
+  Index s = h;
+  do {
+    for (int d : Board::kDirs) {
+      const Index j = Index(s + d);
+      if (b.at(j) != Color::Empty || std::find(found, found + n, j) != found + n) continue;
+      found[n++] = j;
+      if (n == cap) return n;
+    }
+    s = b.next_in_chain(s);
+  } while (s != h);
+  return n;
+}
+
 // Whether c's stone on the empty point i would have two liberties or more (a capture counts as
 // enough): the chains of c next to i are walked only until a second liberty is found.
 bool two_liberties_after(const Board& b, Index i, Color c) {
@@ -347,7 +367,7 @@ void join_through_short_chains(const Board& b, Regions& r) {
     for (int d : Board::kDirs)
       if (r.has(Index(i + d))) r.join(i, Index(i + d));
   for_points(b, [&](Index h) {
-    if (!is_stone(b.at(h)) || b.chain_head(h) != h || b.liberties(h) > 2) return;
+    if (!is_stone(b.at(h)) || b.chain_head(h) != h || liberties_up_to(b, h, 3) > 2) return;
     Index first = 0;
     b.for_each_stone(h, [&](Index st) {
       for (int d : Board::kDirs) {
@@ -469,7 +489,7 @@ bool simple_dame(const Board& b, const Mask& dead, Regions& r, Index i,
     if (!two_liberties_after(b, i, c)) return false;
     for (int d : Board::kDirs) {
       const Index j = Index(i + d);
-      if (b.at(j) == opponent(c) && b.liberties(j) < 3) return false;
+      if (b.at(j) == opponent(c) && liberties_up_to(b, j, 3) < 3) return false;
     }
   }
   return true;
@@ -580,11 +600,11 @@ class LocalReader {
   // invasions: the other side may play inside an owner's territory (to put one of its chains in
   // atari); else only the owner plays there.
   LocalReader(const Eval& eval, std::vector<Index> points, int base,
-              std::vector<std::pair<Index, Color>> open_kos, int budget,
+              std::vector<std::pair<Index, Color>> open_kos, int budget, int root_moves,
               std::unordered_map<uint64_t, int>& scores, bool invasions, Work& work)
       : dead_(eval.dead), eval_(eval), points_(std::move(points)), base_(base),
-        open_kos_(std::move(open_kos)), budget_(budget), invasions_(invasions), scores_(scores),
-        work_(work) {
+        open_kos_(std::move(open_kos)), budget_(budget), root_moves_(root_moves), invasions_(invasions),
+        scores_(scores), work_(work) {
   }
 
   LocalGame read(const Board& start) {
@@ -594,6 +614,17 @@ class LocalReader {
     game_ = LocalGame{};
     seen_.clear();
     std::vector<Index> banned;
+    // Many moves at the start: the tree outgrows the budget (FinishOptions::read_root_moves).
+    if (root_moves_ > 0) {
+      size_t n = 0;
+      for (Color c : {Color::Black, Color::White}) {
+        std::vector<Index>& moves = root_list_;
+        moves.clear();
+        moves_of(start, c, banned, moves);
+        n += moves.size();
+      }
+      if (n >= size_t(root_moves_)) return searched(start);
+    }
     node(start, banned);
     if (!game_.complete) return searched(start);
     std::vector<uint8_t> counted(game_.nodes.size(), 0);
@@ -943,7 +974,7 @@ class LocalReader {
         bool atari = false;
         for (int d : Board::kDirs) {
           const Index j = Index(p + d);
-          atari = atari || (b.at(j) == opponent(c) && !dead_[j] && b.liberties(j) == 2);
+          atari = atari || (b.at(j) == opponent(c) && !dead_[j] && liberties_up_to(b, j, 3) == 2);
         }
         if (atari) add(p);
       } else if (two_liberties_after(b, p, c)) {
@@ -957,7 +988,7 @@ class LocalReader {
     if (invasions_) {
       std::vector<Index>& libs = libs_;
       auto answer = [&](Index p) {
-        if (b.at(p) != opponent(c) || dead_[p] || b.liberties(p) > 2) return;
+        if (b.at(p) != opponent(c) || dead_[p] || liberties_up_to(b, p, 3) > 2) return;
         libs.clear();
         liberties_of(b, p, libs);
         for (Index l : libs)
@@ -1025,6 +1056,7 @@ class LocalReader {
   int base_;
   std::vector<std::pair<Index, Color>> open_kos_;
   int budget_;
+  int root_moves_;  // (FinishOptions::read_root_moves)
   bool invasions_;
   std::unordered_map<uint64_t, int>& scores_;
   Work& work_;
@@ -1040,6 +1072,7 @@ class LocalReader {
   std::deque<std::vector<Index>> move_lists_;
   std::deque<std::vector<LocalGame::Option>> option_lists_;
   mutable std::vector<Index> libs_, invaders_, own_;  // (moves_of's scratch)
+  std::vector<Index> root_list_;  // (read's count of the moves at the start)
   static inline const std::vector<Index> kNoBans{};
   bool cut_ = false;  // the search so far cut a line at the depth limit
   int step_budget_ = budget_;
@@ -1406,14 +1439,14 @@ std::vector<Move> fill_out(Board b, const Mask& dead, Color c, int passes, const
         t.play(i, c);
         // never a fill that leaves one of c's chains short (two liberties or fewer), unless it
         // takes something: a race is not decided by a fill-out
-        if (t.at(i) != c || (!b.captures(i, c) && t.liberties(i) < 3)) return;
+        if (t.at(i) != c || (!b.captures(i, c) && liberties_up_to(t, i, 3) < 3)) return;
         // Passive first: the fills that leave every chain around three liberties or more, then
         // those that short only the opponent, never one of c's own chains below two.
         int v = 0;
         for (int d : Board::kDirs) {
           const Index j = Index(i + d);
           if (!is_stone(t.at(j)) || now[j]) continue;
-          const int l = t.liberties(j);
+          const int l = liberties_up_to(t, j, 4);
           if (t.at(j) == c) v -= l <= 2 ? 100 : l == 3 ? 10 : 0;
           else v -= l <= 1 ? 40 : l == 2 ? 20 : 0;
         }
@@ -1484,7 +1517,7 @@ bool unchanged_around(const Board& now, const Board& before, const std::vector<I
   auto same = [&](Index j) {
     const Color c = now.at(j);
     if (c != before.at(j)) return false;
-    return !is_stone(c) || std::min(now.liberties(j), 4) == std::min(before.liberties(j), 4);
+    return !is_stone(c) || liberties_up_to(now, j, 4) == liberties_up_to(before, j, 4);
   };
   for (Index p : points) {
     if (!same(p) || now.ko_point() == p) return false;
@@ -1603,7 +1636,7 @@ StageResult play_stage(const Board& pos, const Mask& dead, Color first, int pass
   std::vector<LocalGame> games;
   Mask read{};  // points of the regions read to the end
   for (const auto& points : regions) {
-    LocalReader reader(eval, points, base, kos, opts.region_budget, scores, stage == Stage::shortage, work);
+    LocalReader reader(eval, points, base, kos, opts.region_budget, opts.read_root_moves, scores, stage == Stage::shortage, work);
     games.push_back(reader.read(pos));
     out.complete = out.complete && games.back().complete;
     f.nodes += int(games.back().nodes.size());
@@ -1634,7 +1667,7 @@ StageResult play_stage(const Board& pos, const Mask& dead, Color first, int pass
   // same); the weaknesses of stage two are only played on where that gains.
   const bool fill = stage == Stage::boundary;
   for (size_t g = 0; g < regions.size(); ++g) {
-    LocalReader reader(eval, regions[g], base, kos, opts.region_budget, scores, stage == Stage::shortage, work);
+    LocalReader reader(eval, regions[g], base, kos, opts.region_budget, opts.read_root_moves, scores, stage == Stage::shortage, work);
     const LocalGame now = unchanged_around(end, pos, regions[g]) ? games[g] : reader.read(end);
     if (!now.complete && work.spent())  // (left to the fill-out below)
       for (Index i : regions[g]) read[i] = 0;

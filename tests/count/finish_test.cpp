@@ -160,6 +160,29 @@ TEST(Finish, ARegionLargerThanItsBudgetIsSearchedNotReadOut) {
   }
 }
 
+TEST(Finish, ARegionWithManyMovesAtItsStartIsSearchedWithoutMakingItsTree) {
+  // kSenteDame's regions are read out by default; counting every region as one of many moves
+  // at its start (read_root_moves 1) sends each to the search, as a tree too large would, and
+  // the line is still legal; with the rule off (0) they are read out again.
+  const Board b = test::board_from(kSenteDame);
+  FinishOptions many;
+  many.read_root_moves = 1;
+  const Finish f = finish_game(b, {}, Color::Black, many);
+  EXPECT_FALSE(f.searched);
+  FinishOptions off;
+  off.read_root_moves = 0;
+  const Finish all = finish_game(b, {}, Color::Black, off);
+  EXPECT_TRUE(all.searched);
+  EXPECT_EQ(line_of(all.moves, 7), line_of(finish_game(b, {}, Color::Black).moves, 7));
+  Board t = b;
+  for (const Move& m : f.moves) {
+    if (m.kind == MoveKind::pass) continue;
+    const auto i = Board::index(m.point);
+    ASSERT_TRUE(t.at(i) == Color::Empty && !t.is_suicide(i, m.color)) << line_of(f.moves, 7);
+    t.play(m.point, m.color);
+  }
+}
+
 TEST(Finish, TheSearchedValueIsWhatTheJapaneseCountGainsOnRandomPositions) {
   // Random games cut short on small boards, no dead stones: the line is legal for the referee
   // and changes the Japanese count by the value the search found, with the eye reading of the

@@ -618,10 +618,9 @@ class LocalReader {
     if (root_moves_ > 0) {
       size_t n = 0;
       for (Color c : {Color::Black, Color::White}) {
-        std::vector<Index>& moves = root_list_;
-        moves.clear();
-        moves_of(start, c, banned, moves);
-        n += moves.size();
+        root_list_.clear();
+        moves_of(start, c, banned, root_list_);
+        n += root_list_.size();
       }
       if (n >= size_t(root_moves_)) return searched(start);
     }

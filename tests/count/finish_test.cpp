@@ -142,6 +142,20 @@ TEST(Finish, ASumTooLargeToSearchIsPlayedHottestFirstNotInTheFixedOrder) {
   EXPECT_LT(greedy.value, full.value);
 }
 
+namespace {
+
+// Every move of the line is on an empty point and no suicide, played in turn from t.
+void expect_legal_line(Board t, const std::vector<Move>& moves) {
+  for (const Move& m : moves) {
+    if (m.kind == MoveKind::pass) continue;
+    const auto i = Board::index(m.point);
+    ASSERT_TRUE(t.at(i) == Color::Empty && !t.is_suicide(i, m.color)) << line_of(moves, 7);
+    t.play(m.point, m.color);
+  }
+}
+
+}  // namespace
+
 TEST(Finish, ARegionLargerThanItsBudgetIsSearchedNotReadOut) {
   // kSenteDame's regions read with a budget of one position: the finish is not read to the end
   // (searched false) and still legal; with the default budget it is read to the end.
@@ -151,13 +165,7 @@ TEST(Finish, ARegionLargerThanItsBudgetIsSearchedNotReadOut) {
   const Finish f = finish_game(b, {}, Color::Black, small);
   EXPECT_FALSE(f.searched);
   EXPECT_TRUE(finish_game(b, {}, Color::Black).searched);
-  Board t = b;
-  for (const Move& m : f.moves) {
-    if (m.kind == MoveKind::pass) continue;
-    const auto i = Board::index(m.point);
-    ASSERT_TRUE(t.at(i) == Color::Empty && !t.is_suicide(i, m.color)) << line_of(f.moves, 7);
-    t.play(m.point, m.color);
-  }
+  expect_legal_line(b, f.moves);
 }
 
 TEST(Finish, ARegionWithManyMovesAtItsStartIsSearchedWithoutMakingItsTree) {
@@ -174,13 +182,7 @@ TEST(Finish, ARegionWithManyMovesAtItsStartIsSearchedWithoutMakingItsTree) {
   const Finish all = finish_game(b, {}, Color::Black, off);
   EXPECT_TRUE(all.searched);
   EXPECT_EQ(line_of(all.moves, 7), line_of(finish_game(b, {}, Color::Black).moves, 7));
-  Board t = b;
-  for (const Move& m : f.moves) {
-    if (m.kind == MoveKind::pass) continue;
-    const auto i = Board::index(m.point);
-    ASSERT_TRUE(t.at(i) == Color::Empty && !t.is_suicide(i, m.color)) << line_of(f.moves, 7);
-    t.play(m.point, m.color);
-  }
+  expect_legal_line(b, f.moves);
 }
 
 TEST(Finish, TheSearchedValueIsWhatTheJapaneseCountGainsOnRandomPositions) {

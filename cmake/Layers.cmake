@@ -22,7 +22,7 @@ set(JPD_LAYER_sgf_HEADERS sgf.hpp input_file.hpp)
 # The referee: a game under its rules, records replayed.
 set(JPD_LAYER_referee_HEADERS game.hpp replay.hpp)
 # Counting: the analysis, the making, the views, eye reading, the finishing search, overlays.
-set(JPD_LAYER_count_HEADERS making.hpp eye_reading.hpp count.hpp finish.hpp overlay.hpp)
+set(JPD_LAYER_count_HEADERS making.hpp eye_reading.hpp count.hpp finish.hpp overlay.hpp parity.hpp)
 # The estimator of dead stones and its playouts.
 set(JPD_LAYER_estimate_HEADERS estimate.hpp playout.hpp)
 # What people and programs read: texts in two languages, explanations, JSON, SVG.

@@ -38,6 +38,7 @@
 #include "jpd/cpu_time.hpp"
 #include "jpd/encoding.hpp"
 #include "jpd/input_file.hpp"
+#include "jpd/parity.hpp"
 #include "jpd/score.hpp"
 #include "jpd/text.hpp"
 
@@ -81,6 +82,9 @@ struct GameResult {
   std::vector<std::string> conventions;  // the server conventions applied (ids)
   int repairs = 0;                       // faults mended under the repair policy
   bool unknown_rules = false;            // counted under --unknown-rules
+  // A miss a whole odd number of points from the recorded result under rules that fix the
+  // parity of a count (jpd/parity.hpp): the record's count had shared points of the other parity.
+  bool odd_apart = false;
 };
 
 // A word of the record's end (resigned, forfeit ...) as the table's word where it has one (认输),
@@ -271,6 +275,7 @@ GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& sr
       const double got = c.winner == Color::Black ? c.margin : c.winner == Color::White ? -c.margin : 0;
       const double diff = std::fabs(got - *want);
       r.outcome = diff < 1e-9 ? Outcome::exact : std::fabs(diff - 0.5) < 1e-9 ? Outcome::half : Outcome::wrong;
+      r.odd_apart = odd_points_apart(c, *want);
       r.detail = Message("note.corpus_recorded", {recorded, c.result});
     }
   } catch (const std::exception& ex) {
@@ -382,11 +387,12 @@ void print_table(const std::string& detail, size_t records, double wall,
   };
   for (auto& [f, t] : by_family) row(f == "unknown" ? tr(l, "corpus.unknown") : f, t);
   row(tr(l, "corpus.all"), all);
-  int unknown_family = 0, repaired = 0;
+  int unknown_family = 0, repaired = 0, odd_apart = 0;
   std::map<std::string, int> not_counted;
   for (const Counted& c : results) {
     unknown_family += c.result.unknown_rules;
     repaired += c.result.repairs > 0;
+    odd_apart += c.result.odd_apart;
     if (c.result.outcome == Outcome::skipped) ++not_counted[c.result.ended.empty() ? "?" : c.result.ended];
   }
   if (unknown_family)
@@ -402,6 +408,7 @@ void print_table(const std::string& detail, size_t records, double wall,
       std::cout << "  " << tr(l, "corpus.convention", {count_of(l, "record", n), text(Message(std::string(sc.why)), l)}) << "\n";
   }
   if (repaired) std::cout << "  " << tr(l, "corpus.repaired", {std::to_string(repaired)}) << "\n";
+  if (odd_apart) std::cout << "  " << tr(l, "corpus.odd_apart", {std::to_string(odd_apart)}) << "\n";
   if (all.skipped) {
     std::string kinds;
     for (auto& [kind, n] : not_counted)
@@ -414,7 +421,7 @@ void print_table(const std::string& detail, size_t records, double wall,
       if (r.outcome == Outcome::exact) continue;
       const std::string file = c.entry->file + (r.game > 1 ? "#" + std::to_string(r.game) : "");
       std::cout << "    "
-                << tr(l, "corpus.failure",
+                << tr(l, r.odd_apart ? "corpus.failure_odd" : "corpus.failure",
                       {pad(tr(l, std::string("corpus.outcome.") + std::string(name_of(r.outcome))), 7), file, r.rules,
                        text(r.detail, l), std::to_string(r.dead), std::to_string(r.uncertain)})
                 << "\n";
@@ -441,7 +448,7 @@ nlohmann::json source_json(const Source& src, const std::string& detail, double 
     games.push_back({{"file", c.entry->file}, {"game", r.game}, {"family", r.family.empty() ? c.entry->family : r.family},
                      {"rules", r.rules}, {"outcome", std::string(name_of(r.outcome))}, {"got", r.got},
                      {"detail", text(r.detail, Lang::en)}, {"record_ended", r.ended}, {"dead", r.dead},
-                     {"uncertain", r.uncertain}, {"repairs", r.repairs},
+                     {"uncertain", r.uncertain}, {"repairs", r.repairs}, {"odd_points_apart", r.odd_apart},
                      {"conventions", r.conventions}, {"ms", r.ms}, {"cpu_ms", r.cpu_ms}});
     for (const ServerConvention& sc : server_conventions())
       if (std::count(r.conventions.begin(), r.conventions.end(), sc.id))

@@ -389,10 +389,18 @@ constexpr TextEntry kTable[] = {
     {"corpus.repaired",
      "({0} faulty records read under the repair policy, each repair in --json; --no-repair refuses them)",
      "（{0} 局有缺陷的棋谱按修复规则读取，每处修复见 --json；--no-repair 则拒绝读取）"},
+    {"corpus.odd_apart",
+     "({0} of the records not exact lie a whole odd number of points from their recorded result under "
+     "rules that fix the parity of a count: their count had shared points of the other parity, a seki's "
+     "public liberty or a dame left open, or was made another way; odd_points_apart in --json)",
+     "（不符的棋谱中有 {0} 局与记录的胜负相差奇数点，而其规则使计点的奇偶固定：记录的计点中公气或未收单官的奇偶与此不同，"
+     "或并非如此计点；见 --json 的 odd_points_apart）"},
     {"corpus.not_counted",
      "({0} records not counted, apart from the figures: their recorded result is not a count: {1})",
      "（{0} 局不计入统计：其记录的胜负并非计点所得：{1}）"},
     {"corpus.failure", "{0} {1} [{2}] {3} (dead {4}, uncertain {5})", "{0} {1} [{2}] {3}（死子 {4}，未定 {5}）"},
+    {"corpus.failure_odd", "{0} {1} [{2}] {3} (dead {4}, uncertain {5}; an odd number of points away)",
+     "{0} {1} [{2}] {3}（死子 {4}，未定 {5}；相差奇数点）"},
     {"corpus.outcome.exact", "exact", "相符"},
     {"corpus.outcome.half", "half", "差半点"},
     {"corpus.outcome.wrong", "wrong", "不符"},

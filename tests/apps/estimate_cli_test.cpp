@@ -133,6 +133,37 @@ TEST(EstimateCli, CorpusCountsRecordsOfUnknownRulesUnderTheRulesAskedFor) {
   EXPECT_NE(bad.out.find("--unknown-rules"), std::string::npos) << bad.out;
 }
 
+TEST(EstimateCli, CorpusNamesAMissAnOddNumberOfPointsAwayUnderAreaCounting) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
+  // The pair-go record above counts W+0.5 under Chinese rules (area 44 : 37, nothing shared) and
+  // B+0.5 under Japanese rules. Area counting fixes the parity: W+1.5 (one point away) cannot be
+  // an area count of this board without a shared point; W+2.5 (two away) can.
+  const std::string record = "U_00047__games__pro_games__go__9x9__pg2004-d-2.sgf";
+  const auto odd = corpus_outcome(one_record_manifest("corpus-odd.tsv", record, "Chinese", "7.5", "W+1.5"));
+  EXPECT_EQ(odd["got"], "W+0.5") << odd.dump();
+  EXPECT_EQ(odd["outcome"], "wrong");
+  EXPECT_EQ(odd["odd_points_apart"], true);
+  const auto even = corpus_outcome(one_record_manifest("corpus-even.tsv", record, "Chinese", "7.5", "W+2.5"));
+  EXPECT_EQ(even["outcome"], "wrong");
+  EXPECT_EQ(even["odd_points_apart"], false);
+  const auto exact = corpus_outcome(one_record_manifest("corpus-exact.tsv", record, "Chinese", "7.5", "W+0.5"));
+  EXPECT_EQ(exact["outcome"], "exact");
+  EXPECT_EQ(exact["odd_points_apart"], false);
+  // Territory counting fixes no parity: a point away is only a point away.
+  const auto japanese = corpus_outcome(one_record_manifest("corpus-jp.tsv", record, "Japanese", "6.5", "B+1.5"));
+  EXPECT_EQ(japanese["got"], "B+0.5") << japanese.dump();
+  EXPECT_EQ(japanese["odd_points_apart"], false);
+  // The table says how many.
+  Outcome table = jpd("corpus " + one_record_manifest("corpus-odd3.tsv", record, "Chinese", "7.5", "W+1.5"));
+  ASSERT_EQ(table.status, 0) << table.out;
+  EXPECT_NE(table.out.find("1 of the records not exact lie a whole odd number of points"), std::string::npos)
+      << table.out;
+  Outcome failures = jpd("corpus " + one_record_manifest("corpus-odd4.tsv", record, "Chinese", "7.5", "W+1.5") +
+                         " --failures");
+  ASSERT_EQ(failures.status, 0) << failures.out;
+  EXPECT_NE(failures.out.find("uncertain 0; an odd number of points away)"), std::string::npos) << failures.out;
+}
+
 TEST(EstimateCli, CorpusCountsACgosRecordAsTheServerDidEveryStoneAlive) {
   JPD_SKIP_WITHOUT_SHARED_CORPUS();
   // CGOS scores the final position as it stands. This record ends with two black and two white

@@ -1,4 +1,5 @@
 #include "jpd/count_report.hpp"
+#include "jpd/encoding.hpp"
 #include "jpd/web/app.hpp"
 #include "strings.hpp"
 
@@ -53,10 +54,17 @@ Response reply(int status, const json& body) {
   return text_reply(status, body.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
+// {"error": message, "reason": reason} (no reason when ""): the bytes reply() writes for that
+// object, written without it (most requests the server refuses).
 Response error(int status, const std::string& message, const std::string& reason = "") {
-  json j{{"error", message}};
-  if (!reason.empty()) j["reason"] = reason;
-  return reply(status, j);
+  std::string out = "{\"error\":";
+  append_json_string(out, message);
+  if (!reason.empty()) {
+    out += ",\"reason\":";
+    append_json_string(out, reason);
+  }
+  out += '}';
+  return text_reply(status, std::move(out));
 }
 
 Response refusal(const Refusal& r) { return error(r.status, r.message, r.reason); }
@@ -742,6 +750,7 @@ Response App::add_game(const Call& c, Settings s, const std::vector<json>& event
   if (auto m = suggestion(session, cpu)) {
     if (!session.apply(*m)) all.push_back(*m);
   }
+  const size_t checked = all.size();  // the events applied to `session`; the seats follow
   json tokens = json::object();
   for (Color col : seats) {
     const std::string token = new_token();
@@ -750,9 +759,11 @@ Response App::add_game(const Call& c, Settings s, const std::vector<json>& event
   }
   const std::string key = new_key();
   const int64_t id = store_.create_game(s.to_json(), key, created, all);
-  Session stored(id, key, created, s);
-  for (const json& e : all) stored.apply(e);
-  auto entry = std::make_shared<Entry>(std::move(stored));
+  // The checked session, with the seats taken too, is the game as stored (its events replayed
+  // would build the same: apply() does not depend on the id or the key).
+  session.stored_as(id, key);
+  for (size_t i = checked; i < all.size(); ++i) session.apply(all[i]);
+  auto entry = std::make_shared<Entry>(std::move(session));
   entry->cpu = cpu;
   // (the tokens: the only time they are shown)
   Response r = text_reply(status, entry->session.json_text(now(), json{{"tokens", tokens}}));
@@ -1280,11 +1291,21 @@ Response App::engine_action(const Call& c, const std::shared_ptr<Entry>& e, cons
     svg::Style style;
     style.cell = 30;
     json pictures = json::array();
-    for (const svg::StepPicture& p : svg::making_pictures(count, lang, style))
-      pictures.push_back(json{{"id", p.id}, {"title", p.title}, {"caption", p.caption}, {"svg", p.svg}});
+    for (svg::StepPicture& p : svg::making_pictures(count, lang, style)) {
+      json picture = json::object();  // (set one by one, moved: a braced list copies every picture again)
+      picture["id"] = std::move(p.id);
+      picture["title"] = std::move(p.title);
+      picture["caption"] = std::move(p.caption);
+      picture["svg"] = std::move(p.svg);
+      pictures.push_back(std::move(picture));
+    }
     charge();
-    return reply(200, json{{"count", to_json(count)}, {"pictures", pictures}, {"summary", summary(count, lang)},
-                           {"result_words", result_words(count.result, lang)}});
+    json out = json::object();
+    out["count"] = to_json(count);
+    out["pictures"] = std::move(pictures);
+    out["summary"] = summary(count, lang);
+    out["result_words"] = result_words(count.result, lang);
+    return reply(200, out);
   }
   if (action == "count") {
     const Count count = s.count_with(statuses_from(s, j));

@@ -36,7 +36,14 @@ json points_json(const std::vector<Point>& ps, int height) {
   return out;
 }
 
-json pair_json(int b, int w) { return json{{"B", b}, {"W", w}}; }
+// {"B": b, "W": w} (set one by one: a braced list copies its values once more)
+template <class T>
+json pair_json(T b, T w) {
+  json j = json::object();
+  j["B"] = b;
+  j["W"] = w;
+  return j;
+}
 
 // An event's server time ("at", milliseconds since the epoch), if it has a sane one.
 std::optional<int64_t> event_time(const json& e) {
@@ -129,9 +136,22 @@ Session::Session(int64_t id, std::string key, std::string created, const Setting
       clock_(settings.clock) {
   names_[0] = settings.players[0];
   names_[1] = settings.players[1];
+  // The rule set's texts, kept from the last game made on this thread under the same rules
+  // (most are): writing them again was a fifth of a new game's time.
+  struct Texts {
+    Ruleset rules;
+    std::string name, ruleset, title;
+  };
+  thread_local std::optional<Texts> last;
   const Ruleset& r = game_.rules();
-  ruleset_text_ = jpd::json_text(jpd::to_json(r));
-  title_text_ = jpd::json_text(json{{"en", preset_title(r.preset, Lang::en)}, {"zh", preset_title(r.preset, Lang::zh)}});
+  if (!last || !(last->rules == r)) {
+    last.reset();
+    last = Texts{r, r.to_string(), jpd::json_text(jpd::to_json(r)),
+                 jpd::json_text(json{{"en", preset_title(r.preset, Lang::en)}, {"zh", preset_title(r.preset, Lang::zh)}})};
+  }
+  rules_text_ = last->name;
+  ruleset_text_ = last->ruleset;
+  title_text_ = last->title;
 }
 
 std::string player_name(const json& value) {
@@ -423,22 +443,28 @@ std::string Session::result() const {
 
 json Session::summary() const {
   const Ruleset& r = game_.rules();
-  return json{{"id", key_},
-              {"created", created_},
-              {"rules", r.to_string()},
-              {"preset", r.preset},
-              {"komi", r.komi},
-              {"width", game_.width()},
-              {"height", game_.height()},
-              {"size", game_.width()},
-              {"moves", game_.moves().size()},
-              {"phase", std::string(name_of(game_.phase()))},
-              {"result", result()},
-              {"engine", colour_or_null(settings_.engine)},
-              {"public", settings_.listed},
-              {"players", json{{"B", names_[0]}, {"W", names_[1]}}},
-              {"uploaded", settings_.uploaded},
-              {"version", version_}};
+  // (set one by one: a braced list copies every value once more)
+  json j = json::object();
+  j["id"] = key_;
+  j["created"] = created_;
+  j["rules"] = rules_text_;
+  j["preset"] = r.preset;
+  j["komi"] = r.komi;
+  j["width"] = game_.width();
+  j["height"] = game_.height();
+  j["size"] = game_.width();
+  j["moves"] = game_.moves().size();
+  j["phase"] = std::string(name_of(game_.phase()));
+  j["result"] = result();
+  j["engine"] = colour_or_null(settings_.engine);
+  j["public"] = settings_.listed;
+  json players = json::object();
+  players["B"] = names_[0];
+  players["W"] = names_[1];
+  j["players"] = std::move(players);
+  j["uploaded"] = settings_.uploaded;
+  j["version"] = version_;
+  return j;
 }
 
 namespace {
@@ -487,6 +513,10 @@ std::string Session::json_text(int64_t now, const json& extra) const {
   const Board& b = game_.board();
   const int h = game_.height();
   std::string out = "{";
+  // The other values as json_text writes them (dump(-1, ' ', false, replace)), by one serializer
+  // appending to `out` (a text and an adapter for each value cost as much as writing them).
+  nlohmann::detail::serializer<json> values(nlohmann::detail::output_adapter<char, std::string>(out), ' ',
+                                            json::error_handler_t::replace);
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (out.size() > 1) out += ',';
     append_json_string(out, it.key());
@@ -523,7 +553,7 @@ std::string Session::json_text(int64_t now, const json& extra) const {
     } else if (it.key() == "title" && own_title) {
       out += title_text_;
     } else {
-      out += jpd::json_text(*it);
+      values.dump(*it, false, false, 0);
     }
   }
   out += '}';
@@ -550,10 +580,10 @@ json Session::fields(int64_t now, bool constant) const {
   j["undo_request"] = colour_or_null(undo_request_);
   j["clock"] = clock_.to_json(now);
   if (clock_.settings().on()) {
-    j["clock"]["out_of_time"] = json{{"B", out_of_time_[0]}, {"W", out_of_time_[1]}};
+    j["clock"]["out_of_time"] = pair_json(out_of_time_[0], out_of_time_[1]);
     j["clock"]["lost_on_time"] = colour_or_null(lost_on_time_);
   }
-  j["may_undo"] = json{{"B", undo_steps(Color::Black) > 0}, {"W", undo_steps(Color::White) > 0}};
+  j["may_undo"] = pair_json(undo_steps(Color::Black) > 0, undo_steps(Color::White) > 0);
   j["pauses"] = game_.pauses();
   j["paused_by_agreement"] = game_.paused_by_agreement();
   j["ko"] = b.ko_point() == Board::kNoIndex ? json(nullptr) : json(to_gtp(Board::point(b.ko_point()), h));
@@ -574,12 +604,14 @@ json Session::fields(int64_t now, bool constant) const {
     for (const UncertainChain& u : m.uncertain)
       uncertain.push_back(json{{"point", to_gtp(u.stone, h)}, {"color", letter(u.color)},
                                {"alive", u.alive_probability}, {"reason", text(u.reason, Lang::en)}});
-    j["marks"] = json{{"dead", points_json(m.dead, h)},
-                      {"claims", claims},
-                      {"source", std::string(name_of(m.source))},
-                      {"suggested", points_json(m.suggested, h)},
-                      {"uncertain", uncertain},
-                      {"agreed", json{{"B", m.agreed[0]}, {"W", m.agreed[1]}}}};
+    json marks = json::object();
+    marks["dead"] = points_json(m.dead, h);
+    marks["claims"] = std::move(claims);
+    marks["source"] = std::string(name_of(m.source));
+    marks["suggested"] = points_json(m.suggested, h);
+    marks["uncertain"] = std::move(uncertain);
+    marks["agreed"] = pair_json(m.agreed[0], m.agreed[1]);
+    j["marks"] = std::move(marks);
   } else {
     j["marks"] = nullptr;
   }

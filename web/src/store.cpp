@@ -61,7 +61,30 @@ Store::Store(const std::string& path, Sync sync) : path_(path), sync_(sync) {
   }
 }
 
-Store::~Store() { sqlite3_close(db_); }
+Store::~Store() {
+  for (sqlite3_stmt* st : kept_) sqlite3_finalize(st);
+  sqlite3_close(db_);
+}
+
+sqlite3_stmt* Store::kept(Kept which) {
+  static const char* const sql[kKept] = {
+      "BEGIN IMMEDIATE", "SAVEPOINT one", "ROLLBACK TO one", "RELEASE one", "COMMIT", "ROLLBACK",
+      "INSERT INTO games (created, settings, key) VALUES (?, ?, ?)",
+      "INSERT INTO events (game, seq, event) VALUES (?, ?, ?)",
+      "DELETE FROM events", "DELETE FROM games", "DELETE FROM sqlite_sequence WHERE name = 'games'"};
+  sqlite3_stmt*& st = kept_[which];
+  if (st) {
+    sqlite3_reset(st);
+  } else if (sqlite3_prepare_v3(db_, sql[which], -1, SQLITE_PREPARE_PERSISTENT, &st, nullptr) != SQLITE_OK) {
+    st = nullptr;
+  }
+  return st;
+}
+
+bool Store::run(Kept which) {
+  sqlite3_stmt* st = kept(which);
+  return st && sqlite3_step(st) == SQLITE_DONE;
+}
 
 void Store::fail(const std::string& what) {
   throw StoreError(path_ + ": " + what + ": " + sqlite3_errmsg(db_));
@@ -84,17 +107,17 @@ Statement prepare(sqlite3* db, const char* sql) {
   return Statement(s);
 }
 
-// Inserts the events inside the caller's transaction; false on failure.
-bool insert_events(sqlite3* db, int64_t game, int64_t seq, const std::vector<nlohmann::json>& events) {
-  Statement st = prepare(db, "INSERT INTO events (game, seq, event) VALUES (?, ?, ?)");
+// Inserts the events inside the caller's transaction with the statement given (reset); false on
+// failure.
+bool insert_events(sqlite3_stmt* st, int64_t game, int64_t seq, const std::vector<nlohmann::json>& events) {
   if (!st) return false;
   for (const nlohmann::json& e : events) {
     const std::string text = e.dump();
-    sqlite3_reset(st.get());
-    sqlite3_bind_int64(st.get(), 1, game);
-    sqlite3_bind_int64(st.get(), 2, seq++);
-    sqlite3_bind_text(st.get(), 3, text.data(), int(text.size()), SQLITE_TRANSIENT);
-    if (sqlite3_step(st.get()) != SQLITE_DONE) return false;
+    sqlite3_reset(st);
+    sqlite3_bind_int64(st, 1, game);
+    sqlite3_bind_int64(st, 2, seq++);
+    sqlite3_bind_text(st, 3, text.data(), int(text.size()), SQLITE_TRANSIENT);
+    if (sqlite3_step(st) != SQLITE_DONE) return false;
   }
   return true;
 }
@@ -163,15 +186,15 @@ void Store::commit(Pending& mine) {
 // One caller's rows, within the batch's transaction (under mu_).
 bool Store::write_one(Pending& p) {
   if (p.settings) {
-    Statement st = prepare(db_, "INSERT INTO games (created, settings, key) VALUES (?, ?, ?)");
+    sqlite3_stmt* st = kept(kInsertGame);
     if (!st) return false;
-    sqlite3_bind_text(st.get(), 1, p.created->data(), int(p.created->size()), SQLITE_TRANSIENT);
-    sqlite3_bind_text(st.get(), 2, p.settings->data(), int(p.settings->size()), SQLITE_TRANSIENT);
-    sqlite3_bind_text(st.get(), 3, p.key->data(), int(p.key->size()), SQLITE_TRANSIENT);
-    if (sqlite3_step(st.get()) != SQLITE_DONE) return false;
+    sqlite3_bind_text(st, 1, p.created->data(), int(p.created->size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, p.settings->data(), int(p.settings->size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 3, p.key->data(), int(p.key->size()), SQLITE_TRANSIENT);
+    if (sqlite3_step(st) != SQLITE_DONE) return false;
     p.game = sqlite3_last_insert_rowid(db_);
   }
-  return insert_events(db_, p.game, p.first_seq, *p.events);
+  return insert_events(kept(kInsertEvent), p.game, p.first_seq, *p.events);
 }
 
 void Store::write_batch(const std::vector<Pending*>& batch) {
@@ -181,20 +204,25 @@ void Store::write_batch(const std::vector<Pending*>& batch) {
       if (p->error.empty()) p->error = why;
   };
   cleared_ = false;
-  if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) return fail_all(sqlite3_errmsg(db_));
+  if (!run(kBegin)) return fail_all(sqlite3_errmsg(db_));
   for (Pending* p : batch) {
-    sqlite3_exec(db_, "SAVEPOINT one", nullptr, nullptr, nullptr);
+    run(kSavepoint);
     if (!write_one(*p)) {
       p->error = sqlite3_errmsg(db_);
-      sqlite3_exec(db_, "ROLLBACK TO one", nullptr, nullptr, nullptr);
+      sqlite3_reset(kept_[kInsertGame]);  // (a statement that failed is done with before the rollback)
+      sqlite3_reset(kept_[kInsertEvent]);
+      run(kRollbackTo);
     }
-    sqlite3_exec(db_, "RELEASE one", nullptr, nullptr, nullptr);
+    run(kRelease);
   }
-  if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+  if (!run(kCommit)) {
     const std::string why = sqlite3_errmsg(db_);
-    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    run(kRollback);
     fail_all(why);
   }
+  // (the statements reset: none holds the database between writes)
+  for (sqlite3_stmt* st : kept_)
+    if (st) sqlite3_reset(st);
 }
 
 std::vector<StoredGame> Store::load_all() {
@@ -270,20 +298,27 @@ int64_t Store::truncate(int64_t game, int64_t from) {
 void Store::clear() {
   std::lock_guard lock(mu_);
   // Nothing written since the last clear: the database is empty already (the five statements
-  // compiled and run on an empty database cost more than most requests; App::clear runs before
-  // and after every fuzz input, most of which store nothing).
+  // run on an empty database cost more than most requests; App::clear runs before and after
+  // every fuzz input, most of which store nothing).
   if (cleared_) return;
-  exec("BEGIN IMMEDIATE");
+  auto step = [&](Kept which) {
+    if (!run(which)) throw StoreError(path_ + ": " + sqlite3_errmsg(db_));
+  };
+  step(kBegin);
   try {
-    exec("DELETE FROM events");
-    exec("DELETE FROM games");
-    exec("DELETE FROM sqlite_sequence WHERE name = 'games'");
-    exec("COMMIT");
+    step(kDeleteEvents);
+    step(kDeleteGames);
+    step(kResetNumbering);
+    step(kCommit);
     cleared_ = true;
   } catch (...) {
-    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    run(kRollback);
+    for (sqlite3_stmt* st : kept_)
+      if (st) sqlite3_reset(st);
     throw;
   }
+  for (sqlite3_stmt* st : kept_)
+    if (st) sqlite3_reset(st);
 }
 
 }  // namespace jpd::web

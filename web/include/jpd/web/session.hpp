@@ -80,6 +80,12 @@ class Session {
   // Applies one event; a refusal leaves the session as it was.
   std::optional<Refusal> apply(const nlohmann::json& event);
 
+  // The database's id and the key a new game gets once it is stored (App: the session checked
+  // before it was stored becomes the game).
+  void stored_as(int64_t id, std::string key) {
+    id_ = id;
+    key_ = std::move(key);
+  }
   int64_t id() const { return id_; }
   const std::string& key() const { return key_; }  // the game's name in the API
   const std::string& created() const { return created_; }
@@ -151,6 +157,7 @@ class Session {
   Color undo_request_ = Color::Empty;
   GameClock clock_;
   std::string ruleset_text_, title_text_;  // (json_text: the rule set's fields and title, as text)
+  std::string rules_text_;                 // the rule set's canonical text (Ruleset::to_string)
   bool out_of_time_[2] = {false, false};
   Color lost_on_time_ = Color::Empty;
 };

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace jpd::web {
 
@@ -76,6 +77,13 @@ class Store {
  private:
   void exec(const char* sql);
   [[noreturn]] void fail(const std::string& what);
+  // The statements of every write and of clear(), compiled once on first use and kept for the
+  // life of the Store (compiling them for every write cost more than running them); reset
+  // before each use. Under mu_.
+  enum Kept { kBegin, kSavepoint, kRollbackTo, kRelease, kCommit, kRollback, kInsertGame, kInsertEvent,
+              kDeleteEvents, kDeleteGames, kResetNumbering, kKept };
+  sqlite3_stmt* kept(Kept which);
+  bool run(Kept which);  // steps a kept statement without parameters: true when it is done
 
   // What one caller waits to see committed: events appended to a game, or a new game (its row's
   // fields; `game` is its id once written) with its first events.
@@ -99,6 +107,7 @@ class Store {
   bool writing_ = false;
   bool cleared_ = false;  // nothing written since the last clear() (under mu_)
   sqlite3* db_ = nullptr;
+  sqlite3_stmt* kept_[kKept] = {};
   std::string path_;
   Sync sync_;
 };

@@ -85,6 +85,9 @@ struct GameResult {
   // A miss a whole odd number of points from the recorded result under rules that fix the
   // parity of a count (jpd/parity.hpp): the record's count had shared points of the other parity.
   bool odd_apart = false;
+  // Points between the count and the recorded result (a record counted, exact, half or wrong);
+  // negative: none.
+  double apart = -1;
 };
 
 // A word of the record's end (resigned, forfeit ...) as the table's word where it has one (认输),
@@ -275,6 +278,7 @@ GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& sr
       const double got = c.winner == Color::Black ? c.margin : c.winner == Color::White ? -c.margin : 0;
       const double diff = std::fabs(got - *want);
       r.outcome = diff < 1e-9 ? Outcome::exact : std::fabs(diff - 0.5) < 1e-9 ? Outcome::half : Outcome::wrong;
+      r.apart = diff;
       r.odd_apart = odd_points_apart(c, *want);
       r.detail = Message("note.corpus_recorded", {recorded, c.result});
     }
@@ -320,6 +324,7 @@ std::vector<GameResult> count_entry(const Entry& e, const Source& src, const Rul
 
 struct Totals {
   int games = 0, exact = 0, half = 0, wrong = 0, error = 0, skipped = 0;
+  int within_one = 0;  // counted records at most one point from their recorded result
   double ms = 0;
   std::vector<double> cpu;  // cpu_ms of every game
   void add(const GameResult& r) {
@@ -331,6 +336,7 @@ struct Totals {
       case Outcome::error: ++error; break;
       case Outcome::skipped: ++skipped; break;
     }
+    within_one += r.apart >= 0 && r.apart < 1 + 1e-9;
     ms += r.ms;
     cpu.push_back(r.cpu_ms);
   }
@@ -344,7 +350,7 @@ struct Totals {
   double cpu_max() const { return cpu.empty() ? 0 : *std::max_element(cpu.begin(), cpu.end()); }
   nlohmann::json to_json() const {
     return {{"games", games}, {"exact", exact}, {"half", half}, {"wrong", wrong}, {"error", error},
-            {"skipped", skipped}, {"ms_per_game", games ? ms / games : 0},
+            {"skipped", skipped}, {"within_one", within_one}, {"ms_per_game", games ? ms / games : 0},
             {"cpu_ms_median", cpu_median()}, {"cpu_ms_max", cpu_max()}};
   }
 };
@@ -372,17 +378,18 @@ void print_table(const std::string& detail, size_t records, double wall,
   std::snprintf(secs, sizeof secs, "%.1f", wall);
   std::cout << tr(l, "corpus.head", {detail, std::to_string(records), secs}) << "\n  "
             << pad(tr(l, "corpus.col.rules"), 10);
-  const int widths[] = {7, 7, 7, 7, 7, 9, 11, 10, 10};
+  const int widths[] = {7, 7, 7, 7, 7, 9, 9, 11, 10, 10};
   int k = 0;
-  for (const char* col : {"games", "exact", "half", "wrong", "error", "exact_share", "ms", "cpu_median", "cpu_max"})
+  for (const char* col : {"games", "exact", "half", "wrong", "error", "exact_share", "within_one_share", "ms",
+                          "cpu_median", "cpu_max"})
     std::cout << right(tr(l, std::string("corpus.col.") + col), widths[k++]);
   std::cout << "\n";
   auto row = [&](const std::string& name, const Totals& t) {
     const int counted = t.games - t.skipped;
     std::cout << "  " << pad(name, 10);
-    std::printf("%7d%7d%7d%7d%7d%8.1f%%%11.1f%10.1f%10.1f\n", t.games, t.exact, t.half, t.wrong, t.error,
-                counted ? 100.0 * t.exact / counted : 0.0, t.games ? t.ms / t.games : 0.0, t.cpu_median(),
-                t.cpu_max());
+    std::printf("%7d%7d%7d%7d%7d%8.1f%%%8.1f%%%11.1f%10.1f%10.1f\n", t.games, t.exact, t.half, t.wrong, t.error,
+                counted ? 100.0 * t.exact / counted : 0.0, counted ? 100.0 * t.within_one / counted : 0.0,
+                t.games ? t.ms / t.games : 0.0, t.cpu_median(), t.cpu_max());
     std::fflush(stdout);
   };
   for (auto& [f, t] : by_family) row(f == "unknown" ? tr(l, "corpus.unknown") : f, t);
@@ -449,6 +456,7 @@ nlohmann::json source_json(const Source& src, const std::string& detail, double 
                      {"rules", r.rules}, {"outcome", std::string(name_of(r.outcome))}, {"got", r.got},
                      {"detail", text(r.detail, Lang::en)}, {"record_ended", r.ended}, {"dead", r.dead},
                      {"uncertain", r.uncertain}, {"repairs", r.repairs}, {"odd_points_apart", r.odd_apart},
+                     {"apart", r.apart >= 0 ? nlohmann::json(r.apart) : nlohmann::json(nullptr)},
                      {"conventions", r.conventions}, {"ms", r.ms}, {"cpu_ms", r.cpu_ms}});
     for (const ServerConvention& sc : server_conventions())
       if (std::count(r.conventions.begin(), r.conventions.end(), sc.id))

@@ -374,6 +374,7 @@ constexpr TextEntry kTable[] = {
     {"corpus.col.wrong", "wrong", "不符"},
     {"corpus.col.error", "error", "出错"},
     {"corpus.col.exact_share", "exact%", "相符率"},
+    {"corpus.col.within_one_share", "±1%", "差一内"},
     {"corpus.col.ms", "ms/game", "毫秒/局"},
     {"corpus.col.cpu_median", "cpu med", "运算中位"},
     {"corpus.col.cpu_max", "cpu max", "运算最长"},

@@ -143,9 +143,11 @@ TEST(EstimateCli, CorpusNamesAMissAnOddNumberOfPointsAwayUnderAreaCounting) {
   EXPECT_EQ(odd["got"], "W+0.5") << odd.dump();
   EXPECT_EQ(odd["outcome"], "wrong");
   EXPECT_EQ(odd["odd_points_apart"], true);
+  EXPECT_EQ(odd["apart"], 1.0);
   const auto even = corpus_outcome(one_record_manifest("corpus-even.tsv", record, "Chinese", "7.5", "W+2.5"));
   EXPECT_EQ(even["outcome"], "wrong");
   EXPECT_EQ(even["odd_points_apart"], false);
+  EXPECT_EQ(even["apart"], 2.0);
   const auto exact = corpus_outcome(one_record_manifest("corpus-exact.tsv", record, "Chinese", "7.5", "W+0.5"));
   EXPECT_EQ(exact["outcome"], "exact");
   EXPECT_EQ(exact["odd_points_apart"], false);
@@ -162,6 +164,28 @@ TEST(EstimateCli, CorpusNamesAMissAnOddNumberOfPointsAwayUnderAreaCounting) {
                          " --failures");
   ASSERT_EQ(failures.status, 0) << failures.out;
   EXPECT_NE(failures.out.find("uncertain 0; an odd number of points away)"), std::string::npos) << failures.out;
+}
+
+TEST(EstimateCli, CorpusCountsTheRecordsWithinOnePointOfTheirResult) {
+  JPD_SKIP_WITHOUT_SHARED_CORPUS();
+  // The pair-go record counts W+0.5 under Chinese rules: W+1.5 recorded is within one point,
+  // W+2.5 is not; a record whose result is no count has no distance.
+  const std::string record = "U_00047__games__pro_games__go__9x9__pg2004-d-2.sgf";
+  const std::string base = std::string(JPD_SHARED_DIR) + "/corpus/games/" + record;
+  const std::string manifest = temp_file("corpus-within.tsv", "file\trules\tkomi\tresult\n" + base +
+                                                                   "\tChinese\t7.5\tW+1.5\n" + base +
+                                                                   "\tChinese\t7.5\tW+2.5\n" + base +
+                                                                   "\tChinese\t7.5\tW+R\n");
+  Outcome r = jpd("corpus " + manifest + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto src = nlohmann::json::parse(r.out)["sources"][0];
+  EXPECT_EQ(src["families"]["all"]["within_one"], 1) << src.dump();
+  EXPECT_EQ(src["families"]["all"]["wrong"], 2);
+  EXPECT_EQ(src["games"][2]["apart"], nullptr);
+  Outcome table = jpd("corpus " + manifest);
+  ASSERT_EQ(table.status, 0) << table.out;
+  EXPECT_NE(table.out.find("±1%"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("0.0%    50.0%"), std::string::npos) << table.out;
 }
 
 TEST(EstimateCli, CorpusCountsACgosRecordAsTheServerDidEveryStoneAlive) {

@@ -83,19 +83,32 @@ bool all_digits(const std::string& s) {
 }
 
 // "=id text\n\n" with the text cleaned so that it holds no empty line.
+// Written into the answer a run of characters at a time (between the CRs, dropped, and the LFs,
+// of which one is kept where several follow each other), not a character at a time.
 std::string answer(bool ok, const std::string& id, const std::string& text) {
-  std::string clean;
-  clean.reserve(text.size());
-  for (char c : text) {
-    if (c == '\r') continue;
-    if (c == '\n' && !clean.empty() && clean.back() == '\n') continue;
-    clean += c;
-  }
-  while (!clean.empty() && clean.back() == '\n') clean.pop_back();
-  std::string out(1, ok ? '=' : '?');
+  std::string out;
+  out.reserve(id.size() + text.size() + 4);
+  out += ok ? '=' : '?';
   out += id;
   out += ' ';
-  out += clean;
+  const size_t start = out.size();
+  size_t cr = text.find('\r'), lf = text.find('\n'), i = 0;
+  while (i < text.size()) {
+    const size_t j = std::min(cr, lf);
+    if (j == std::string::npos) {
+      out.append(text, i, std::string::npos);
+      break;
+    }
+    out.append(text, i, j - i);
+    if (j == lf) {
+      if (out.size() == start || out.back() != '\n') out += '\n';
+      lf = text.find('\n', j + 1);
+    } else {
+      cr = text.find('\r', j + 1);
+    }
+    i = j + 1;
+  }
+  while (out.size() > start && out.back() == '\n') out.pop_back();
   out += "\n\n";
   return out;
 }

@@ -306,11 +306,11 @@ void add_record_facts(nlohmann::json& j, const RecordFacts& f) {
   for (const sgf::Repair& r : f.repairs)
     repairs.push_back({{"move", r.move_number}, {"kind", std::string(sgf::name_of(r.kind))},
                        {"detail", text(r.detail, Lang::en)}});
-  j["repairs"] = repairs;
+  j["repairs"] = std::move(repairs);
   nlohmann::json conventions = nlohmann::json::array();
   for (const AppliedConvention& c : f.conventions)
     conventions.push_back({{"id", c.id}, {"server", c.server}, {"detail", c.detail}});
-  j["conventions"] = conventions;
+  j["conventions"] = std::move(conventions);
   j["game"] = f.game + 1;
   j["games"] = f.games;
   j["charset"] = f.charset;

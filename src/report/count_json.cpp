@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -105,7 +106,7 @@ std::string rows_text(int width, int height, Word word) {
 }
 
 nlohmann::json ownership(const Count& c) {
-  const auto maps = ownership_maps<nlohmann::json>(
+  auto maps = ownership_maps<nlohmann::json>(
       c,
       [](const CountBoard& b) {
         return rows_json(b.width, b.height, [&](int x, int y) { return owner_word(b, x, y); });
@@ -115,7 +116,7 @@ nlohmann::json ownership(const Count& c) {
         return rows_json(c.width, c.height, [&](int x, int y) { return japanese_word(v.at(Point(x, y))); });
       });
   nlohmann::json o = nlohmann::json::object();
-  for (const auto& [k, m] : maps) o[k] = m;
+  for (auto& [k, m] : maps) o[k] = std::move(m);
   return o;
 }
 
@@ -144,7 +145,10 @@ std::string ownership_text(const Count& c) {
   std::string out = "{";
   for (const auto& [k, v] : maps) {
     if (out.size() > 1) out += ',';
-    out += '"' + k + "\":" + v;
+    out += '"';
+    out += k;
+    out += "\":";
+    out += v;
   }
   out += '}';
   return out;
@@ -232,14 +236,14 @@ nlohmann::json fields(const Count& c) {
         {"negative_b", c.negative_b.of(col)},
         {"balancing_virtual", c.balancing_virtual.of(col)},
     };
-  j["moves"] = moves;
+  j["moves"] = std::move(moves);
   j["captured"] = pair(c.captured);
   j["dead"] = {{"B", points(c.dead_black, c.height)}, {"W", points(c.dead_white, c.height)}};
   j["dead_count"] = pair(c.dead);
   nlohmann::json claims = nlohmann::json::array();
   for (const Claim& cl : c.claims)
     claims.push_back({{"color", std::string(color_letter(cl.color))}, {"point", to_gtp(cl.point, c.height)}});
-  j["claims"] = claims;
+  j["claims"] = std::move(claims);
   j["first_virtual"] = colour_or_null(c.first_virtual_color);
   j["last_move"] = colour_or_null(c.last_move);
   j["pay"] = c.pay;
@@ -257,15 +261,15 @@ nlohmann::json fields(const Count& c) {
                       {"reason", text(u.reason, Lang::en)},
                       {"settle", u.settle.valid() ? nlohmann::json(to_gtp(u.settle, c.height))
                                                   : nlohmann::json()}});
-  statuses["uncertain"] = unsure;
+  statuses["uncertain"] = std::move(unsure);
   nlohmann::json suggested = nlohmann::json::array();
   for (const Claim& cl : c.suggested_claims)
     suggested.push_back({{"color", std::string(color_letter(cl.color))}, {"point", to_gtp(cl.point, c.height)}});
-  statuses["suggested_claims"] = suggested;
-  j["statuses"] = statuses;
+  statuses["suggested_claims"] = std::move(suggested);
+  j["statuses"] = std::move(statuses);
   nlohmann::json inv = nlohmann::json::array();
   for (const Invariant& i : c.invariants) inv.push_back({{"name", i.name}, {"ok", i.ok}, {"detail", text(i.detail, Lang::en)}});
-  j["invariants"] = inv;
+  j["invariants"] = std::move(inv);
   j["all_invariants_hold"] = c.all_invariants_hold;
   j["notes"] = text(c.notes, Lang::en);
   return j;
@@ -277,13 +281,17 @@ nlohmann::json to_json(const Count& c) {
   nlohmann::json j = fields(c);
   nlohmann::json steps = nlohmann::json::array();
   for (const MakingStep& s : c.steps) {
-    steps.push_back({{"id", s.id}, {"title", step_title(s.id, Lang::en)},
-                     {"title_zh", step_title(s.id, Lang::zh)},
-                     {"board", diagram_rows(s.board)}, {"stones", pair(PerColour{s.board.stones(Color::Black),
-                                                                 s.board.stones(Color::White)})},
-                     {"notes", text(s.notes, Lang::en)}});
+    // Key by key: a braced list would copy every value (the diagram's rows) once more.
+    nlohmann::json step = nlohmann::json::object();
+    step["id"] = s.id;
+    step["title"] = step_title(s.id, Lang::en);
+    step["title_zh"] = step_title(s.id, Lang::zh);
+    step["board"] = diagram_rows(s.board);
+    step["stones"] = pair(PerColour{s.board.stones(Color::Black), s.board.stones(Color::White)});
+    step["notes"] = text(s.notes, Lang::en);
+    steps.push_back(std::move(step));
   }
-  j["steps"] = steps;
+  j["steps"] = std::move(steps);
   j["ownership"] = ownership(c);
   return j;
 }
@@ -293,12 +301,18 @@ std::string count_json_text(const Count& c) {
   j["steps"] = nullptr;  // (their places among the sorted keys)
   j["ownership"] = nullptr;
   std::string out = "{";
+  // The other values as json_text writes them (dump(-1, ' ', false, replace)), by one serializer
+  // appending to `out`: a text and an adapter for each value cost as much as writing them.
+  nlohmann::detail::serializer<nlohmann::json> values(
+      nlohmann::detail::output_adapter<char, std::string>(out), ' ', nlohmann::json::error_handler_t::replace);
   for (auto it = j.begin(); it != j.end(); ++it) {  // the keys in the tree's order
     if (out.size() > 1) out += ',';
-    out += '"' + it.key() + "\":";
+    out += '"';
+    out += it.key();
+    out += "\":";
     if (it.key() == "steps") out += steps_text(c);
     else if (it.key() == "ownership") out += ownership_text(c);
-    else out += json_text(*it);
+    else values.dump(*it, false, false, 0);
   }
   out += '}';
   return out;

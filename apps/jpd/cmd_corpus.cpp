@@ -275,8 +275,7 @@ GameResult count_record(const Entry& e, const sgf::Record& rec, const Source& sr
       r.outcome = Outcome::error;
       r.detail = Message("corpus.ended_detail", {end_word(c.end)});
     } else {
-      const double got = c.winner == Color::Black ? c.margin : c.winner == Color::White ? -c.margin : 0;
-      const double diff = std::fabs(got - *want);
+      const double diff = std::fabs(black_lead(c) - *want);
       r.outcome = diff < 1e-9 ? Outcome::exact : std::fabs(diff - 0.5) < 1e-9 ? Outcome::half : Outcome::wrong;
       r.apart = diff;
       r.odd_apart = odd_points_apart(c, *want);

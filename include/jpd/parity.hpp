@@ -15,6 +15,10 @@
 
 namespace jpd {
 
+// Black's lead after komi in a game ended by counting (its result as a record writes it: W+2.5
+// is -2.5, a draw 0).
+double black_lead(const Count& c);
+
 // Whether the rules fix the parity of every count they make: the primary difference (first
 // minus second, before komi) less White's points for handicap stones has the parity of N² + q.
 bool parity_fixed(const Ruleset& rules);

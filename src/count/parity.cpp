@@ -12,10 +12,13 @@ bool parity_fixed(const Ruleset& r) {
          r.group_tax % 2 == 0;
 }
 
+double black_lead(const Count& c) {
+  return c.winner == Color::Black ? c.margin : c.winner == Color::White ? -c.margin : 0;
+}
+
 bool odd_points_apart(const Count& c, double lead) {
   if (c.end != EndReason::counted || !parity_fixed(c.rules)) return false;
-  const double got = c.winner == Color::Black ? c.margin : c.winner == Color::White ? -c.margin : 0;
-  const double apart = std::fabs(got - lead);
+  const double apart = std::fabs(black_lead(c) - lead);
   const double whole = std::round(apart);
   return std::fabs(apart - whole) < 1e-9 && std::fmod(whole, 2.0) == 1.0;
 }

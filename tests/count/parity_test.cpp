@@ -7,7 +7,6 @@
 
 #include "jpd/count.hpp"
 #include "jpd/parity.hpp"
-#include "jpd/text.hpp"
 #include "random_game.hpp"
 
 using namespace jpd;

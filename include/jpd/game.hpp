@@ -263,6 +263,14 @@ class Game {
   // Plays the move if it is legal; otherwise leaves the game unchanged (or, with strict(true),
   // ends it by forfeit of the mover) and returns the reason.
   Verdict play(const Move& m);
+  // The same, but a board move the rules' superko forbids (it repeats an earlier whole-board
+  // position, or situation) is played all the same: the repair policy of a record played under
+  // rules without superko (ReplayOptions::repair). Every other check is made, and a simple ko
+  // retake is still refused. Undo replays such a move as it was played.
+  Verdict play_repeating(const Move& m);
+  // Whether `refused` (check(m)'s verdict) refuses m for a superko repetition alone, one that
+  // play_repeating plays: not the retake of a simple ko.
+  bool repetition_only(const Move& m, const Verdict& refused) const;
   void set_strict(bool on) { strict_ = on; }
 
   // After a pause: resume play to settle a disagreement (实战解决). Under rules with
@@ -301,6 +309,7 @@ class Game {
     // played the virtual moves the resumption owes (auto_virtuals), pass when the players owe
     // them (or, for kFound, when none is owed: the proposer found the move).
     Move move;
+    bool repeats = false;  // kMove: a superko repetition played all the same (play_repeating)
   };
   const std::vector<Action>& actions() const { return actions_; }
 

@@ -156,6 +156,7 @@ struct Repair {
     move_skipped,    // a move on an occupied point skipped (replay's occupied = skip)
     node_split,      // a node holding two moves: each read as a node of its own
     first_kept,      // a property given twice in a node with different values: the first kept
+    repetition_played,  // a move the rules' superko forbids: played as recorded (Game::play_repeating)
   };
   Kind kind = Kind::implied_pass;
   int move_number = 0;  // the record's move the repair concerns (0: none, a root property)

@@ -359,6 +359,19 @@ Verdict Game::play(const Move& m) {
   return apply(m);
 }
 
+Verdict Game::play_repeating(const Move& m) {
+  const Verdict v = check(m);
+  if (v || !repetition_only(m, v)) return play(m);
+  actions_.push_back({Action::kMove, m, true});
+  return apply(m);
+}
+
+bool Game::repetition_only(const Move& m, const Verdict& refused) const {
+  // (superko refuses a retake at the simple ko point too: that one no rules allow)
+  return refused.reason == Illegal::superko && m.kind == MoveKind::play &&
+         board_.ko_point() != board_.index(m.point);
+}
+
 Verdict Game::apply(const Move& m) {
   const int ci = color_index(m.color);
   // The board's hash after the move: only play and negative moves change it.
@@ -622,7 +635,7 @@ void Game::replay_actions(std::vector<Action> actions) {
   fresh.strict_ = strict_;
   for (const Action& a : actions) {
     switch (a.type) {
-      case Action::kMove: fresh.play(a.move); break;
+      case Action::kMove: a.repeats ? fresh.play_repeating(a.move) : fresh.play(a.move); break;
       case Action::kSetup: fresh.setup_stone(a.move.color, a.move.point); break;
       case Action::kToMove: fresh.set_to_move(a.move.color); break;
       case Action::kResume: fresh.resume_dispute(a.move.kind == MoveKind::virtual_move); break;

@@ -77,6 +77,7 @@ class Replayer {
   }
 
   Game& game() { return out_->game; }
+  const Game& game() const { return out_->game; }
   // At most kMaxNotes notes; a record that resumes play a million times says so once, with a count.
   static constexpr size_t kMaxNotes = 50;
   void note(Message m) {
@@ -275,6 +276,8 @@ class Replayer {
         if (opts_.occupied == ReplayOptions::Occupied::skip) return skip(s, m);
         replace_stone(s, m);
         v = game().play(m);
+      } else if (game().repetition_only(m, v)) {
+        return play_repetition(s, m, v);
       }
       if (v) return true;
     }
@@ -324,6 +327,16 @@ class Replayer {
                                              to_gtp(m.point, game().height()), colour(there)}));
   }
 
+  // A move the rules' superko forbids (the players' rules had none): played as recorded.
+  bool play_repetition(const sgf::Step& s, const Move& m, const Verdict& refused) {
+    const Verdict v = game().play_repeating(m);
+    if (!v) fail(s, m, v.reason, v.message);
+    repaired(sgf::Repair::Kind::repetition_played, s,
+             Message("note.repetition_played",
+                     {MessageArg::message(described(s, m)), MessageArg::message(refused.message)}));
+    return true;
+  }
+
   bool skip(const sgf::Step& s, const Move& m) {
     repaired(sgf::Repair::Kind::move_skipped, s,
              Message("note.move_skipped",
@@ -352,7 +365,8 @@ class Replayer {
   void fail(const sgf::Step& s, const Move& m, Illegal reason, const std::string& why) const = delete;
   [[noreturn]] void fail(const sgf::Step& s, const Move& m, Illegal reason, Message why) const {
     const bool mendable = !opts_.repair && s.kind == sgf::Step::Kind::move &&
-                          (reason == Illegal::occupied || reason == Illegal::not_your_turn);
+                          (reason == Illegal::occupied || reason == Illegal::not_your_turn ||
+                           (reason == Illegal::superko && game().repetition_only(m, {reason, {}})));
     throw ReplayError(file_, s.where, s.move_number, reason,
                       Message(mendable ? "replay.refused_mendable" : "text.colon",
                               {MessageArg::message(described(s, m)), MessageArg::message(std::move(why))}));

@@ -1212,6 +1212,7 @@ std::string_view name_of(Repair::Kind k) {
     case Repair::Kind::implied_pass: return "implied_pass";
     case Repair::Kind::turn_switched: return "turn_switched";
     case Repair::Kind::stone_replaced: return "stone_replaced";
+    case Repair::Kind::repetition_played: return "repetition_played";
     case Repair::Kind::move_skipped: return "move_skipped";
     case Repair::Kind::node_split: return "node_split";
     case Repair::Kind::first_kept: return "first_kept";

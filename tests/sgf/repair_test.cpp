@@ -188,6 +188,106 @@ TEST(FaultyRecord, EveryKindIsReadByJpdScoreRepairAndRefusedWithoutIt) {
   }
 }
 
+// Two kos on a 7x7 board (Black can take the upper-left one, White the lower-right one): Black
+// takes, White takes the other, Black passes, White takes back, and Black's move 5 takes back the
+// other: the whole board of the start again. Rules without superko (japanese) allow it;
+// positional superko (chinese) forbids it.
+const std::string kRepetition =
+    "(;SZ[7]KM[7]AB[ba][ab][bc][fe][ef][gf][fg]AW[bb][ca][db][cc][ee][df][eg]"
+    ";B[cb];W[ff];B[];W[bb];B[ef];W[aa])";
+
+TEST(FaultyRecord, SuperkoRepetitionIsRefusedWithItsMoveAndTheOptionWithoutTheRepairPolicy) {
+  const auto e = refusal(kRepetition, "chinese");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->reason, Illegal::superko);
+  EXPECT_EQ(e->move_number, 5);
+  EXPECT_NE(std::string(e->what()).find("move 5 (B E2): positional superko"), std::string::npos) << e->what();
+  EXPECT_NE(std::string(e->what()).find("the repair policy reads it, --repair"), std::string::npos) << e->what();
+  EXPECT_FALSE(refusal(kRepetition, "japanese"));  // no superko: the record is legal as it stands
+  // Situational superko compares the side to move too: the start had Black to move, move 5 gives
+  // White the move, so the record is legal there.
+  EXPECT_FALSE(refusal(kRepetition, "new-zealand"));
+}
+
+TEST(FaultyRecord, SuperkoRepetitionIsPlayedAsRecordedUnderTheRepairPolicy) {
+  const sgf::Record r = record(kRepetition);
+  const Replay strict_free = replay(r, rules_for_record(r, "japanese"));
+  for (const char* rules : {"chinese", "tromp-taylor", "sci-1-1"}) {
+    SCOPED_TRACE(rules);
+    const Replay rp = replay(r, rules_for_record(r, rules), repairing());
+    ASSERT_EQ(rp.repairs.size(), 1u);
+    EXPECT_EQ(rp.repairs[0].kind, sgf::Repair::Kind::repetition_played);
+    EXPECT_EQ(rp.repairs[0].move_number, 5);
+    EXPECT_NE(text(rp.repairs[0].detail, Lang::en).find("move 5 (B E2): "), std::string::npos);
+    EXPECT_NE(text(rp.repairs[0].detail, Lang::en).find(": played as recorded (repair)"), std::string::npos)
+        << text(rp.repairs[0].detail, Lang::en);
+    // The game the players played: the same board and prisoners as under rules without
+    // superko, and the record goes on after the repetition.
+    EXPECT_EQ(rp.game.board().hash(), strict_free.game.board().hash());
+    EXPECT_EQ(rp.game.board().at(*parse_sgf("aa")), W);
+    for (Color c : {B, W}) EXPECT_EQ(rp.game.board().captured(c), strict_free.game.board().captured(c));
+    EXPECT_TRUE(holds_every_invariant(rp.game));
+  }
+}
+
+TEST(FaultyRecord, SimpleKoRetakeStaysRefusedUnderTheRepairPolicy) {
+  // White takes back at once: no rule allows it, so no rules of the players' could have.
+  const sgf::Record r = record("(;SZ[7]KM[7]AB[ba][ab][bc]AW[bb][ca][db][cc];B[cb];W[bb])");
+  // (Under superko rules the refusal is superko's, which covers the retake; under simple ko, ko.)
+  for (const auto& [rules, reason] : {std::pair{"chinese", Illegal::superko}, std::pair{"japanese", Illegal::ko}}) {
+    for (bool repair : {true, false}) {
+      try {
+        replay(r, rules_for_record(r, rules), repair ? repairing() : ReplayOptions{});
+        ADD_FAILURE() << rules << ": the retake was played";
+      } catch (const ReplayError& e) {
+        EXPECT_EQ(e.reason, reason) << rules;
+        EXPECT_EQ(e.move_number, 2) << rules;
+        EXPECT_EQ(std::string(e.what()).find("--repair"), std::string::npos) << e.what();
+      }
+    }
+  }
+}
+
+TEST(FaultyRecord, SuperkoRepetitionSurvivesUndoAndRefusesOtherFaults) {
+  const sgf::Record r = record(kRepetition);
+  Replay rp = replay(r, rules_for_record(r, "chinese"), repairing());
+  const uint64_t before = rp.game.board().hash();
+  ASSERT_EQ(rp.game.moves().size(), 6u);
+  // Undo replays the game's actions: the repetition is played again as it was, not refused.
+  // (The record stops without passes: its last action is the pause the replay declared.)
+  while (rp.game.moves().size() > 5u) ASSERT_TRUE(rp.game.undo());
+  EXPECT_EQ(rp.game.phase(), Phase::play);
+  EXPECT_EQ(rp.game.board().at(*parse_sgf("ef")), B);
+  EXPECT_TRUE(rp.game.play(Move::play(W, *parse_sgf("aa"))));
+  EXPECT_EQ(rp.game.board().hash(), before);
+  ASSERT_TRUE(rp.game.undo());
+  ASSERT_TRUE(rp.game.undo());  // the repetition itself taken back: Black to move again there
+  EXPECT_EQ(rp.game.moves().size(), 4u);
+  EXPECT_EQ(rp.game.board().at(*parse_sgf("ef")), Color::Empty);
+  EXPECT_EQ(rp.game.play(Move::play(B, *parse_sgf("ef"))).reason, Illegal::superko);  // play() refuses it
+  EXPECT_TRUE(rp.game.play_repeating(Move::play(B, *parse_sgf("ef"))));
+  EXPECT_EQ(rp.game.board().at(*parse_sgf("ef")), B);
+  // play_repeating waives superko only: a move on an occupied point is refused as play() does.
+  const Verdict v = rp.game.play_repeating(Move::play(W, *parse_sgf("ef")));
+  EXPECT_EQ(v.reason, Illegal::occupied);
+  EXPECT_EQ(rp.game.moves().size(), 5u);
+}
+
+TEST(FaultyRecord, JpdCompareCountsASuperkoRepetitionUnderEveryPresetWithRepair) {
+  const std::string file = temp_file("faulty-repetition.sgf", kRepetition);
+  const Outcome strict = cli_run::jpd("compare " + file + " --dead-from none");
+  EXPECT_NE(strict.out.find("positional superko"), std::string::npos) << strict.out;
+  const Outcome mended = cli_run::jpd("compare " + file + " --dead-from none --repair");
+  ASSERT_EQ(mended.status, 0) << mended.out;
+  EXPECT_EQ(mended.out.find("error"), std::string::npos) << mended.out;
+  const Outcome json = cli_run::jpd("score " + file + " --rules chinese --dead-from none --repair --json");
+  ASSERT_EQ(json.status, 0) << json.out;
+  const auto j = nlohmann::json::parse(json.out);
+  ASSERT_EQ(j["repairs"].size(), 1u);
+  EXPECT_EQ(j["repairs"][0]["kind"], "repetition_played");
+  EXPECT_EQ(j["repairs"][0]["move"], 5);
+}
+
 // Live games are refereed strictly: a GTP engine refuses a move on an occupied point and a
 // record with one (loadsgf), whatever reading records may repair.
 TEST(FaultyRecord, LiveGamesStayStrict) {

@@ -80,6 +80,9 @@ struct FinishOptions {
   // Territory counting reads eyes (Ruleset::eye_reading = japanese): the search counts territory
   // as count() then does.
   bool read_eyes = false;
+  // Without the eye reading, the eyes of units in seki are territory (Japanese counting with
+  // seki_territory=owned, count.cpp): the search counts territory as count() then does.
+  bool seki_eyes = false;
 };
 
 // What finishing found.

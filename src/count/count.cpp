@@ -979,16 +979,20 @@ void compute_japanese(CountWork& w) {
   } else {
     const Analysis& before_dame = *w.before_dame;
     const AnalysisOptions& aopt = w.aopt;
+    // Japanese counting with seki_territory=owned: the eyes of groups in seki are territory too
+    // (the empty points one side surrounds, seki or not: how OGS counted before 2024).
+    const bool seki_eyes = w.r.counting == CountingMethod::japanese &&
+                           w.r.seki_territory == SekiTerritory::owned;
     AnalysisOptions jopt;
     jopt.exclusive_liberties = false;
-    jopt.seki_territory = false;
+    jopt.seki_territory = seki_eyes;
     const bool no_seki =
         before_dame.seki_units(Color::Black) + before_dame.seki_units(Color::White) == 0;
-    const bool same = ((!aopt.exclusive_liberties && !aopt.seki_territory) || no_seki) &&
+    const bool same = ((!aopt.exclusive_liberties && aopt.seki_territory == seki_eyes) || no_seki) &&
                       aopt.claims.empty();
     const Analysis& j = same ? before_dame : w.classify(2, *w.after_dead, jopt);
     for (Color col : {Color::Black, Color::White})
-      terr[color_index(col)] = j.territory_outside_seki(col);
+      terr[color_index(col)] = seki_eyes ? j.territory(col) : j.territory_outside_seki(col);
   }
   for (Color col : {Color::Black, Color::White}) {
     Color o = opponent(col);

@@ -172,15 +172,16 @@ int territory_score(const Board& b, const Eval& e) {
     }
   } else {
     // count()'s Japanese view without the eye reading: the owned points of the units that are
-    // not in seki (SPEC §7).
+    // not in seki (SPEC §7), or of every unit (FinishOptions::seki_eyes).
     Board t = b;
     for (Point p : marked)
       if (is_stone(t.at(p))) t.remove_chain_at(Board::index(p));
     AnalysisOptions o;
     o.exclusive_liberties = false;
-    o.seki_territory = false;
+    o.seki_territory = e.opts.seki_eyes;
     const Analysis a = Analysis::of(t, o);
-    for (Color c : {Color::Black, Color::White}) terr[color_index(c)] = a.territory_outside_seki(c);
+    for (Color c : {Color::Black, Color::White})
+      terr[color_index(c)] = e.opts.seki_eyes ? a.territory(c) : a.territory_outside_seki(c);
   }
   const int black = terr[0] + b.captured(Color::White) + dead_on_board[color_index(Color::White)];
   const int white = terr[1] + b.captured(Color::Black) + dead_on_board[color_index(Color::Black)];

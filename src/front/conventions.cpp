@@ -42,7 +42,8 @@ bool is_cgos(const sgf::Record& r) { return r.place.find("CGOS") != std::string:
 constexpr ServerConvention kConventions[] = {
     {"fox", "Fox (野狐围棋)", "AP contains foxwq", "", true, "note.why_fox", "note.fox_komi", is_fox},
     {"ogs", "OGS (online-go.com), before 2024", "PC or CP names online-go.com, DT before 2024",
-     "eye_reading=none,dispute_mode=continue", false, "note.why_ogs", "note.ogs_convention",
+     "eye_reading=none,seki_territory=owned,dispute_mode=continue", false, "note.why_ogs",
+     "note.ogs_convention",
      is_ogs_before_2024},
     {"cgos", "the Computer Go Server", "PC names CGOS", "remove_dead=false", false, "note.why_cgos",
      "note.cgos_convention", is_cgos},

@@ -207,6 +207,8 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
     fo.scoring = *scoring;
     fo.after_pass = !g.moves().empty() && g.moves().back().move.kind == MoveKind::pass;
     fo.read_eyes = g.rules().eye_reading == EyeReading::japanese;
+    fo.seki_eyes = g.rules().counting == CountingMethod::japanese &&
+                   g.rules().seki_territory == SekiTerritory::owned;
     const Finish fin = finish_game(position, fst.dead, g.to_move(), fo);
     std::vector<Move> moves = fin.moves;
     int last = 0;

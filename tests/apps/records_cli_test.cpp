@@ -181,6 +181,34 @@ TEST(RecordsCli, OgsRecordIsCountedAsOgsCountedBefore2024) {
   EXPECT_TRUE(k["conventions"].empty());
 }
 
+// A Black unit whose only eye is A3 shares the liberties A1 and C1 with White's B1-B2, which has
+// none: a seki as the units of SPEC §7 see it. OGS counted the empty points each side surrounds,
+// seki or not (A3 is Black's); Japanese counting gives no territory in seki.
+std::string seki_eye_record(const std::string& root_extra) {
+  return "(;SZ[7]KM[0]RU[Japanese]" + root_extra +
+         "AB[ad][bd][cd][dd][be][ce][de][cf][df][dg][af]AW[ac][bc][cc][dc][ec][ed][ee][ef][eg][bf][bg]"
+         ";B[];W[])";
+}
+
+TEST(RecordsCli, SekiTerritoryOwnedUnderJapaneseCountingCountsTheEyeOfAUnitInSeki) {
+  const std::string file = temp_file("rec-seki-eye.sgf", seki_eye_record(""));
+  auto japanese_of = [&](const std::string& rules) {
+    const auto j = json_of("score " + file + " --json --dead-from none --rules " + rules);
+    return std::pair{j["japanese"]["B"].get<double>(), j["result"].get<std::string>()};
+  };
+  EXPECT_EQ(japanese_of("japanese,eye_reading=none"), std::pair(0.0, std::string("W+24")));
+  EXPECT_EQ(japanese_of("japanese,eye_reading=none,seki_territory=owned"), std::pair(1.0, std::string("W+23")));
+  // The eye reading finds no territory in seki whatever the option says; and the Japanese view
+  // other rule sets report keeps none in seki (tang-song owns seki eyes in its own count).
+  EXPECT_EQ(japanese_of("japanese,seki_territory=owned").first, 0.0);
+  EXPECT_EQ(japanese_of("tang-song").first, 0.0);
+  // An OGS record from before 2024 is counted as OGS counted it: A3 is Black's.
+  const std::string ogs = temp_file("rec-seki-eye-ogs.sgf",
+                                    seki_eye_record("PC[OGS: http://online-go.com/game/4]DT[2014-05-11]"));
+  EXPECT_EQ(json_of("score " + ogs + " --json --dead-from none")["result"], "W+23");
+  EXPECT_EQ(json_of("score " + ogs + " --json --dead-from none --no-server-conventions")["result"], "W+24");
+}
+
 TEST(RecordsCli, OgsPlayResumedAfterTwoPassesIsPlayCountedWhereItEnds) {
   // On OGS a stone removal that is not accepted resumes the game: the moves after two passes are
   // play. Here White throws a stone into Black's side, Black takes it with two stones of its own

@@ -6,11 +6,47 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <string>
+#include <utility>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 namespace jpd {
 
 namespace {
+
+// The converters to UTF-8 opened so far on this thread, by charset: iconv_open loads the
+// charset's module and tables, which cost more than converting a record, so each is opened once
+// (at most kKept of them; the others are opened and closed for each use, as before) and reset to
+// its initial state before each use.
+class Converters {
+ public:
+  static constexpr size_t kKept = 8;
+  Converters() = default;
+  Converters(const Converters&) = delete;
+  Converters& operator=(const Converters&) = delete;
+  ~Converters() {
+    for (const auto& k : kept_) iconv_close(k.second);
+  }
+  // The converter from `charset`, in its initial state; iconv_t(-1) when there is none.
+  // `owned`: the caller closes it (it is not kept).
+  iconv_t open(const std::string& charset, bool& owned) {
+    owned = false;
+    for (const auto& k : kept_)
+      if (k.first == charset) {
+        iconv(k.second, nullptr, nullptr, nullptr, nullptr);  // the initial state
+        return k.second;
+      }
+    const iconv_t cd = iconv_open("UTF-8", charset.c_str());
+    if (cd == iconv_t(-1)) return cd;
+    if (kept_.size() < kKept) kept_.emplace_back(charset, cd);
+    else owned = true;
+    return cd;
+  }
+
+ private:
+  std::vector<std::pair<std::string, iconv_t>> kept_;
+};
 
 // The length of the well-formed UTF-8 sequence at s[i], or 0 when there is none (RFC 3629).
 size_t utf8_sequence(std::string_view s, size_t i) {
@@ -115,7 +151,9 @@ std::optional<std::string> convert_to_utf8(std::string_view bytes, const std::st
     if (!is_utf8(bytes)) return std::nullopt;
     return std::string(bytes);
   }
-  iconv_t cd = iconv_open("UTF-8", charset.c_str());
+  thread_local Converters converters;
+  bool owned = false;
+  const iconv_t cd = converters.open(charset, owned);
   if (cd == iconv_t(-1)) return std::nullopt;
   std::string out(bytes.size() * 2 + 16, '\0');
   char* in = const_cast<char*>(bytes.data());
@@ -135,7 +173,7 @@ std::optional<std::string> convert_to_utf8(std::string_view bytes, const std::st
     ok = false;  // EILSEQ: not text in the charset; EINVAL: a character cut off at the end
     break;
   }
-  iconv_close(cd);
+  if (owned) iconv_close(cd);
   if (!ok) return std::nullopt;
   out.resize(done);
   return out;

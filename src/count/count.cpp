@@ -518,8 +518,13 @@ struct CountWork {
     return c.captured.of(col) + c.dead.of(col) + c.virtual_stones.of(col) + c.pass_stones.of(col);
   }
   double unpaid_signed() const { return pay > 0 ? unpaid : -unpaid; }  // paid off the board
+  // (Built in place: a step holds a board of the largest size, copied once, not twice.)
   void push_step(const char* id, const CountBoard& b, std::vector<Message> notes = {}) {
-    if (opts.keep_steps) c.steps.push_back(MakingStep{id, b, std::move(notes)});
+    if (!opts.keep_steps) return;
+    MakingStep& s = c.steps.emplace_back();
+    s.id = id;
+    s.board = b;
+    s.notes = std::move(notes);
   }
   // The board of the making with the dead stones removed and the dame filled.
   const CountBoard& count_board() {
@@ -544,6 +549,12 @@ void check_countable(const Game& g, const Ruleset& r) {
   if (const Point p = g.setup_without_liberty(); p.valid())
     throw CountError(Message("error.count.setup_no_liberty", {to_gtp(p, g.height())}));
 }
+
+// The most steps a count makes (pause, dame_filled, dead_removed, fill_up, living_stones, refilled,
+// equal_stones or generalized) and the most invariants it checks (the checks below): the room
+// reserved for them.
+constexpr size_t kMaxSteps = 7;
+constexpr size_t kMaxInvariants = 12;
 
 // A fresh count in c, keeping its storage for what is written again (the invariants are
 // overwritten in place, their names too).
@@ -1418,6 +1429,10 @@ void count(const Game& g, const Ruleset& r, const Statuses& st, const CountOptio
            Count& c) {
   check_countable(g, r);
   reset(c);
+  // Room for every step and invariant at once: the steps are boards of the largest size, and
+  // growing the list one at a time copied each of them again.
+  if (opts.keep_steps) c.steps.reserve(kMaxSteps);
+  c.invariants.reserve(kMaxInvariants);
   CountWork w{g, r, st, opts, c};
   prepare(w);
   views(w, /*after_payment*/ false);

@@ -146,6 +146,7 @@ class Race {
       }
     // Legal, and no self-atari that captures nothing.
     std::vector<Index> legal;
+    legal.reserve(out.size() + 1);  // (and the pass value() adds: one allocation a node)
     for (Index m : out) {
       if (m == b.ko_point() || b.is_suicide(m, c)) continue;
       if (!b.captures(m, c)) {

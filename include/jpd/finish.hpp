@@ -80,10 +80,15 @@ struct FinishOptions {
   // Territory counting reads eyes (Ruleset::eye_reading = japanese): the search counts territory
   // as count() then does.
   bool read_eyes = false;
-  // Without the eye reading, the eyes of units in seki are territory (Japanese counting with
-  // seki_territory=owned, count.cpp): the search counts territory as count() then does.
+  // Without the eye reading, the eyes of units in seki are territory (seki_eyes_counted): the
+  // search counts territory as count() then does.
   bool seki_eyes = false;
 };
+
+struct Ruleset;
+// Whether the Japanese count of `rules` takes the owned points of units in seki as territory:
+// Japanese counting with seki_territory=owned (count.cpp; docs/rules.md, interpretation 26).
+bool seki_eyes_counted(const Ruleset& rules);
 
 // What finishing found.
 struct Finish {

@@ -14,6 +14,7 @@
 
 #include "count_faults.hpp"
 #include "jpd/eye_reading.hpp"
+#include "jpd/finish.hpp"
 #include "jpd/number.hpp"
 
 namespace jpd {
@@ -972,6 +973,16 @@ void compute_ancient(CountWork& w) {
     c.view(View::ancient).of(col) = c.area().of(col) - tax * c.groups.of(col);
 }
 
+}  // namespace
+
+// Japanese counting with seki_territory=owned: the eyes of groups in seki are territory too (the
+// empty points one side surrounds, seki or not: how OGS counted before 2024).
+bool seki_eyes_counted(const Ruleset& rules) {
+  return rules.counting == CountingMethod::japanese && rules.seki_territory == SekiTerritory::owned;
+}
+
+namespace {
+
 // Japanese view: territory outside seki plus prisoners; no exclusive liberties, no claims.
 // With eye_reading=japanese the territory is the eye reading's (eye_reading.hpp) of the
 // position with its dead stones marked. Otherwise rules whose own analysis of that position has
@@ -990,10 +1001,7 @@ void compute_japanese(CountWork& w) {
   } else {
     const Analysis& before_dame = *w.before_dame;
     const AnalysisOptions& aopt = w.aopt;
-    // Japanese counting with seki_territory=owned: the eyes of groups in seki are territory too
-    // (the empty points one side surrounds, seki or not: how OGS counted before 2024).
-    const bool seki_eyes = w.r.counting == CountingMethod::japanese &&
-                           w.r.seki_territory == SekiTerritory::owned;
+    const bool seki_eyes = seki_eyes_counted(w.r);
     AnalysisOptions jopt;
     jopt.exclusive_liberties = false;
     jopt.seki_territory = seki_eyes;

@@ -207,8 +207,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
     fo.scoring = *scoring;
     fo.after_pass = !g.moves().empty() && g.moves().back().move.kind == MoveKind::pass;
     fo.read_eyes = g.rules().eye_reading == EyeReading::japanese;
-    fo.seki_eyes = g.rules().counting == CountingMethod::japanese &&
-                   g.rules().seki_territory == SekiTerritory::owned;
+    fo.seki_eyes = seki_eyes_counted(g.rules());
     const Finish fin = finish_game(position, fst.dead, g.to_move(), fo);
     std::vector<Move> moves = fin.moves;
     int last = 0;

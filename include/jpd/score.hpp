@@ -48,6 +48,12 @@ struct ScoreOptions {
   // means the finish went astray (a group lost while filling, a fight read as an endgame); the
   // position is then counted as it stands, with a note. 0: every finish is trusted.
   int max_finish_swing = 20;
+  // With the estimator's dead stones, a finish that swings the count by more than
+  // max_finish_swing still stands when its area (Black minus White) is nearer the estimator's
+  // expectation (the sum of its playouts' ownership) than the position as it stands by more than
+  // max_finish_swing: the record stopped with an area still open, which counts as no one's as it
+  // stands (docs/rules.md, interpretation 20). False: the swing alone decides.
+  bool trust_finish_nearer_expectation = true;
   ReplayOptions replay;  // replay.repair: the repair policy for faulty records (README)
   // The conventions of the server a record names (conventions.hpp): applied unless false.
   bool server_conventions = true;

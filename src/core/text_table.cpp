@@ -651,6 +651,12 @@ constexpr TextEntry kTable[] = {
      "the finishing moves read would change the count by {0} points, more than the {1} the end "
      "of a counted game can: the dame and the defences of chains in atari were filled in instead",
      "计算所得的收尾之着会使计数改变 {0} 点，超过已计数之局终局所能有的 {1} 点：改为只填单官、补被叫吃之子"},
+    {"note.finish_kept_open_area",
+     "the finishing moves change the count by {0} points, more than the {1} the end of a counted "
+     "game can, but bring it nearer the estimator's expectation than the position as it stands by "
+     "more than that (an area still open where the record stops): kept",
+     "收尾之着使计数改变 {0} 点，超过已计数之局终局所能有的 {1} 点，但比停止时的局面更接近估计器的预期，"
+     "且超出此数（棋谱停止时尚有未封闭之地）：予以采用"},
     {"note.finished_filled",
      "the finishing moves were filled in a fixed order (dame, then the defences of chains in atari)",
      "收尾之着按固定次序填入（单官，再补被叫吃之子）"},

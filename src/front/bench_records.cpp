@@ -1,7 +1,8 @@
 // Benchmark workload of record counting: random games cut short, each counted from the record
 // alone as `jpd score` counts it (the estimator's dead stones, the finish of a record that stops,
-// every view of the count) under territory, area and 计枰点 rules, and one record whose finish
-// is not trusted under territory rules. Its signature folds every result,
+// every view of the count) under territory, area and 计枰点 rules, one record whose finish
+// is not trusted under territory rules and one whose finish stands beyond the limit (an area
+// still open where it stops). Its signature folds every result,
 // dead-stone list and note, so a change in the estimator, the finish (or what replaces one not
 // trusted) or the counting changes it.
 #include <chrono>
@@ -78,6 +79,21 @@ BenchFigures bench_records(const BenchContext&) {
     for (const Message& n : c.notes) h = fold(h, text(n, Lang::en));
     ++counted;
     ++moves;
+  }
+  {
+    // A record that stops with an area still open (Black's corridor on the right of a 13x13
+    // board, open to White at L13; tests/count/finish_test.cpp) under area counting with a limit
+    // of 5 points: the finish swings the count by more, but stands, nearer the estimator's
+    // expectation.
+    const sgf::Record rec = sgf::read_record_text(
+        "(;GM[1]FF[4]SZ[13]KM[0]AW[aa:jm]AB[kb:km][lk:mk];AE[ba][cc][em];B[lm];W[em])");
+    ScoreOptions open = options(rule_sets[1]);
+    open.max_finish_swing = 5;
+    const Count c = score_record(rec, open).count;
+    h = fold(h, c.result);
+    for (const Message& n : c.notes) h = fold(h, text(n, Lang::en));
+    ++counted;
+    moves += 2;
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

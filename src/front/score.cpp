@@ -157,6 +157,26 @@ Message from_the_estimator(Message m) {
   return Message("note.by_estimator", {MessageArg::message(std::move(m))});
 }
 
+// The area difference (Black minus White) the estimator expects: the sum of its playouts'
+// ownership of every point.
+double expected_area(const Estimate& e) {
+  double t = 0;
+  for (double o : e.ownership) t += o;
+  return t;
+}
+
+// Whether a finish that swings the count by more than `limit` points still stands: its area
+// difference is nearer the estimator's expectation than the position as it stands by more than
+// the limit. A record that stops with a large area still open (a framework whose owner has not
+// closed it) counts that area as no one's as it stands, which the players would never have let
+// happen: the finish closes it, and the playouts see whose it is. (A finish that lost a group
+// is farther from the expectation than the position it started from.) docs/rules.md,
+// interpretation 20.
+bool finish_nearer_expectation(const Count& finished, const Count& as_is, double expected, int limit) {
+  const auto area = [](const Count& k) { return k.area().black - k.area().white; };
+  return std::abs(area(finished) - expected) + limit < std::abs(area(as_is) - expected);
+}
+
 // The replay's notes first (the record's reading, then the replay), then the conventions'.
 void put_notes_first(Count& c, const std::vector<Message>& replay_notes,
                      const std::vector<Message>& convention_notes) {
@@ -180,6 +200,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   const Board& position = status_position(g, g.rules());
   Statuses st;
   std::vector<Message> estimate_notes;  // the estimator's, then the finishing moves'
+  std::optional<double> expected;       // the estimator's expected area difference (Black minus White)
   if (!given_or_markup(record, opts, position, st)) {
     const DeadFrom from = opts.dead_from;
     if (from == DeadFrom::gtp) {
@@ -187,6 +208,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
     } else if (from == DeadFrom::estimate || from == DeadFrom::automatic) {
       // The record has no markup (or the estimator was asked for): the built-in estimator.
       Estimate e = estimate(g, opts.estimate);
+      expected = expected_area(e);
       st = e.statuses();
       st.suggested_claims = e.suggested_claims;
       for (const Message& n : e.notes) estimate_notes.push_back(from_the_estimator(n));
@@ -271,7 +293,11 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       add_claims(record, opts, stop);
       Count as_is = count(g, stop, count_options(opts));
       const double swing = c.primary_difference - as_is.primary_difference;
-      if (std::abs(swing) > opts.max_finish_swing) {
+      if (std::abs(swing) > opts.max_finish_swing && expected && opts.trust_finish_nearer_expectation &&
+          finish_nearer_expectation(c, as_is, *expected, opts.max_finish_swing)) {
+        estimate_notes.insert(estimate_notes.begin() + long(finish_notes),
+                              Message("note.finish_kept_open_area", {format_number(std::abs(swing)), opts.max_finish_swing}));
+      } else if (std::abs(swing) > opts.max_finish_swing) {
         std::optional<Count> fill;
         if (*scoring == FinishScoring::territory) {
           FinishOptions filled = opts.finish;

@@ -431,6 +431,9 @@ ScoreOptions trusting_every_finish(const char* rules) {
   so.keep_steps = false;
   so.finish.max_reading = 20000;
   so.max_finish_swing = 0;
+  // (the swing alone decides whether a finish is trusted: an open board as it stands is far
+  // from what the estimator expects)
+  so.trust_finish_nearer_expectation = false;
   return so;
 }
 
@@ -468,6 +471,50 @@ TEST(Finish, AFinishSwingingTheCountByMoreThanTheLimitIsNotTrusted) {
     EXPECT_TRUE(std::none_of(notes.begin(), notes.end(), [](const std::string& n) {
       return n.starts_with("the record stops before its end");
     }));
+  }
+}
+
+// A record that stops with an area still open, on 13x13: White's living group on columns A to K,
+// Black's wall on L with its corridor on M and N (closed below M3 and N3), open to White at L13.
+// As it stands the corridor above M3 and N3 borders White's K13 through L13 and is no one's;
+// Black closes it at L13, and the playouts see it as Black's. The finish swings the count by
+// more than the limit, but it is nearer the estimator's expectation than the position as it
+// stands by more than the limit: it stands, said so (ScoreOptions::
+// trust_finish_nearer_expectation); with the swing alone deciding, it is not trusted.
+TEST(Finish, AFinishThatClosesAnOpenAreaTheEstimatorSeesIsTrustedBeyondTheLimit) {
+  const sgf::Record rec = sgf::read_record_text(
+      "(;GM[1]FF[4]SZ[13]KM[0]AW[aa:jm]AB[kb:km][lk:mk];AE[ba][cc][em];B[lm];W[em])");
+  struct Case {
+    const char* rules;
+    const char* finished;  // Black closes L13
+    const char* as_is;     // the corridor no one's
+    int swing;
+  };
+  for (const Case& k : {Case{"chinese,komi=0", "W+91", "W+112", 21}, Case{"japanese,komi=0", "B+19", "B+1", 18}}) {
+    SCOPED_TRACE(k.rules);
+    ScoreOptions so;
+    so.rules = parse_rules_text(k.rules);
+    so.keep_steps = false;
+    so.max_finish_swing = 5;
+    const Scored kept = score_record(rec, so);
+    ScoreOptions stands = so;
+    stands.finish_stopped = false;
+    EXPECT_EQ(score_record(rec, stands).count.result, k.as_is);
+    EXPECT_EQ(kept.count.result, k.finished);
+    const std::vector<Move>& line = kept.facts.finishing;
+    EXPECT_NE(std::find(line.begin(), line.end(), Move::play(Color::Black, Point{11, 0})), line.end());  // L13
+    const std::vector<std::string> notes = text(kept.count.notes, Lang::en);
+    const std::string said = "the finishing moves change the count by " + std::to_string(k.swing) +
+                             " points, more than the 5";
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [&](const std::string& n) {
+      return n.starts_with(said) && n.ends_with(": kept");
+    })) << testing::PrintToString(notes);
+    // With the swing alone deciding, the same finish is not trusted: counted as it stands.
+    ScoreOptions swing_alone = so;
+    swing_alone.trust_finish_nearer_expectation = false;
+    const Scored distrusted = score_record(rec, swing_alone);
+    EXPECT_EQ(distrusted.count.result, k.as_is);
+    EXPECT_TRUE(distrusted.facts.finishing.empty());
   }
 }
 

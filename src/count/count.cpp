@@ -19,6 +19,12 @@
 
 namespace jpd {
 
+// Japanese counting with seki_territory=owned: the eyes of groups in seki are territory too (the
+// empty points one side surrounds, seki or not: how OGS counted before 2024).
+bool seki_eyes_counted(const Ruleset& rules) {
+  return rules.counting == CountingMethod::japanese && rules.seki_territory == SekiTerritory::owned;
+}
+
 std::string_view name_of(StatusSource s) {
   switch (s) {
     case StatusSource::none: return "none";
@@ -972,16 +978,6 @@ void compute_ancient(CountWork& w) {
   for (Color col : {Color::Black, Color::White})
     c.view(View::ancient).of(col) = c.area().of(col) - tax * c.groups.of(col);
 }
-
-}  // namespace
-
-// Japanese counting with seki_territory=owned: the eyes of groups in seki are territory too (the
-// empty points one side surrounds, seki or not: how OGS counted before 2024).
-bool seki_eyes_counted(const Ruleset& rules) {
-  return rules.counting == CountingMethod::japanese && rules.seki_territory == SekiTerritory::owned;
-}
-
-namespace {
 
 // Japanese view: territory outside seki plus prisoners; no exclusive liberties, no claims.
 // With eye_reading=japanese the territory is the eye reading's (eye_reading.hpp) of the

@@ -63,37 +63,35 @@ BenchFigures bench_records(const BenchContext&) {
         ++counted;
       }
     }
+  // One record counted under `so`: its result and notes folded.
+  auto count_one = [&](const char* sgf_text, const ScoreOptions& so) {
+    const sgf::Record rec = sgf::read_record_text(sgf_text);
+    for (const sgf::Step& s : rec.steps) moves += s.kind == sgf::Step::Kind::move;
+    const Count c = score_record(rec, so).count;
+    h = fold(h, c.result);
+    for (const Message& n : c.notes) h = fold(h, text(n, Lang::en));
+    ++counted;
+  };
   {
     // A record whose finish read within 20,000 positions swings the count by far more than its
     // fill-out (Black's five stones in White's top left; tests/count/finish_test.cpp), under
     // territory counting with a finish trusted only within one point: the fill-out replaces the
     // finish not trusted.
-    const sgf::Record rec = sgf::read_record_text(
-        "(;SZ[9]KM[6.5]AB[ca][ea][cb][eb][cc][dc][ec]"
-        "AW[ba][fa][bb][fb][bc][fc][bd][cd][dd][ed][fd];B[hi])");
     ScoreOptions strict = options(rule_sets[0]);
     strict.max_finish_swing = 1;
     strict.finish.max_reading = 20000;  // (the reading of the finish goes astray within it)
-    const Count c = score_record(rec, strict).count;
-    h = fold(h, c.result);
-    for (const Message& n : c.notes) h = fold(h, text(n, Lang::en));
-    ++counted;
-    ++moves;
+    count_one("(;SZ[9]KM[6.5]AB[ca][ea][cb][eb][cc][dc][ec]"
+              "AW[ba][fa][bb][fb][bc][fc][bd][cd][dd][ed][fd];B[hi])",
+              strict);
   }
   {
     // A record that stops with an area still open (Black's corridor on the right of a 13x13
     // board, open to White at L13; tests/count/finish_test.cpp) under area counting with a limit
     // of 5 points: the finish swings the count by more, but stands, nearer the estimator's
     // expectation.
-    const sgf::Record rec = sgf::read_record_text(
-        "(;GM[1]FF[4]SZ[13]KM[0]AW[aa:jm]AB[kb:km][lk:mk];AE[ba][cc][em];B[lm];W[em])");
     ScoreOptions open = options(rule_sets[1]);
     open.max_finish_swing = 5;
-    const Count c = score_record(rec, open).count;
-    h = fold(h, c.result);
-    for (const Message& n : c.notes) h = fold(h, text(n, Lang::en));
-    ++counted;
-    moves += 2;
+    count_one("(;GM[1]FF[4]SZ[13]KM[0]AW[aa:jm]AB[kb:km][lk:mk];AE[ba][cc][em];B[lm];W[em])", open);
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

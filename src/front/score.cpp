@@ -200,7 +200,9 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
   const Board& position = status_position(g, g.rules());
   Statuses st;
   std::vector<Message> estimate_notes;  // the estimator's, then the finishing moves'
-  std::optional<double> expected;       // the estimator's expected area difference (Black minus White)
+  // The estimator's expected area difference (Black minus White), for a finish past the swing
+  // limit (none unless ScoreOptions::trust_finish_nearer_expectation)
+  std::optional<double> expected;
   if (!given_or_markup(record, opts, position, st)) {
     const DeadFrom from = opts.dead_from;
     if (from == DeadFrom::gtp) {
@@ -208,7 +210,7 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
     } else if (from == DeadFrom::estimate || from == DeadFrom::automatic) {
       // The record has no markup (or the estimator was asked for): the built-in estimator.
       Estimate e = estimate(g, opts.estimate);
-      expected = expected_area(e);
+      if (opts.trust_finish_nearer_expectation) expected = expected_area(e);
       st = e.statuses();
       st.suggested_claims = e.suggested_claims;
       for (const Message& n : e.notes) estimate_notes.push_back(from_the_estimator(n));
@@ -293,11 +295,11 @@ Scored score_record(const sgf::Record& record, const ScoreOptions& opts) {
       add_claims(record, opts, stop);
       Count as_is = count(g, stop, count_options(opts));
       const double swing = c.primary_difference - as_is.primary_difference;
-      if (std::abs(swing) > opts.max_finish_swing && expected && opts.trust_finish_nearer_expectation &&
-          finish_nearer_expectation(c, as_is, *expected, opts.max_finish_swing)) {
+      const bool beyond = std::abs(swing) > opts.max_finish_swing;
+      if (beyond && expected && finish_nearer_expectation(c, as_is, *expected, opts.max_finish_swing)) {
         estimate_notes.insert(estimate_notes.begin() + long(finish_notes),
                               Message("note.finish_kept_open_area", {format_number(std::abs(swing)), opts.max_finish_swing}));
-      } else if (std::abs(swing) > opts.max_finish_swing) {
+      } else if (beyond) {
         std::optional<Count> fill;
         if (*scoring == FinishScoring::territory) {
           FinishOptions filled = opts.finish;
